@@ -1,0 +1,152 @@
+"""NATS JetStream transport: subjects, streams and the two publishing paths.
+
+Services *emit* what they produce to the events stream; the recorder appends it to the log and
+*publishes the committed* record to the log stream, which is what services and browsers consume.
+JetStream is the transport; PostgreSQL is the source of truth.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import msgspec
+import nats
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
+from nats.js.errors import BadRequestError
+
+from shared.events import AnyEvent, Event, decode_event, encode_event, event_type
+
+__all__ = ["Bus", "Committed", "Subjects", "connect_nats"]
+
+VERSION_HEADER = "Yourai-Version"
+POSITION_HEADER = "Yourai-Position"
+MSG_ID_HEADER = "Nats-Msg-Id"
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """Subject and stream names, prefixed by a namespace so deployments can share a server."""
+
+    namespace: str = "yourai"
+
+    @property
+    def events_stream(self) -> str:
+        return f"{self.namespace.upper()}_EVENTS"
+
+    @property
+    def log_stream(self) -> str:
+        return f"{self.namespace.upper()}_LOG"
+
+    def event(self, event: Event) -> str:
+        return f"{self.namespace}.ev.{_route(event)}"
+
+    def committed(self, event: Event) -> str:
+        return f"{self.namespace}.log.{_route(event)}"
+
+    def committed_of_type(self, type_: str) -> str:
+        """Filter for one committed event type across all conversations."""
+        return f"{self.namespace}.log.*.*.{type_}"
+
+    def committed_of_invocation(self, invocation_id: uuid.UUID) -> str:
+        return f"{self.namespace}.log.*.{invocation_id}.>"
+
+    def durable(self, name: str) -> str:
+        return f"{self.namespace}_{name}"
+
+
+def _route(event: Event) -> str:
+    inv = event.invocation_id or "-"
+    return f"{event.conversation_id}.{inv}.{event_type(event)}"
+
+
+class Committed(msgspec.Struct, frozen=True):
+    """An event as delivered from the log stream: recorded, with its stream version."""
+
+    version: int
+    position: int
+    event: AnyEvent
+
+    @property
+    def type(self) -> str:
+        return event_type(self.event)
+
+    @classmethod
+    def from_msg(cls, msg: Msg) -> Committed:
+        headers = msg.headers or {}
+        return cls(
+            version=int(headers[VERSION_HEADER]),
+            position=int(headers.get(POSITION_HEADER, "0")),
+            event=decode_event(msg.data),
+        )
+
+
+async def connect_nats(url: str, *, name: str) -> Client:
+    return await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5)
+
+
+class Bus:
+    """Publishing onto the two streams; consumers are declared by each service."""
+
+    def __init__(self, nc: Client, subjects: Subjects) -> None:
+        self.nc = nc
+        self.js: JetStreamContext = nc.jetstream()
+        self.subjects = subjects
+
+    async def ensure_streams(self) -> None:
+        """Create (or update) both streams; idempotent, safe from every service at start-up."""
+        ns = self.subjects.namespace
+        for name, subject, max_age in (
+            (self.subjects.events_stream, f"{ns}.ev.>", 24 * 3600.0),
+            (self.subjects.log_stream, f"{ns}.log.>", 7 * 24 * 3600.0),
+        ):
+            config = StreamConfig(
+                name=name,
+                subjects=[subject],
+                retention=RetentionPolicy.LIMITS,
+                storage=StorageType.FILE,
+                discard=DiscardPolicy.OLD,
+                max_age=max_age,
+                duplicate_window=120.0,
+            )
+            try:
+                await self.js.add_stream(config)
+            except BadRequestError:
+                await self.js.update_stream(config)
+
+    async def emit(self, events: Sequence[Event]) -> None:
+        """Publish produced events for recording, in order; returns once JetStream holds them."""
+        for event in events:
+            await self.js.publish(
+                self.subjects.event(event),
+                encode_event(event),
+                headers=_headers(event, {MSG_ID_HEADER: str(event.event_id)}),
+            )
+
+    async def publish_committed(self, version: int, position: int, event: Event,
+                                payload: bytes) -> None:
+        """Publish a recorded event to the log stream (deduplicated by its event id)."""
+        await self.js.publish(
+            self.subjects.committed(event),
+            payload,
+            headers=_headers(
+                event,
+                {
+                    MSG_ID_HEADER: str(event.event_id),
+                    VERSION_HEADER: str(version),
+                    POSITION_HEADER: str(position),
+                },
+            ),
+        )
+
+
+def _headers(event: Event, base: dict[str, str]) -> dict[str, str]:
+    if event.meta.traceparent:
+        base["traceparent"] = event.meta.traceparent
+        if event.meta.tracestate:
+            base["tracestate"] = event.meta.tracestate
+    return base

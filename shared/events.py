@@ -1,0 +1,342 @@
+"""The event vocabulary: every fact the engine records, as one tagged union.
+
+Adding a kind of event is adding one class here (and to ``AnyEvent``). Fields added later
+always get defaults and never change type, so an old log always decodes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Literal
+
+import msgspec
+
+__all__ = [
+    "TERMINAL_TYPES",
+    "AgentStart",
+    "AnswerRevised",
+    "AnyEvent",
+    "CaseLawSource",
+    "CitationChecked",
+    "ConfidenceUpdate",
+    "ContentDelta",
+    "ConversationArchived",
+    "ConversationCreated",
+    "ConversationRenamed",
+    "DraftCompleted",
+    "Event",
+    "EventMeta",
+    "Finding",
+    "GapChecked",
+    "InvocationCancelRequested",
+    "InvocationCancelled",
+    "InvocationCompleted",
+    "InvocationFailed",
+    "InvocationStarted",
+    "LegalSource",
+    "MessageReceived",
+    "PolicySource",
+    "QaReport",
+    "RoutingDecided",
+    "TitleGenerated",
+    "Usage",
+    "UsageRecorded",
+    "VerificationResult",
+    "WorkerFindings",
+    "decode_event",
+    "derived_id",
+    "encode_event",
+    "event_type",
+]
+
+QueryType = Literal["policy", "legislation", "caselaw", "external", "mixed", "conversational"]
+Tier = Literal["fast", "balanced", "deep"]
+WorkerName = Literal["policy", "legislation", "caselaw", "external"]
+CitationStatus = Literal["verified", "unverified", "removed", "pre_1963_digitised"]
+ConfidenceLevel = Literal["high", "medium", "low"]
+
+_NAMESPACE = uuid.UUID("8f9d5f0e-6f1c-4b8e-9a57-1f0c4e2b7d11")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def derived_id(parent: uuid.UUID, *parts: object) -> uuid.UUID:
+    """A deterministic event id, so that a handler run twice produces the same events."""
+    return uuid.uuid5(_NAMESPACE, ":".join([str(parent), *map(str, parts)]))
+
+
+class EventMeta(msgspec.Struct, frozen=True, kw_only=True):
+    """Who produced an event, what caused it, and the W3C trace it belongs to."""
+
+    producer: str = ""
+    causation_id: uuid.UUID | None = None
+    traceparent: str | None = None
+    tracestate: str | None = None
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Fields every event carries."""
+
+    conversation_id: uuid.UUID
+    tenant_id: str
+    invocation_id: uuid.UUID | None = None
+    event_id: uuid.UUID = msgspec.field(default_factory=uuid.uuid4)
+    occurred_at: datetime = msgspec.field(default_factory=_now)
+    meta: EventMeta = EventMeta()
+
+
+# -- conversations ----------------------------------------------------------------------------
+
+
+class ConversationCreated(Event, frozen=True, kw_only=True, tag="conversation.created"):
+    user_id: str
+    title: str = ""
+
+
+class ConversationRenamed(Event, frozen=True, kw_only=True, tag="conversation.renamed"):
+    user_id: str
+    title: str
+
+
+class ConversationArchived(Event, frozen=True, kw_only=True, tag="conversation.archived"):
+    user_id: str
+
+
+# -- invocation lifecycle ---------------------------------------------------------------------
+
+
+class InvocationStarted(Event, frozen=True, kw_only=True, tag="invocation.started"):
+    user_id: str
+    message_id: uuid.UUID
+    testing_mode: bool = False
+
+
+class MessageReceived(Event, frozen=True, kw_only=True, tag="message.received"):
+    user_id: str
+    message_id: uuid.UUID
+    content: str
+    jurisdiction: str | None = None
+
+
+class InvocationCancelRequested(
+    Event, frozen=True, kw_only=True, tag="invocation.cancel_requested"
+):
+    user_id: str
+
+
+class Usage(msgspec.Struct, frozen=True, kw_only=True):
+    """Token counts of one or more model calls."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_creation_input_tokens=self.cache_creation_input_tokens
+            + other.cache_creation_input_tokens,
+            cache_read_input_tokens=self.cache_read_input_tokens + other.cache_read_input_tokens,
+        )
+
+
+class InvocationCompleted(Event, frozen=True, kw_only=True, tag="invocation.completed"):
+    usage: Usage = Usage()
+
+
+class InvocationCancelled(Event, frozen=True, kw_only=True, tag="invocation.cancelled"):
+    reason: str = "Cancelled by the user."
+    usage: Usage = Usage()
+
+
+class InvocationFailed(Event, frozen=True, kw_only=True, tag="invocation.failed"):
+    stage: str
+    reason: str
+    usage: Usage = Usage()
+
+
+# -- routing and workers ----------------------------------------------------------------------
+
+
+class RoutingDecided(Event, frozen=True, kw_only=True, tag="routing.decided"):
+    query_type: QueryType
+    complexity: int
+    workers: list[WorkerName]
+    model_tier: Tier
+    method: Literal["offline", "model", "fallback"] = "offline"
+    reason: str = ""
+
+
+class AgentStart(Event, frozen=True, kw_only=True, tag="agent.start"):
+    agent_name: str
+    task_description: str
+
+
+class Finding(msgspec.Struct, frozen=True, kw_only=True):
+    """One piece of evidence a worker found, citable by its ``ref`` (DESIGN §5)."""
+
+    ref: str
+    title: str
+    text: str
+    uri: str | None = None
+    score: float = 0.0
+
+
+class WorkerFindings(Event, frozen=True, kw_only=True, tag="worker.findings"):
+    worker: WorkerName
+    status: Literal["ok", "error", "timeout", "not_configured"]
+    findings: list[Finding] = []
+    error: str | None = None
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+class PolicySource(Event, frozen=True, kw_only=True, tag="policy.source"):
+    document_id: uuid.UUID
+    chunk: int
+    title: str
+    ref: str
+    score: float = 0.0
+
+
+class LegalSource(Event, frozen=True, kw_only=True, tag="legal.source"):
+    act_name: str
+    section: str
+    uri: str
+    extent: list[str] = []
+    status: str = "in_force"
+    verification_status: CitationStatus | None = None
+
+
+class CaseLawSource(Event, frozen=True, kw_only=True, tag="caselaw.source"):
+    case_name: str
+    citation: str
+    court: str
+    date: str
+    uri: str = ""
+
+
+class GapChecked(Event, frozen=True, kw_only=True, tag="gap.checked"):
+    """What the findings could not cover: failed, late or unconfigured sources."""
+
+    missing: list[str] = []
+    note: str = ""
+
+
+# -- synthesis --------------------------------------------------------------------------------
+
+
+class ContentDelta(Event, frozen=True, kw_only=True, tag="content.delta"):
+    text: str
+    index: int = 0
+
+
+class DraftCompleted(Event, frozen=True, kw_only=True, tag="draft.completed"):
+    text: str
+    provider: str
+    model: str
+    offline: bool = False
+
+
+class TitleGenerated(Event, frozen=True, kw_only=True, tag="title.generated"):
+    title: str
+
+
+class UsageRecorded(Event, frozen=True, kw_only=True, tag="usage.recorded"):
+    agent: str
+    provider: str
+    model: str
+    usage: Usage = Usage()
+
+
+# -- verification -----------------------------------------------------------------------------
+
+
+class CitationChecked(Event, frozen=True, kw_only=True, tag="citation.checked"):
+    index: int
+    ref: str
+    kind: Literal["legislation", "caselaw", "document", "external"]
+    status: CitationStatus
+    issues: list[str] = []
+    quote: str | None = None
+    claim: str = ""
+    source_uri: str | None = None
+    detail: str = ""
+
+
+class VerificationResult(Event, frozen=True, kw_only=True, tag="verification.result"):
+    citations_checked: int
+    citations_verified: int
+    issues: list[str] = []
+
+
+class AnswerRevised(Event, frozen=True, kw_only=True, tag="answer.revised"):
+    """The answer after verification rewrote what it could not stand behind."""
+
+    text: str
+    removed: list[str] = []
+
+
+class ConfidenceUpdate(Event, frozen=True, kw_only=True, tag="confidence.update"):
+    level: ConfidenceLevel
+    reason: str
+
+
+class QaReport(Event, frozen=True, kw_only=True, tag="qa.report"):
+    passed: bool
+    checks: dict[str, bool] = {}
+    notes: list[str] = []
+
+
+AnyEvent = (
+    ConversationCreated
+    | ConversationRenamed
+    | ConversationArchived
+    | InvocationStarted
+    | MessageReceived
+    | InvocationCancelRequested
+    | InvocationCompleted
+    | InvocationCancelled
+    | InvocationFailed
+    | RoutingDecided
+    | AgentStart
+    | WorkerFindings
+    | PolicySource
+    | LegalSource
+    | CaseLawSource
+    | GapChecked
+    | ContentDelta
+    | DraftCompleted
+    | TitleGenerated
+    | UsageRecorded
+    | CitationChecked
+    | VerificationResult
+    | AnswerRevised
+    | ConfidenceUpdate
+    | QaReport
+)
+
+TERMINAL_TYPES = frozenset({"invocation.completed", "invocation.cancelled", "invocation.failed"})
+
+_decoder = msgspec.json.Decoder(AnyEvent)
+_encoder = msgspec.json.Encoder()
+
+
+def encode_event(event: Event) -> bytes:
+    return _encoder.encode(event)
+
+
+def decode_event(payload: bytes | str) -> AnyEvent:
+    """Decode one event; raises ``msgspec.ValidationError`` / ``DecodeError`` on bad input."""
+    return _decoder.decode(payload)
+
+
+def event_type(event: Event) -> str:
+    tag = type(event).__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag

@@ -1,0 +1,209 @@
+"""What every service process shares: infrastructure handles and the subscriber shape.
+
+A service is a set of thin handlers, each consuming one committed event type from the log
+stream. The runtime owns acknowledgement: ack after the handler's output is held by
+JetStream, nack with a delay on a transient failure, and after the last attempt give up
+visibly (the invocation is failed in the log, never left silent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+
+import asyncpg
+from faststream import AckPolicy
+from faststream.nats import JStream, NatsBroker, NatsMessage, PullSub
+from nats.js.api import ConsumerConfig, DeliverPolicy
+
+from shared.bus import Bus, Committed, Subjects
+from shared.config import Settings
+from shared.events import Event, InvocationFailed
+from shared.store import PostgresEventStore, StoreUnavailable, connect_pool, migrate
+from shared.tracing import current_meta, span_from_meta
+
+__all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
+
+log = logging.getLogger("yourai.runtime")
+
+Handler = Callable[[Committed], Awaitable[None]]
+
+MAX_ATTEMPTS = 5
+
+
+class Transient(Exception):
+    """A failure worth retrying later (a dependency is briefly unavailable)."""
+
+
+@dataclass(kw_only=True)
+class Infra:
+    """Connections a service process opens once at start-up."""
+
+    settings: Settings
+    pool: asyncpg.Pool
+    store: PostgresEventStore
+    subjects: Subjects
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+
+async def open_infra(settings: Settings, *, pool_size: int = 10, run_migrations: bool = True
+                     ) -> Infra:
+    assert settings.database_url, "database_url must be resolved before services start"
+    pool = await connect_pool(settings.database_url, max_size=pool_size)
+    if run_migrations:
+        await migrate(pool)
+    return Infra(
+        settings=settings,
+        pool=pool,
+        store=PostgresEventStore(pool),
+        subjects=Subjects(settings.namespace),
+    )
+
+
+@dataclass(kw_only=True)
+class _Subscription:
+    event_type: str
+    durable: str
+    handler: Handler
+    max_workers: int
+    ack_wait_s: float
+
+
+@dataclass(kw_only=True)
+class Service:
+    """One service: a name, its handlers, and the broker that feeds them."""
+
+    name: str
+    infra: Infra
+    subscriptions: list[_Subscription] = field(default_factory=list)
+    on_start: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    broker: NatsBroker | None = None
+    _bus: Bus | None = None
+
+    @property
+    def bus(self) -> Bus:
+        assert self._bus is not None, f"{self.name} is not started"
+        return self._bus
+
+    def consume(self, event_type: str, handler: Handler, *, durable: str | None = None,
+                max_workers: int = 16, ack_wait_s: float | None = None) -> None:
+        self.subscriptions.append(
+            _Subscription(
+                event_type=event_type,
+                durable=durable or f"{self.name}_{event_type.replace('.', '_')}",
+                handler=handler,
+                max_workers=max_workers,
+                ack_wait_s=ack_wait_s or self.infra.settings.ack_wait_s,
+            )
+        )
+
+    async def emit(self, events: Sequence[Event]) -> None:
+        await self.bus.emit(events)
+
+    def meta(self, cause: Committed | Event | None = None) -> object:
+        event = cause.event if isinstance(cause, Committed) else cause
+        return current_meta(self.name, event.event_id if event is not None else None)
+
+    async def start(self) -> None:
+        settings = self.infra.settings
+        assert settings.nats_url
+        broker = NatsBroker(settings.nats_url, logger=None, name=f"yourai-{self.name}",
+                            max_reconnect_attempts=-1, reconnect_time_wait=0.5)
+        stream = JStream(self.infra.subjects.log_stream, declare=False)
+        for sub in self.subscriptions:
+            broker.subscriber(
+                self.infra.subjects.committed_of_type(sub.event_type),
+                stream=stream,
+                durable=self.infra.subjects.durable(sub.durable),
+                pull_sub=PullSub(batch_size=min(sub.max_workers, 64), timeout=1.0),
+                config=ConsumerConfig(
+                    ack_wait=sub.ack_wait_s,
+                    max_deliver=MAX_ATTEMPTS + 1,
+                    deliver_policy=DeliverPolicy.ALL,
+                    max_ack_pending=1024,
+                ),
+                ack_policy=AckPolicy.MANUAL,
+                max_workers=sub.max_workers,
+            )(self._wrap(sub))
+        await broker.connect()
+        self.broker = broker
+        self._bus = Bus(broker.connection, self.infra.subjects)
+        await self._bus.ensure_streams()
+        await broker.start()
+        for hook in self.on_start:
+            await hook()
+        log.info("%s started", self.name)
+
+    async def stop(self) -> None:
+        for hook in self.on_stop:
+            with contextlib.suppress(Exception):
+                await hook()
+        if self.broker is not None:
+            with contextlib.suppress(Exception):
+                await self.broker.stop()
+            self.broker = None
+
+    def _wrap(self, sub: _Subscription) -> Callable[[NatsMessage], Awaitable[None]]:
+        async def handle(msg: NatsMessage) -> None:
+            raw = msg.raw_message
+            try:
+                committed = Committed.from_msg(raw)
+            except Exception:
+                log.exception("%s: undecodable message on %s, terminated", self.name, raw.subject)
+                await raw.term()
+                return
+            attempt = raw.metadata.num_delivered if raw.metadata else 1
+            heartbeat = asyncio.create_task(_keep_alive(raw, sub.ack_wait_s))
+            try:
+                with span_from_meta(f"{self.name}.{sub.event_type}", committed.event.meta,
+                                    service=self.name,
+                                    attributes={"yourai.invocation_id":
+                                                str(committed.event.invocation_id)}):
+                    await sub.handler(committed)
+            except Exception as e:
+                await self._failed(raw, committed, e, attempt)
+                return
+            finally:
+                heartbeat.cancel()
+            await raw.ack()
+
+        handle.__name__ = f"{self.name}_{sub.event_type.replace('.', '_')}"
+        return handle
+
+    async def _failed(self, raw: object, committed: Committed, error: Exception,
+                      attempt: int) -> None:
+        transient = isinstance(error, Transient | StoreUnavailable | OSError | TimeoutError)
+        if attempt < MAX_ATTEMPTS:
+            log.warning("%s: attempt %d on %s failed (%s); retrying", self.name, attempt,
+                        committed.type, error, exc_info=not transient)
+            await raw.nak(delay=min(0.5 * 2**attempt, 10.0))  # type: ignore[attr-defined]
+            return
+        log.error("%s: giving up on %s after %d attempts: %s", self.name, committed.type,
+                  attempt, error)
+        event = committed.event
+        if event.invocation_id is not None:
+            with contextlib.suppress(Exception):
+                await self.emit([InvocationFailed(
+                    conversation_id=event.conversation_id,
+                    tenant_id=event.tenant_id,
+                    invocation_id=event.invocation_id,
+                    stage=self.name,
+                    reason=f"The {self.name} could not process this request after "
+                           f"{attempt} attempts.",
+                    meta=self.meta(committed),  # type: ignore[arg-type]
+                )])
+        await raw.term()  # type: ignore[attr-defined]
+
+
+async def _keep_alive(raw: object, ack_wait_s: float) -> None:
+    """Tell JetStream a long handler is still working, so it is not redelivered meanwhile."""
+    with contextlib.suppress(Exception):
+        while True:
+            await asyncio.sleep(max(ack_wait_s / 3, 0.2))
+            await raw.in_progress()  # type: ignore[attr-defined]

@@ -1,0 +1,167 @@
+"""Projections (conversation list, messages, invocations) derived from the log.
+
+Applied in the same transaction as each append, and rebuildable from the log alone.
+"""
+
+from __future__ import annotations
+
+import asyncpg
+
+from shared.events import (
+    AnswerRevised,
+    AnyEvent,
+    ConfidenceUpdate,
+    ContentDelta,
+    ConversationArchived,
+    ConversationCreated,
+    ConversationRenamed,
+    DraftCompleted,
+    InvocationCancelled,
+    InvocationCompleted,
+    InvocationFailed,
+    InvocationStarted,
+    MessageReceived,
+    TitleGenerated,
+    derived_id,
+)
+
+__all__ = ["answer_message_id", "project", "rebuild_projections"]
+
+_PROJECTION_TABLES = ("conversations", "invocations", "messages")
+
+
+def answer_message_id(invocation_id: object) -> object:
+    """The assistant message of an invocation has an id derived from the invocation."""
+    return derived_id(invocation_id, "answer")  # type: ignore[arg-type]
+
+
+async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
+    """Apply one recorded event to the projections."""
+    if event.invocation_id is not None and not isinstance(event, InvocationStarted):
+        await conn.execute(
+            "UPDATE invocations SET last_event_at = $2 WHERE id = $1",
+            event.invocation_id,
+            event.occurred_at,
+        )
+    match event:
+        case ConversationCreated():
+            await conn.execute(
+                "INSERT INTO conversations (id, tenant_id, user_id, title, created_at, updated_at)"
+                " VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING",
+                event.conversation_id,
+                event.tenant_id,
+                event.user_id,
+                event.title,
+                event.occurred_at,
+            )
+        case ConversationRenamed():
+            await _conversation(conn, event, "title = $3", event.title)
+        case ConversationArchived():
+            await _conversation(conn, event, "archived_at = $3", event.occurred_at)
+        case TitleGenerated():
+            await _conversation(conn, event, "title = CASE WHEN title = '' THEN $3 ELSE title END",
+                                event.title)
+        case InvocationStarted():
+            await conn.execute(
+                "INSERT INTO invocations (id, conversation_id, tenant_id, user_id, status,"
+                " started_at, last_event_at) VALUES ($1, $2, $3, $4, 'running', $5, $5)"
+                " ON CONFLICT (id) DO NOTHING",
+                event.invocation_id,
+                event.conversation_id,
+                event.tenant_id,
+                event.user_id,
+                event.occurred_at,
+            )
+        case MessageReceived():
+            await _message(conn, event, event.message_id, "user", event.content, "received",
+                           version)
+            await _conversation(conn, event, "updated_at = $3", event.occurred_at)
+        case ContentDelta():
+            await conn.execute(
+                "INSERT INTO messages (id, conversation_id, tenant_id, invocation_id, role,"
+                " content, status, created_at, seq) VALUES ($1,$2,$3,$4,'assistant',$5,"
+                "'streaming',$6,$7) ON CONFLICT (id) DO UPDATE"
+                " SET content = messages.content || excluded.content",
+                answer_message_id(event.invocation_id),
+                event.conversation_id,
+                event.tenant_id,
+                event.invocation_id,
+                event.text,
+                event.occurred_at,
+                version,
+            )
+        case DraftCompleted() | AnswerRevised():
+            status = "draft" if isinstance(event, DraftCompleted) else "revised"
+            await _message(conn, event, answer_message_id(event.invocation_id), "assistant",
+                           event.text, status, version)
+        case ConfidenceUpdate():
+            await conn.execute(
+                "UPDATE invocations SET confidence = $2 WHERE id = $1",
+                event.invocation_id,
+                event.level,
+            )
+        case InvocationCompleted() | InvocationCancelled() | InvocationFailed():
+            await _end(conn, event)
+        case _:
+            pass
+
+
+async def _conversation(conn: asyncpg.Connection, event: AnyEvent, assignment: str,
+                        value: object) -> None:
+    await conn.execute(
+        f"UPDATE conversations SET {assignment} WHERE id = $1 AND tenant_id = $2",
+        event.conversation_id,
+        event.tenant_id,
+        value,
+    )
+
+
+async def _message(conn: asyncpg.Connection, event: AnyEvent, message_id: object, role: str,
+                   content: str, status: str, version: int) -> None:
+    await conn.execute(
+        "INSERT INTO messages (id, conversation_id, tenant_id, invocation_id, role, content,"
+        " status, created_at, seq) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)"
+        " ON CONFLICT (id) DO UPDATE SET content = excluded.content, status = excluded.status",
+        message_id,
+        event.conversation_id,
+        event.tenant_id,
+        event.invocation_id,
+        role,
+        content,
+        status,
+        event.occurred_at,
+        version,
+    )
+
+
+async def _end(
+    conn: asyncpg.Connection,
+    event: InvocationCompleted | InvocationCancelled | InvocationFailed,
+) -> None:
+    status = event.__struct_config__.tag.split(".")[1]  # type: ignore[union-attr]
+    reason = getattr(event, "reason", None)
+    await conn.execute(
+        "UPDATE invocations SET status = $2, ended_at = $3, reason = $4 WHERE id = $1",
+        event.invocation_id,
+        status,
+        event.occurred_at,
+        reason,
+    )
+    await conn.execute(
+        "UPDATE messages SET status = $2 WHERE id = $1",
+        answer_message_id(event.invocation_id),
+        status,
+    )
+
+
+async def rebuild_projections(conn: asyncpg.Connection) -> int:
+    """Drop every projection row and replay the whole log; returns the events replayed."""
+    from shared.events import decode_event
+
+    count = 0
+    async with conn.transaction():
+        await conn.execute(f"TRUNCATE {', '.join(_PROJECTION_TABLES)}")
+        async for row in conn.cursor("SELECT version, payload FROM events ORDER BY position"):
+            await project(conn, decode_event(row["payload"]), row["version"])
+            count += 1
+    return count

@@ -1,0 +1,75 @@
+"""Fixtures: real NATS JetStream, PostgreSQL and Redis, embedded on free ports when no URL is given.
+
+Set ``YOURAI_TEST_NATS_URL``, ``YOURAI_TEST_DATABASE_URL`` or ``YOURAI_TEST_REDIS_URL`` to use
+existing servers instead. Each test gets its own database and NATS namespace, so tests never
+see each other's data.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+
+from shared.config import Settings
+from shared.embedded import start_nats, start_postgres, start_redis
+from shared.runtime import Infra, open_infra
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session")
+def servers() -> Iterator[Settings]:
+    """One embedded server of each kind for the whole session (unless URLs are given)."""
+    with contextlib.ExitStack() as stack:
+        root = Path(tempfile.mkdtemp(prefix="yt"))
+        stack.callback(lambda: __import__("shutil").rmtree(root, ignore_errors=True))
+        nats_url = os.environ.get("YOURAI_TEST_NATS_URL") or start_nats(stack, root / "n")
+        db_url = os.environ.get("YOURAI_TEST_DATABASE_URL") or start_postgres(stack, root / "p")
+        redis_url = os.environ.get("YOURAI_TEST_REDIS_URL") or start_redis(stack, root / "r")
+        yield Settings(
+            nats_url=nats_url,
+            database_url=db_url,
+            redis_url=redis_url,
+            data_dir=root,
+            ack_wait_s=3.0,
+            worker_deadline_s=5.0,
+            collect_deadline_s=6.0,
+            model_deadline_s=20.0,
+        )
+
+
+def _with_database(dsn: str, name: str) -> str:
+    parts = urlsplit(dsn)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@pytest.fixture
+async def settings(servers: Settings) -> AsyncIterator[Settings]:
+    """Settings for one test: a fresh database and a NATS namespace of its own."""
+    assert servers.database_url
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(servers.database_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    yield replace(servers, database_url=_with_database(servers.database_url, name),
+                  namespace=f"t{uuid.uuid4().hex[:10]}")
+
+
+@pytest.fixture
+async def infra(settings: Settings) -> AsyncIterator[Infra]:
+    infra = await open_infra(settings)
+    try:
+        yield infra
+    finally:
+        await infra.close()
