@@ -1,0 +1,176 @@
+"""The CLI as an HTTP client of the gateway: upload documents, ask and render the stream."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+
+from cli.errors import CliError
+from shared.config import Settings
+
+BADGES = {"verified": "✔ verified", "unverified": "? unverified", "removed": "✖ removed",
+          "pre_1963_digitised": "⚑ pre-1963 (digitised)"}
+
+
+def _token(settings: Settings, args: argparse.Namespace) -> str:
+    from services.gateway.auth import issue_token
+
+    return issue_token(settings.jwt_secret, args.tenant or settings.sample_tenant, args.user)
+
+
+def _url(settings: Settings, args: argparse.Namespace) -> str:
+    return (args.url or f"http://{settings.host}:{settings.port}").rstrip("/")
+
+
+def _check(response: httpx.Response) -> dict[str, object]:
+    if response.status_code >= 400:
+        try:
+            detail = response.json().get("detail", response.text)
+        except ValueError:
+            detail = response.text
+        raise CliError(f"the gateway answered {response.status_code}: {detail}")
+    return response.json() if response.content else {}
+
+
+async def add_documents(settings: Settings, args: argparse.Namespace) -> int:
+    headers = {"Authorization": f"Bearer {_token(settings, args)}"}
+    async with httpx.AsyncClient(base_url=_url(settings, args), headers=headers,
+                                 timeout=60) as client:
+        for name in args.files:
+            path = Path(name)
+            if not path.is_file():
+                raise CliError(f"{name}: no such file")
+            try:
+                content = path.read_text(encoding="utf-8")
+            except UnicodeDecodeError as e:
+                raise CliError(f"{name}: not UTF-8 text (Markdown or plain text expected)") from e
+            body = _check(await _post(client, "/v1/documents",
+                                      {"title": path.stem.replace("-", " ").capitalize(),
+                                       "content": content}))
+            print(f"{body['id']}  {body['title']}  ({body['chunks']} chunks)")
+    return 0
+
+
+async def _post(client: httpx.AsyncClient, path: str, body: dict[str, object]) -> httpx.Response:
+    try:
+        return await client.post(path, json=body)
+    except httpx.TransportError as e:
+        raise CliError(f"cannot reach the gateway at {client.base_url} ({e}); is "
+                       "`./taskw up` running?") from e
+
+
+async def ask(settings: Settings, args: argparse.Namespace) -> int:
+    return await ask_and_render(_url(settings, args), _token(settings, args), args.question,
+                                conversation=args.conversation, raw=args.json)
+
+
+async def ask_and_render(url: str, token: str, question: str, *, conversation: str | None = None,
+                         raw: bool = False) -> int:
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers,
+                                 timeout=httpx.Timeout(30, read=300)) as client:
+        if conversation is None:
+            conversation = str(_check(await _post(client, "/v1/conversations", {}))["id"])
+        accepted = _check(await _post(client, f"/v1/conversations/{conversation}/messages",
+                                      {"content": question}))
+        renderer = _Renderer(raw=raw)
+        async for event_type, data in _sse(client, str(accepted["stream_url"])):
+            renderer.show(event_type, data)
+        renderer.finish(conversation)
+        return 0 if renderer.outcome == "invocation.completed" else 1
+
+
+async def _sse(client: httpx.AsyncClient, url: str
+               ) -> AsyncIterator[tuple[str, dict[str, object]]]:
+    async with client.stream("GET", url) as response:
+        if response.status_code >= 400:
+            await response.aread()
+            _check(response)
+        event_type, data = "message", []
+        async for line in response.aiter_lines():
+            if line == "":
+                if data:
+                    yield event_type, json.loads("\n".join(data))
+                event_type, data = "message", []
+            elif line.startswith("event:"):
+                event_type = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip())
+
+
+class _Renderer:
+    """Terminal rendering: progress lines, the streamed answer, then the citation badges."""
+
+    def __init__(self, *, raw: bool) -> None:
+        self.raw = raw
+        self.streaming = False
+        self.citations: list[dict[str, object]] = []
+        self.outcome = ""
+
+    def _line(self, text: str) -> None:
+        if self.streaming:
+            print()
+            self.streaming = False
+        print(text, flush=True)
+
+    def show(self, kind: str, e: dict[str, object]) -> None:  # noqa: C901 - one case per type
+        if self.raw:
+            print(json.dumps(e), flush=True)
+            if kind.startswith("invocation.") and kind != "invocation.started":
+                self.outcome = kind
+            return
+        match kind:
+            case "routing.decided":
+                self._line(f"• routed as {e['query_type']} (complexity {e['complexity']}, "
+                           f"{e['model_tier']} tier): {', '.join(e['workers']) or 'no search'}")
+            case "agent.start":
+                self._line(f"• {e['agent_name']}: {e['task_description']}…")
+            case "policy.source":
+                self._line(f"    ↳ {e['title']}")
+            case "legal.source":
+                self._line(f"    ↳ {e['act_name']} {e['section']} ({e['status']})")
+            case "caselaw.source":
+                self._line(f"    ↳ {e['case_name']} {e['citation']}")
+            case "worker.findings":
+                n = len(e.get("findings", []))  # type: ignore[arg-type]
+                extra = f" — {e['error']}" if e.get("error") else ""
+                self._line(f"• {e['worker']}: {e['status']}, {n} finding(s){extra}")
+            case "title.generated":
+                self._line(f"• title: {e['title']}")
+            case "content.delta":
+                if not self.streaming:
+                    print()
+                    self.streaming = True
+                sys.stdout.write(str(e["text"]))
+                sys.stdout.flush()
+            case "citation.checked":
+                self.citations.append(e)
+            case "answer.revised":
+                self._line("\nRevised after verification:\n" + str(e["text"]))
+            case "verification.result":
+                self._badges()
+                self._line(f"Citations verified: {e['citations_verified']} of "
+                           f"{e['citations_checked']}")
+            case "confidence.update":
+                self._line(f"Confidence: {e['level']} — {e['reason']}")
+            case "invocation.completed" | "invocation.cancelled" | "invocation.failed":
+                self.outcome = kind
+                reason = e.get("reason")
+                self._line(f"■ {kind.split('.')[1]}" + (f": {reason}" if reason else ""))
+
+    def _badges(self) -> None:
+        self._line("")
+        for c in self.citations:
+            issues = f" [{', '.join(c['issues'])}]" if c.get("issues") else ""  # type: ignore[arg-type]
+            self._line(f"  [{c['index']}] {BADGES.get(str(c['status']), c['status'])}  "
+                       f"{c['ref']}{issues}")
+
+    def finish(self, conversation: str) -> None:
+        if not self.raw:
+            self._line(f"\nConversation: {conversation}  (continue with --conversation "
+                       f"{conversation})")

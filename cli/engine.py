@@ -1,0 +1,102 @@
+"""The whole engine in one process (``yourai up`` and end-to-end tests), or one service alone.
+
+Each service is still a separate unit talking only through NATS; running them together only
+shares the process, not state.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from typing import Protocol
+
+from shared.config import Settings
+from shared.llm import ModelProvider, ScriptedProvider, build_provider
+from shared.runtime import Infra, open_infra
+
+log = logging.getLogger("yourai.engine")
+
+SERVICES = ("recorder", "router", "workers", "orchestrator", "verifier", "gateway")
+
+
+class Runnable(Protocol):
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+
+
+def build_service(name: str, infra: Infra, provider: ModelProvider) -> Runnable:
+    """One service by name; the only place that knows every service."""
+    if name == "recorder":
+        from services.recorder.app import Recorder
+
+        return Recorder(infra)
+    if name == "router":
+        from services.router.app import create as create_router
+
+        return create_router(infra, provider)
+    if name == "workers":
+        from services.workers.app import create as create_workers
+
+        return create_workers(infra)
+    if name == "orchestrator":
+        from services.orchestrator.app import create as create_orchestrator
+
+        return create_orchestrator(infra, provider)
+    if name == "verifier":
+        from services.verifier.app import create as create_verifier
+
+        return create_verifier(infra)
+    if name == "gateway":
+        from services.gateway.app import GatewayServer
+
+        return GatewayServer(infra)
+    raise ValueError(f"unknown service {name!r}; choose one of {', '.join(SERVICES)}")
+
+
+class Engine:
+    """Starts the named services (all by default) against already-resolved settings."""
+
+    def __init__(self, settings: Settings, *, services: Sequence[str] = SERVICES,
+                 scripted: ScriptedProvider | None = None) -> None:
+        self.settings = settings
+        self.names = list(services)
+        self.scripted = scripted
+        self.infra: Infra | None = None
+        self.running: dict[str, Runnable] = {}
+
+    @property
+    def gateway_url(self) -> str:
+        return f"http://{self.settings.host}:{self.settings.port}"
+
+    async def start(self) -> None:
+        self.infra = await open_infra(self.settings, pool_size=20)
+        provider = build_provider(self.settings, scripted=self.scripted)
+        try:
+            for name in self.names:
+                service = build_service(name, self.infra, provider)
+                await service.start()
+                self.running[name] = service
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        for name in reversed(list(self.running)):
+            with contextlib.suppress(Exception):
+                await self.running.pop(name).stop()
+        if self.infra is not None:
+            await self.infra.close()
+            self.infra = None
+
+    async def restart(self, name: str, *, crash: bool = False) -> None:
+        """Stop (or crash) one service and start a fresh instance of it."""
+        assert self.infra is not None
+        old = self.running.pop(name, None)
+        if old is not None:
+            kill = getattr(old, "kill", None)
+            await (kill() if crash and kill is not None else old.stop())
+        service = build_service(name, self.infra,
+                                build_provider(self.settings, scripted=self.scripted))
+        await service.start()
+        self.running[name] = service

@@ -1,0 +1,129 @@
+"""``yourai replay``: the conversation rebuilt from the log alone, with its hash chain checked."""
+
+from __future__ import annotations
+
+import contextlib
+import uuid
+from collections.abc import Iterator, Sequence
+
+from cli.errors import CliError
+from shared.config import Settings
+from shared.embedded import start_postgres
+from shared.events import (
+    AgentStart,
+    AnswerRevised,
+    CitationChecked,
+    ConfidenceUpdate,
+    ContentDelta,
+    ConversationCreated,
+    ConversationRenamed,
+    DraftCompleted,
+    InvocationCancelled,
+    InvocationCompleted,
+    InvocationFailed,
+    MessageReceived,
+    RoutingDecided,
+    TitleGenerated,
+    UsageRecorded,
+    WorkerFindings,
+    decode_event,
+)
+from shared.store import ChainRow, connect_pool, rebuild_projections, verify_chain
+
+
+@contextlib.asynccontextmanager
+async def _pool(settings: Settings) -> Iterator[object]:  # type: ignore[misc]
+    with contextlib.ExitStack() as stack:
+        dsn = settings.database_url or start_postgres(stack, settings.data_dir.resolve() / "pg")
+        pool = await connect_pool(dsn, max_size=2)
+        try:
+            yield pool
+        finally:
+            await pool.close()
+
+
+def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case per event type
+    """Human-readable lines of a conversation, from its stored events only."""
+    lines: list[str] = []
+    answer: list[str] = []
+    for row in rows:
+        e = decode_event(row.payload)
+        at = e.occurred_at.strftime("%Y-%m-%d %H:%M:%S")
+        match e:
+            case ConversationCreated():
+                lines.append(f"[{at}] conversation created by {e.user_id} ({e.tenant_id})")
+            case ConversationRenamed() | TitleGenerated():
+                lines.append(f"[{at}] title: {e.title}")
+            case MessageReceived():
+                lines.append(f"\n[{at}] {e.user_id} asked:\n  {e.content}")
+            case RoutingDecided():
+                lines.append(f"[{at}] router ({e.method}): {e.query_type}, complexity "
+                             f"{e.complexity}, workers {', '.join(e.workers) or 'none'}")
+            case AgentStart():
+                lines.append(f"[{at}] {e.agent_name} started: {e.task_description}")
+            case WorkerFindings():
+                lines.append(f"[{at}] {e.worker}: {e.status}, {len(e.findings)} finding(s)"
+                             + (f" — {e.error}" if e.error else ""))
+            case ContentDelta():
+                answer.append(e.text)
+            case DraftCompleted():
+                streamed = "".join(answer)
+                check = "matches" if streamed == e.text else "DIFFERS FROM"
+                lines.append(f"[{at}] answer ({e.provider}/{e.model}; streamed text {check} "
+                             f"the draft):\n{e.text}")
+                answer = []
+            case AnswerRevised():
+                lines.append(f"[{at}] answer revised after verification:\n{e.text}")
+            case CitationChecked():
+                issues = f" [{', '.join(e.issues)}]" if e.issues else ""
+                lines.append(f"[{at}] citation {e.index} {e.ref}: {e.status}{issues}")
+            case ConfidenceUpdate():
+                lines.append(f"[{at}] confidence {e.level}: {e.reason}")
+            case UsageRecorded():
+                u = e.usage
+                lines.append(f"[{at}] usage {e.agent} ({e.model}): {u.input_tokens} in, "
+                             f"{u.output_tokens} out, cache {u.cache_read_input_tokens} read/"
+                             f"{u.cache_creation_input_tokens} written")
+            case InvocationCompleted() | InvocationCancelled() | InvocationFailed():
+                if answer:
+                    lines.append(f"[{at}] streamed before it ended:\n{''.join(answer)}")
+                    answer = []
+                reason = getattr(e, "reason", "")
+                lines.append(f"[{at}] {type(e).__struct_config__.tag}"
+                             + (f": {reason}" if reason else ""))
+            case _:
+                pass
+    return lines
+
+
+async def replay(settings: Settings, conversation_id: str, *, tenant: str | None) -> int:
+    try:
+        cid = uuid.UUID(conversation_id)
+    except ValueError as e:
+        raise CliError(f"{conversation_id!r} is not a conversation id (a UUID)") from e
+    async with _pool(settings) as pool:
+        owner = await pool.fetchval(  # type: ignore[attr-defined]
+            "SELECT tenant_id FROM streams WHERE conversation_id = $1", cid)
+        if owner is None or (tenant is not None and owner != tenant):
+            raise CliError(f"no conversation {cid} in the log")
+        from shared.store import PostgresEventStore
+
+        rows = await PostgresEventStore(pool).chain(cid)  # type: ignore[arg-type]
+    for line in transcript(rows):
+        print(line)
+    breaks = verify_chain(rows)
+    print(f"\nHash chain: {len(rows)} events, ", end="")
+    if not breaks:
+        print("intact.")
+        return 0
+    print(f"{len(breaks)} problem(s):")
+    for b in breaks:
+        print(f"  TAMPERED at position {b.position} (version {b.version}): {b.problem}")
+    return 1
+
+
+async def rebuild(settings: Settings) -> int:
+    async with _pool(settings) as pool, pool.acquire() as conn:  # type: ignore[attr-defined]
+        count = await rebuild_projections(conn)
+    print(f"Projections rebuilt from {count} events.")
+    return 0

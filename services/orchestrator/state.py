@@ -1,0 +1,61 @@
+"""An invocation's state, rebuilt from its events in the log (so any replica can resume it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from shared.events import (
+    TERMINAL_TYPES,
+    ContentDelta,
+    DraftCompleted,
+    InvocationCancelRequested,
+    MessageReceived,
+    RoutingDecided,
+    Usage,
+    UsageRecorded,
+    WorkerFindings,
+    event_type,
+)
+from shared.store import Recorded
+
+
+class InvocationState(msgspec.Struct, kw_only=True):
+    question: str = ""
+    jurisdiction: str | None = None
+    routing: RoutingDecided | None = None
+    findings: dict[str, WorkerFindings] = {}
+    deltas: int = 0
+    draft: DraftCompleted | None = None
+    cancel_requested: bool = False
+    terminal: str | None = None
+    usage: Usage = Usage()
+
+    @classmethod
+    def from_log(cls, records: Iterable[Recorded]) -> InvocationState:
+        state = cls()
+        for r in records:
+            state.apply(r.event)
+        return state
+
+    def apply(self, event: object) -> None:
+        match event:
+            case MessageReceived():
+                self.question, self.jurisdiction = event.content, event.jurisdiction
+            case RoutingDecided():
+                self.routing = event
+            case WorkerFindings():
+                self.findings[event.worker] = event
+            case ContentDelta():
+                self.deltas += 1
+            case DraftCompleted():
+                self.draft = event
+            case InvocationCancelRequested():
+                self.cancel_requested = True
+            case UsageRecorded():
+                self.usage = self.usage + event.usage
+            case _:
+                kind = event_type(event)  # type: ignore[arg-type]
+                if kind in TERMINAL_TYPES:
+                    self.terminal = kind

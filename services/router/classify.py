@@ -1,0 +1,134 @@
+"""Query classification: by features and keywords offline, by the model when one is configured.
+
+The offline classifier is also the fallback when the model's answer cannot be parsed, so
+routing never fails for want of a model.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Literal, get_args
+
+import msgspec
+
+from shared.events import QueryType, Tier, WorkerName
+
+__all__ = ["Routing", "classify_offline", "parse_model_routing"]
+
+_WORKERS: tuple[WorkerName, ...] = get_args(WorkerName)
+_QUERY_TYPES: tuple[QueryType, ...] = get_args(QueryType)
+_TIERS: tuple[Tier, ...] = get_args(Tier)
+
+
+class Routing(msgspec.Struct, frozen=True, kw_only=True):
+    query_type: QueryType
+    complexity: int
+    workers: list[WorkerName]
+    model_tier: Tier
+    reason: str
+    method: Literal["offline", "model", "fallback"] = "offline"
+
+
+# Each worker is chosen by the signals that point at its source. Patterns are matched on the
+# lower-cased question with word boundaries.
+_SIGNALS: dict[WorkerName, tuple[str, ...]] = {
+    "policy": (
+        r"polic(y|ies)", r"procedures?", r"our", r"we", r"us", r"tenants?", r"residents?",
+        r"repairs?", r"damp", r"mould", r"complaints?", r"let", r"flats?", r"homes?",
+        r"propert(y|ies)", r"inspect\w*", r"timescales?", r"staff", r"officers?",
+    ),
+    "legislation": (
+        r"acts?", r"sections?", r"s\.\s?\d+", r"regulations?", r"statut\w*", r"laws?",
+        r"legal(ly)?", r"legislation", r"duty", r"duties", r"obliged", r"obligations?",
+        r"must", r"required?", r"licen[cs]e\w*", r"hmo", r"houses? in multiple occupation",
+        r"notices?", r"evict\w*", r"possession", r"section 21", r"hhsrs", r"fitness",
+        r"awaab'?s law", r"enforcement", r"landlords?",
+    ),
+    "caselaw": (
+        r"cases?", r"case law", r"judgm?ents?", r"courts?", r"tribunals?", r"rul(ed|ing)",
+        r"precedents?", r"appeal\w*", r"ewhc", r"ewca", r"uksc", r"ukut", r"v\.?", r"claims?",
+        r"sued?", r"disrepair",
+    ),
+    "external": (
+        r"regulator", r"rsh", r"ombudsman", r"consumer standards?", r"consultations?",
+        r"guidance", r"news", r"latest", r"spotlight", r"tenant satisfaction", r"tsms?",
+        r"inspections? by", r"determinations?", r"damp and mould",
+    ),
+}
+_COMPILED = {
+    w: [re.compile(rf"(?<![\w']){p}(?![\w'])") for p in pats] for w, pats in _SIGNALS.items()
+}
+_CONVERSATIONAL = re.compile(
+    r"^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks?( you)?|cheers|ok(ay)?|"
+    r"who are you|what can you do)\b",
+)
+
+
+def _hits(text: str) -> dict[WorkerName, int]:
+    return {w: sum(1 for p in pats if p.search(text)) for w, pats in _COMPILED.items()}
+
+
+def classify_offline(question: str) -> Routing:
+    """Deterministic routing from keywords and simple features of the question."""
+    text = question.lower()
+    hits = _hits(text)
+    domain = {w: n for w, n in hits.items() if n > 0 and not (w == "policy" and n < 2)}
+    if _CONVERSATIONAL.search(text) and sum(hits.values()) <= 2:
+        return Routing(query_type="conversational", complexity=5, workers=[], model_tier="fast",
+                       reason="A greeting or remark about the assistant, not a compliance question.")
+    if not domain:
+        domain = {"policy": 1, "legislation": 1}
+        reason = "No strong signal, so the tenant's policies and legislation are both searched."
+    else:
+        named = ", ".join(f"{w} ({n})" for w, n in sorted(domain.items(), key=lambda x: -x[1]))
+        reason = f"Signals found for: {named}."
+    workers = [w for w in _WORKERS if w in domain]
+    query_type: QueryType = workers[0] if len(workers) == 1 else "mixed"
+    complexity = _complexity(text, len(workers))
+    return Routing(query_type=query_type, complexity=complexity, workers=workers,
+                   model_tier=_tier(complexity), reason=reason)
+
+
+def _complexity(text: str, n_workers: int) -> int:
+    words = len(text.split())
+    parts = text.count("?") + len(re.findall(r"\b(and|also|whether|compare|versus|vs)\b", text))
+    score = 10 + 12 * n_workers + min(words, 80) // 2 + 6 * max(parts - 1, 0)
+    return max(0, min(100, score))
+
+
+def _tier(complexity: int) -> Tier:
+    if complexity < 25:
+        return "fast"
+    return "balanced" if complexity < 75 else "deep"
+
+
+def parse_model_routing(raw: str) -> Routing | None:
+    """The model's JSON routing, validated; ``None`` when it cannot be used."""
+    match = re.search(r"\{.*\}", raw, re.DOTALL)
+    if match is None:
+        return None
+    try:
+        data = json.loads(match.group(0))
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    query_type, tier = data.get("query_type"), data.get("model_tier")
+    complexity, workers = data.get("complexity"), data.get("workers")
+    if (
+        query_type not in _QUERY_TYPES
+        or tier not in _TIERS
+        or not isinstance(complexity, int | float)
+        or not isinstance(workers, list)
+        or any(w not in _WORKERS for w in workers)
+    ):
+        return None
+    return Routing(
+        query_type=query_type,
+        complexity=max(0, min(100, int(complexity))),
+        workers=[w for w in _WORKERS if w in workers],
+        model_tier=tier,
+        reason=str(data.get("reason", ""))[:500],
+        method="model",
+    )

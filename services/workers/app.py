@@ -1,0 +1,36 @@
+"""Workers service wiring: the four knowledge workers in one process."""
+
+from __future__ import annotations
+
+import uuid
+
+from services.workers.base import Worker
+from services.workers.handlers import register
+from services.workers.policy import policy_worker
+from services.workers.unconfigured import unconfigured_worker
+from shared.documents import DocumentStore
+from shared.events import MessageReceived, RoutingDecided
+from shared.runtime import Infra, Service, Transient
+
+
+def create(infra: Infra) -> Service:
+    service = Service(name="workers", infra=infra)
+    workers: dict[str, Worker] = {
+        "policy": policy_worker(DocumentStore(infra.pool)),
+        "legislation": unconfigured_worker("legislation"),
+        "caselaw": unconfigured_worker("caselaw"),
+        "external": unconfigured_worker("external"),
+    }
+
+    async def question_of(decision: RoutingDecided) -> tuple[str, str | None]:
+        """The question is in the log: workers rebuild what they need from it."""
+        assert decision.invocation_id is not None
+        for record in await infra.store.read_invocation(decision.tenant_id,
+                                                        decision.invocation_id):
+            if isinstance(record.event, MessageReceived):
+                return record.event.content, record.event.jurisdiction
+        raise Transient(f"message of invocation {uuid.UUID(str(decision.invocation_id))} "
+                        "not yet readable")
+
+    register(service, workers, question_of)
+    return service
