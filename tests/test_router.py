@@ -1,0 +1,68 @@
+"""Routing: offline by features and keywords; by the model, falling back when it is unusable."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.router.classify import classify_offline, parse_model_routing
+from services.router.handlers import route
+from shared.llm import OfflineProvider, ScriptedProvider
+
+
+@pytest.mark.parametrize(
+    ("question", "query_type", "workers"),
+    [
+        ("What must we do about damp and mould in a flat we let?", "mixed",
+         {"policy", "legislation"}),
+        ("Do we need a licence for a five-bedroom HMO under the Housing Act 2004?",
+         "legislation", {"legislation"}),
+        ("What did the court decide in [2017] EWHC 3409 (Admin)?", "caselaw", {"caselaw"}),
+        ("What is our complaints policy timescale for a stage one response?", "policy",
+         {"policy"}),
+        ("What has the Housing Ombudsman said in its spotlight report?", "external",
+         {"external"}),
+        ("Hello there", "conversational", set()),
+    ],
+)
+def test_offline_routing_by_keywords(question: str, query_type: str, workers: set[str]) -> None:
+    routing = classify_offline(question)
+    assert routing.query_type == query_type
+    assert workers <= set(routing.workers)
+    if query_type != "mixed":
+        assert set(routing.workers) == workers
+    assert 0 <= routing.complexity <= 100
+
+
+def test_complexity_grows_with_scope_and_picks_a_deeper_tier() -> None:
+    simple = classify_offline("What is our repairs policy?")
+    broad = classify_offline(
+        "Compare our damp and mould policy with the landlord's statutory duties under the "
+        "Housing Act 2004 and recent court judgments, and also the Ombudsman's spotlight "
+        "report: what must change, and whether we must notify the regulator?")
+    assert broad.complexity > simple.complexity
+    assert broad.model_tier in ("balanced", "deep") and simple.model_tier in ("fast", "balanced")
+
+
+def test_model_routing_is_validated() -> None:
+    good = parse_model_routing('Sure: {"query_type": "legislation", "complexity": 40, '
+                               '"workers": ["legislation"], "model_tier": "balanced", '
+                               '"reason": "names an Act"}')
+    assert good is not None and good.method == "model" and good.workers == ["legislation"]
+    for bad in ("no json here", '{"query_type": "poetry", "complexity": 1, "workers": [],'
+                ' "model_tier": "fast"}', '{"query_type": "policy", "complexity": 10,'
+                ' "workers": ["astrology"], "model_tier": "fast"}', "{not json}"):
+        assert parse_model_routing(bad) is None
+
+
+async def test_route_uses_the_model_and_falls_back_when_unparseable() -> None:
+    question = "Do we need a licence for an HMO?"
+    model = ScriptedProvider(responses={"routing": [
+        '{"query_type": "legislation", "complexity": 35, "workers": ["legislation"], '
+        '"model_tier": "balanced", "reason": "licensing"}', "I think it is about law."]})
+    first = await route(model, question, deadline_s=5)
+    assert first.method == "model" and first.workers == ["legislation"]
+    second = await route(model, question, deadline_s=5)
+    assert second.method == "fallback"
+    assert second.workers == classify_offline(question).workers
+    offline = await route(OfflineProvider(), question, deadline_s=5)
+    assert offline.method == "offline"

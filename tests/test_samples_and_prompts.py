@@ -1,0 +1,92 @@
+"""The sample tenant and the prompt templates are content the engine loads at run time.
+
+These checks catch a template that no longer formats, a router example the parser rejects,
+or sample policies that stop answering the sample question.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cli.up import SAMPLES, load_sample_tenant
+from services.router.classify import parse_model_routing
+from shared.documents import DocumentStore
+from shared.prompts import PROMPTS_DIR, render
+from shared.runtime import Infra
+
+VALUES = {
+    "tenant_name": "Riverside Vale Housing Association (fictional)",
+    "jurisdiction": "england",
+    "question": "What must we do about damp and mould in a flat we let?",
+}
+DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "k8s" / "base"
+
+
+def _placeholders(name: str) -> set[str]:
+    text = (PROMPTS_DIR / f"{name}.md").read_text(encoding="utf-8")
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+@pytest.mark.parametrize(
+    ("name", "allowed"),
+    [
+        ("system_base", {"tenant_name", "jurisdiction"}),
+        ("synthesis", {"tenant_name", "jurisdiction", "question"}),
+        ("title", {"question"}),
+        ("router", set()),
+    ],
+)
+def test_templates_use_only_the_values_the_engine_fills(name: str, allowed: set[str]) -> None:
+    assert _placeholders(name) <= allowed
+    assert render(name, **VALUES).strip()
+
+
+def test_every_router_example_is_accepted_by_the_parser() -> None:
+    examples = [line for line in render("router").splitlines() if line.startswith("{")]
+    assert len(examples) >= 4
+    for line in examples:
+        assert parse_model_routing(line) is not None, line
+
+
+def test_synthesis_states_the_exact_citation_form() -> None:
+    text = render("synthesis", **VALUES)
+    assert '<cite ref="REF" quote="VERBATIM EXTRACT">N</cite>' in text
+    assert VALUES["question"] in text
+
+
+def test_sample_policies_are_marked_fictional_and_sized_for_quoting() -> None:
+    policies = sorted((SAMPLES / "policies").glob("*.md"))
+    assert [p.name for p in policies] == ["complaints.md", "damp-and-mould.md", "repairs.md"]
+    for path in policies:
+        text = path.read_text(encoding="utf-8")
+        assert text.startswith("# ")
+        assert "Fictional sample" in text.splitlines()[2]
+        assert 500 <= len(text.split()) <= 900, path.name
+
+
+def test_kubernetes_base_recorder_is_a_single_writer() -> None:
+    docs = [d for f in sorted(DEPLOY.glob("*.yaml")) for d in yaml.safe_load_all(f.read_text())]
+    deployments = {d["metadata"]["name"]: d for d in docs if d and d["kind"] == "Deployment"}
+    assert set(deployments) == {f"yourai-{n}" for n in (
+        "gateway", "router", "workers", "orchestrator", "verifier", "recorder")}
+    for name, d in deployments.items():
+        command = d["spec"]["template"]["spec"]["containers"][0]["command"]
+        assert command == ["yourai", "serve", name.removeprefix("yourai-")]
+    recorder = deployments["yourai-recorder"]["spec"]
+    assert recorder["replicas"] == 1
+    assert recorder["strategy"]["type"] == "Recreate"
+
+
+async def test_sample_question_finds_the_damp_and_mould_inspection_duty(infra: Infra) -> None:
+    documents = DocumentStore(infra.pool)
+    tenant = await load_sample_tenant(documents)
+    assert tenant["tenant_id"] == "sample-ha"
+    hits = await documents.search(tenant["tenant_id"], tenant["sample_question"], limit=5)
+    assert hits and hits[0].chunk.title == "Damp and mould policy"
+    texts = " ".join(h.chunk.text for h in hits)
+    assert re.search(r"we must inspect the home within 10 working days", texts)

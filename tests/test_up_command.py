@@ -1,0 +1,60 @@
+"""``yourai up`` as a user runs it: embedded servers, the sample answer, a clean Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from shared.embedded import free_port
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if text in cmd:
+            found.append(f"{pid}: {cmd}")
+    return found
+
+
+def test_up_answers_the_sample_question_and_stops_cleanly(tmp_path: Path) -> None:
+    data_dir = tmp_path / "y"
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
+    env.update(YOURAI_DATA_DIR=str(data_dir), YOURAI_PORT=str(free_port()),
+               PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "up"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            cwd=Path(__file__).resolve().parents[1])
+    output: list[str] = []
+    deadline = time.monotonic() + 180
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            output.append(line)
+            if "The engine is running" in line or time.monotonic() > deadline:
+                break
+        text = "".join(output)
+        assert "The engine is running" in text, text
+        assert "Sample question: What must we do about damp and mould in a flat we let?" in text
+        assert "✔ verified" in text, text
+        assert "■ completed" in text, text
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise
+    assert proc.returncode == 0, "".join(output)
+    time.sleep(0.5)
+    assert _processes_mentioning(str(data_dir)) == []
