@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib import resources
 
-__all__ = ["PROMPTS_DIR", "render"]
-
-PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
+__all__ = ["render"]
 
 
 @cache
 def _template(name: str) -> str:
-    return (PROMPTS_DIR / f"{name}.md").read_text(encoding="utf-8")
+    return resources.files("prompts").joinpath(f"{name}.md").read_text(encoding="utf-8")
 
 
 def render(name: str, **values: object) -> str:

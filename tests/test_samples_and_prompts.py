@@ -16,7 +16,9 @@ import yaml
 from cli.up import SAMPLES, load_sample_tenant
 from services.router.classify import parse_model_routing
 from shared.documents import DocumentStore
-from shared.prompts import PROMPTS_DIR, render
+from shared.prompts import render
+
+PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
 from shared.runtime import Infra
 
 VALUES = {
