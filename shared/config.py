@@ -24,7 +24,7 @@ class TierModels:
     """Model id per tier; per-tenant overrides come from tenant configuration."""
 
     fast: str = "claude-haiku-4-5"
-    balanced: str = "claude-sonnet-4-5"
+    balanced: str = "claude-sonnet-4-6"
     deep: str = "claude-opus-4-1"
 
     def for_tier(self, tier: str) -> str:

@@ -1,0 +1,45 @@
+"""Model providers behind one interface: offline (deterministic), Anthropic, scripted (tests)."""
+
+from shared.llm.anthropic import AnthropicProvider
+from shared.llm.base import (
+    ChatMessage,
+    Completion,
+    ModelError,
+    ModelProvider,
+    ModelRefused,
+    ModelRequest,
+    ModelUnavailable,
+    Purpose,
+    SourceDocument,
+    StreamEnd,
+    StreamItem,
+    TextDelta,
+    Tier,
+    join_stream,
+)
+from shared.llm.factory import build_provider
+from shared.llm.offline import OFFLINE_MODEL, OfflineProvider
+from shared.llm.scripted import Script, ScriptedProvider
+
+__all__ = [
+    "OFFLINE_MODEL",
+    "AnthropicProvider",
+    "ChatMessage",
+    "Completion",
+    "ModelError",
+    "ModelProvider",
+    "ModelRefused",
+    "ModelRequest",
+    "ModelUnavailable",
+    "OfflineProvider",
+    "Purpose",
+    "Script",
+    "ScriptedProvider",
+    "SourceDocument",
+    "StreamEnd",
+    "StreamItem",
+    "TextDelta",
+    "Tier",
+    "build_provider",
+    "join_stream",
+]

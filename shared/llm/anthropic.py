@@ -1,0 +1,159 @@
+"""The Anthropic provider: the official SDK, streaming, with prompt caching.
+
+The system prompt and the evidence documents are the stable, large part of a request, so both
+carry ``cache_control`` breakpoints; the SDK's errors are translated here, once, into
+``ModelUnavailable`` (worth retrying later) or ``ModelRefused`` (the request was rejected).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import AsyncIterator
+
+import anthropic
+import httpx2
+from anthropic.types import MessageParam, TextBlockParam
+from anthropic.types import Usage as SdkUsage
+
+from shared.config import TierModels
+from shared.events import Usage
+from shared.llm.base import (
+    ModelError,
+    ModelProvider,
+    ModelRefused,
+    ModelRequest,
+    ModelUnavailable,
+    SourceDocument,
+    StreamEnd,
+    StreamItem,
+    TextDelta,
+    Tier,
+)
+
+__all__ = ["AnthropicProvider", "build_messages", "build_system", "translate_error"]
+
+_TRANSIENT_STATUS = frozenset({408, 409, 429})
+_TRANSIENT_TYPES = frozenset({"overloaded_error", "api_error", "rate_limit_error", "timeout_error"})
+
+
+class AnthropicProvider(ModelProvider):
+    """Claude through the Messages API."""
+
+    name = "anthropic"
+    offline = False
+
+    def __init__(
+        self,
+        *,
+        api_key: str,
+        models: TierModels,
+        base_url: str | None = None,
+        timeout_s: float = 120.0,
+        max_retries: int = 2,
+    ) -> None:
+        """Create the SDK client.
+
+        Args:
+            api_key: The Anthropic API key.
+            models: Model id per tier.
+            base_url: Messages API base URL; ``None`` means Anthropic's.
+            timeout_s: Timeout of each network operation (connecting, each read); the
+                deadline of a whole call is the caller's, around the stream.
+            max_retries: Retries of transient failures before a stream starts.
+        """
+        self.models = models
+        self.base_url = base_url
+        self._client = anthropic.AsyncAnthropic(
+            api_key=api_key, base_url=base_url, max_retries=max_retries, timeout=timeout_s
+        )
+
+    def model_for(self, tier: Tier) -> str:
+        return self.models.for_tier(tier)
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        return self._stream(request)
+
+    async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        system = build_system(request.system)
+        try:
+            async with self._client.messages.stream(
+                model=self.model_for(request.tier),
+                max_tokens=request.max_tokens,
+                messages=build_messages(request),
+                system=system or anthropic.omit,
+            ) as stream:
+                async for text in stream.text_stream:
+                    yield TextDelta(text)
+                message = await stream.get_final_message()
+        except anthropic.APIError as e:
+            raise translate_error(e) from e
+        except httpx2.TransportError as e:
+            # Once streaming has begun the SDK lets transport errors through untranslated.
+            raise ModelUnavailable(f"The Anthropic API stream broke off: {e!r}") from e
+        yield StreamEnd(
+            model=message.model,
+            usage=_usage(message.usage),
+            stop_reason=message.stop_reason or "end_turn",
+        )
+
+    async def aclose(self) -> None:
+        """Close the HTTP connections."""
+        await self._client.close()
+
+
+def build_system(system: str) -> list[TextBlockParam]:
+    """The system prompt as text blocks, the last one a cache breakpoint."""
+    if not system:
+        return []
+    return [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}]
+
+
+def _document_block(doc: SourceDocument) -> TextBlockParam:
+    ref = html.escape(doc.ref, quote=True)
+    title = html.escape(doc.title, quote=True)
+    text = f'<document ref="{ref}" title="{title}">\n{doc.text}\n</document>'
+    return {"type": "text", "text": text}
+
+
+def build_messages(request: ModelRequest) -> list[MessageParam]:
+    """The conversation, with the documents as text blocks leading the first user message."""
+    history = list(request.messages)
+    while history and history[0].role != "user":
+        history.pop(0)  # a history window cut mid-exchange; the API wants a user turn first
+    messages: list[MessageParam] = [{"role": m.role, "content": m.content} for m in history]
+    if not messages:
+        messages.append({"role": "user", "content": request.question or "(no question)"})
+    if request.documents:
+        blocks = [_document_block(d) for d in request.documents]
+        blocks[-1]["cache_control"] = {"type": "ephemeral"}
+        first = messages[0]["content"]
+        assert isinstance(first, str)
+        messages[0] = {"role": "user", "content": [*blocks, {"type": "text", "text": first}]}
+    return messages
+
+
+def _usage(usage: SdkUsage) -> Usage:
+    return Usage(
+        input_tokens=usage.input_tokens or 0,
+        output_tokens=usage.output_tokens or 0,
+        cache_creation_input_tokens=usage.cache_creation_input_tokens or 0,
+        cache_read_input_tokens=usage.cache_read_input_tokens or 0,
+    )
+
+
+def translate_error(e: anthropic.APIError) -> ModelError:
+    """The SDK's error as ours: transient failures are unavailable, the rest refused."""
+    if isinstance(e, anthropic.APIConnectionError):  # timeouts included
+        return ModelUnavailable(f"The Anthropic API could not be reached: {e.message}")
+    if isinstance(e, anthropic.APIStatusError):
+        transient = (
+            e.status_code >= 500
+            or e.status_code in _TRANSIENT_STATUS
+            or e.type in _TRANSIENT_TYPES  # an error event in the middle of a stream
+        )
+        where = f"HTTP {e.status_code}" if e.status_code >= 400 else "mid-stream"
+        detail = f"{e.type or 'error'} ({where}): {e.api_message or e.message}"
+        if transient:
+            return ModelUnavailable(f"The Anthropic API is unavailable: {detail}")
+        return ModelRefused(f"The Anthropic API refused the request: {detail}")
+    return ModelUnavailable(f"The Anthropic API replied unexpectedly: {e.message}")

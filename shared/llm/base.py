@@ -1,0 +1,132 @@
+"""The model provider port: one small interface that every backend (offline, Anthropic, scripted)
+implements, so the provider is configuration and never code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Literal, Protocol
+
+import msgspec
+
+from shared.events import Tier, Usage
+
+__all__ = [
+    "ChatMessage",
+    "Completion",
+    "ModelError",
+    "ModelProvider",
+    "ModelRefused",
+    "ModelRequest",
+    "ModelUnavailable",
+    "Purpose",
+    "SourceDocument",
+    "StreamEnd",
+    "StreamItem",
+    "TextDelta",
+    "Tier",
+    "failed_stream",
+    "join_stream",
+]
+
+Purpose = Literal["synthesis", "routing", "title", "judge"]
+
+
+class SourceDocument(msgspec.Struct, frozen=True, kw_only=True):
+    """One piece of evidence the model may quote and cite."""
+
+    ref: str
+    """Citation ref, e.g. ``doc:<uuid>#3`` or ``ukpga/2004/34/section/5``."""
+    title: str
+    text: str
+    """The source text, verbatim: quotes are checked against it."""
+
+
+class ChatMessage(msgspec.Struct, frozen=True, kw_only=True):
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class ModelRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything one model call needs; the provider decides how to send it."""
+
+    tier: Tier
+    purpose: Purpose
+    system: str
+    messages: list[ChatMessage]
+    question: str = ""
+    """The user's question, for extractive modes that do not read the prompt."""
+    documents: list[SourceDocument] = []
+    """Evidence; real models receive it as document blocks in the first user message."""
+    max_tokens: int = 2048
+
+
+class TextDelta(msgspec.Struct, frozen=True):
+    text: str
+
+
+class StreamEnd(msgspec.Struct, frozen=True, kw_only=True):
+    """The last item of every stream: which model answered and what it cost."""
+
+    model: str
+    usage: Usage
+    stop_reason: str = "end_turn"
+
+
+StreamItem = TextDelta | StreamEnd
+
+
+class Completion(msgspec.Struct, frozen=True, kw_only=True):
+    text: str
+    model: str
+    usage: Usage
+
+
+class ModelError(Exception):
+    """A model call failed; the subclass says whether trying again may help."""
+
+
+class ModelUnavailable(ModelError):
+    """Transient: network failure, timeout, rate limit, overload or a server error."""
+
+
+class ModelRefused(ModelError):
+    """The request itself was rejected (bad request, auth, unsupported purpose)."""
+
+
+async def join_stream(stream: AsyncIterator[StreamItem]) -> Completion:
+    """Collect a stream into one ``Completion`` (the text is the deltas joined)."""
+    parts: list[str] = []
+    async for item in stream:
+        if isinstance(item, TextDelta):
+            parts.append(item.text)
+        else:
+            return Completion(text="".join(parts), model=item.model, usage=item.usage)
+    raise ModelUnavailable("The model stream ended without a final message.")
+
+
+async def failed_stream(error: Exception) -> AsyncIterator[StreamItem]:
+    """A stream that raises ``error`` when iterated, as a real model's stream would."""
+    raise error
+    yield  # unreachable: makes this an async generator
+
+
+class ModelProvider(Protocol):
+    """A source of model completions; subclass it to inherit ``complete``."""
+
+    name: str
+    """``offline``, ``anthropic`` or ``scripted``."""
+    offline: bool
+    """True only for the offline provider, so answers can be labelled as such."""
+
+    def model_for(self, tier: Tier) -> str:
+        """The model id this provider uses for ``tier``."""
+        ...
+
+    def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        """Text deltas, then exactly one ``StreamEnd`` as the last item."""
+        ...
+
+    async def complete(self, request: ModelRequest) -> Completion:
+        """The whole reply at once (the stream, joined)."""
+        return await join_stream(self.stream(request))

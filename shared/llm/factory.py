@@ -1,0 +1,42 @@
+"""Choosing the model provider from configuration, so the provider is never code."""
+
+from __future__ import annotations
+
+from shared.config import ConfigError, Settings
+from shared.llm.anthropic import AnthropicProvider
+from shared.llm.base import ModelProvider
+from shared.llm.offline import OfflineProvider
+from shared.llm.scripted import ScriptedProvider
+
+__all__ = ["build_provider"]
+
+
+def build_provider(
+    settings: Settings, *, scripted: ScriptedProvider | None = None
+) -> ModelProvider:
+    """The provider ``settings.llm_provider`` names, configured from ``settings``."""
+    match settings.llm_provider:
+        case "offline":
+            return OfflineProvider()
+        case "anthropic":
+            if not settings.anthropic_api_key:
+                raise ConfigError(
+                    "The anthropic model provider needs an API key: set ANTHROPIC_API_KEY, "
+                    "or set YOURAI_LLM_PROVIDER=offline to run without a language model."
+                )
+            return AnthropicProvider(
+                api_key=settings.anthropic_api_key,
+                base_url=settings.anthropic_base_url,
+                models=settings.models,
+                timeout_s=settings.model_deadline_s,
+            )
+        case "scripted":
+            if scripted is None:
+                raise ConfigError(
+                    "The scripted model provider is for tests: pass the ScriptedProvider to use."
+                )
+            return scripted
+        case other:
+            raise ConfigError(
+                f"Unknown model provider {other!r}: use offline, anthropic or scripted."
+            )
