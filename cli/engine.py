@@ -89,13 +89,12 @@ class Engine:
             await self.infra.close()
             self.infra = None
 
-    async def restart(self, name: str, *, crash: bool = False) -> None:
-        """Stop (or crash) one service and start a fresh instance of it."""
+    async def restart(self, name: str) -> None:
+        """Stop one service and start a fresh instance of it."""
         assert self.infra is not None
         old = self.running.pop(name, None)
         if old is not None:
-            kill = getattr(old, "kill", None)
-            await (kill() if crash and kill is not None else old.stop())
+            await old.stop()
         service = build_service(name, self.infra,
                                 build_provider(self.settings, scripted=self.scripted))
         await service.start()

@@ -13,6 +13,7 @@ from cli.errors import CliError
 from shared.config import Settings
 from shared.documents import DocumentStore
 from shared.embedded import EmbeddedError, start_embedded
+from shared.tenants import TenantConfig, TenantStore
 from shared.tracing import configure_tracing
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -29,6 +30,9 @@ def _stop_signal() -> asyncio.Event:
 async def load_sample_tenant(documents: DocumentStore) -> dict[str, str]:
     """The fictional sample housing association and its policies (idempotent)."""
     tenant = json.loads((SAMPLES / "tenant.json").read_text(encoding="utf-8"))
+    await TenantStore(documents.pool).put(TenantConfig(
+        tenant_id=tenant["tenant_id"], name=tenant["name"],
+        jurisdiction=tenant["jurisdiction"], disclaimer=tenant["disclaimer"]))
     for path in sorted((SAMPLES / "policies").glob("*.md")):
         text = path.read_text(encoding="utf-8")
         first = text.lstrip().splitlines()[0] if text.strip() else path.stem

@@ -108,6 +108,8 @@ class Settings:
             namespace=env.get("YOURAI_NAMESPACE") or base.namespace,
             otlp_endpoint=env.get("YOURAI_OTLP_ENDPOINT") or None,
             rate_limit_per_minute=_int(env, "YOURAI_RATE_LIMIT_PER_MINUTE", 60),
+            ack_wait_s=_float(env, "YOURAI_ACK_WAIT_S", base.ack_wait_s),
+            stall_timeout_s=_float(env, "YOURAI_STALL_TIMEOUT_S", base.stall_timeout_s),
         )
 
 
@@ -119,3 +121,13 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
         return int(raw)
     except ValueError as e:
         raise ConfigError(f"{name} must be an integer, not {raw!r}") from e
+
+
+def _float(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError as e:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from e

@@ -149,13 +149,6 @@ class Service:
                 await self.broker.stop()
             self.broker = None
 
-    async def kill(self) -> None:
-        """Drop the connection without draining or acknowledging: a crash, for recovery tests."""
-        if self.broker is not None:
-            with contextlib.suppress(Exception):
-                await self.broker.connection.close()
-        await self.stop()
-
     def _wrap(self, sub: _Subscription) -> Callable[[NatsMessage], Awaitable[None]]:
         async def handle(msg: NatsMessage) -> None:
             raw = msg.raw_message

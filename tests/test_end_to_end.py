@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import subprocess
+import sys
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -11,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from cli.engine import Engine
+from cli.engine import SERVICES, Engine
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.llm import ScriptedProvider
 from shared.store import verify_chain
 from tests.e2e import Client, wait_for_log
+from tests.fakes.messages_api import FakeMessagesAPI
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
 QUESTION = "What must we do about damp and mould in a flat we let?"
@@ -155,26 +160,43 @@ async def test_cancel_mid_stream_stops_promptly_and_records_usage(settings: Sett
         await engine.stop()
 
 
+def _serve(service: str, settings: Settings, **extra: str) -> subprocess.Popen[bytes]:
+    """``yourai serve SERVICE`` as its own process, as Kubernetes would run it."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("YOURAI_")}
+    env.update(YOURAI_NATS_URL=str(settings.nats_url), YOURAI_DATABASE_URL=str(
+        settings.database_url), YOURAI_REDIS_URL=str(settings.redis_url),
+        YOURAI_NAMESPACE=settings.namespace, YOURAI_ACK_WAIT_S="2", **extra)
+    return subprocess.Popen([sys.executable, "-m", "cli.main", "serve", service], env=env,
+                            cwd=Path(__file__).resolve().parents[1])
+
+
 async def test_orchestrator_killed_mid_synthesis_ends_completed_or_failed(
         settings: Settings) -> None:
-    scripted = ScriptedProvider(responses={"synthesis": ["A slow answer. " * 200],
-                                           "title": ["Damp"]},
-                                chunk_size=8, delay_s=0.02)
-    engine = Engine(replace(settings, port=free_port(), llm_provider="scripted"),
-                    scripted=scripted)
-    await engine.start()
-    client = Client(engine)
-    try:
-        conversation = await client.conversation()
-        accepted = await client.ask(conversation, QUESTION)
-        inv = accepted["invocation_id"]
-        await wait_for_log(engine, "tenant-a", inv, "content.delta")
-        await engine.restart("orchestrator", crash=True)
-        records = await wait_for_log(engine, "tenant-a", inv, "invocation.failed", timeout=60)
-        types = [r.type for r in records]
-        assert types[-1] in ("invocation.completed", "invocation.failed")
-        events = await client.collect(accepted["stream_url"])
-        assert events[-1].type in ("invocation.completed", "invocation.failed")
-    finally:
-        await client.close()
-        await engine.stop()
+    async with FakeMessagesAPI(replies=["A slow answer. " * 300], delay_s=0.02) as api:
+        others = [s for s in SERVICES if s != "orchestrator"]
+        engine = Engine(replace(settings, port=free_port()), services=others)
+        await engine.start()
+        client = Client(engine)
+        model = {"YOURAI_LLM_PROVIDER": "anthropic", "ANTHROPIC_API_KEY": "test-key",
+                 "YOURAI_ANTHROPIC_BASE_URL": api.base_url}
+        orchestrator = _serve("orchestrator", settings, **model)
+        try:
+            conversation = await client.conversation()
+            accepted = await client.ask(conversation, QUESTION)
+            inv = accepted["invocation_id"]
+            await wait_for_log(engine, "tenant-a", inv, "content.delta", timeout=60)
+            orchestrator.send_signal(signal.SIGKILL)  # mid-synthesis, nothing acknowledged
+            orchestrator.wait()
+            orchestrator = _serve("orchestrator", settings, **model)
+            events = await client.collect(accepted["stream_url"], timeout=90)
+            assert events[-1].type in ("invocation.completed", "invocation.failed")
+            records = await engine.infra.store.read_invocation(  # type: ignore[union-attr]
+                "tenant-a", uuid.UUID(inv))
+            terminal = [r for r in records if r.type.startswith("invocation.")
+                        and r.type not in ("invocation.started",)]
+            assert [r.type for r in terminal] == [events[-1].type]  # exactly one ending
+        finally:
+            orchestrator.kill()
+            orchestrator.wait()
+            await client.close()
+            await engine.stop()

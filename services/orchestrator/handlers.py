@@ -43,6 +43,7 @@ from shared.events import (
 )
 from shared.llm import ChatMessage, ModelError, ModelProvider, StreamEnd, TextDelta
 from shared.runtime import Service
+from shared.tenants import TenantStore
 from shared.tracing import tracer
 
 log = logging.getLogger("yourai.orchestrator")
@@ -208,17 +209,20 @@ class Orchestrator:
                           note: str) -> None:
         inv = decision.invocation_id
         assert inv is not None
+        tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
         request = synthesis_request(
             question=state.question, routing=decision, documents=evidence(findings),
-            history=await self._history(decision), tenant_name=decision.tenant_id,
-            jurisdiction=state.jurisdiction or "england",
+            history=await self._history(decision), tenant_name=tenant.name,
+            jurisdiction=state.jurisdiction or tenant.jurisdiction,
         )
+        disclaimer = tenant.disclaimer or self.settings.disclaimer
         run = _Synthesis(len(request.system) + sum(len(d.text) for d in request.documents))
         index = 0
         try:
             with tracer("orchestrator").start_as_current_span("orchestrator.synthesis"):
                 async with asyncio.timeout(self.settings.model_deadline_s):
-                    async for text in coalesce(self._pieces(request, run, decision, note)):
+                    async for text in coalesce(self._pieces(request, run, decision,
+                                                             answer_tail(note, disclaimer))):
                         await self._emit(committed, [ContentDelta(
                             event_id=derived_id(inv, "delta", index), **self._base(decision),
                             text=text, index=index,
@@ -256,7 +260,7 @@ class Orchestrator:
         ])
 
     async def _pieces(self, request: object, run: _Synthesis, decision: RoutingDecided,
-                      note: str) -> AsyncIterator[str]:
+                      tail: str) -> AsyncIterator[str]:
         """The model's text, then the answer's fixed tail; everything is recorded in ``run``."""
         if decision.query_type == "conversational" and self.provider.offline:
             run.text.append(INTRODUCTION)
@@ -268,7 +272,6 @@ class Orchestrator:
                     yield item.text
                 elif isinstance(item, StreamEnd):
                     run.end = item
-        tail = answer_tail(note, self.settings.disclaimer)
         run.text.append(tail)
         yield tail
 
