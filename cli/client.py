@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from collections.abc import AsyncIterator
@@ -43,10 +44,10 @@ async def add_documents(settings: Settings, args: argparse.Namespace) -> int:
                                  timeout=60) as client:
         for name in args.files:
             path = Path(name)
-            if not path.is_file():
-                raise CliError(f"{name}: no such file")
             try:
-                content = path.read_text(encoding="utf-8")
+                content = await asyncio.to_thread(path.read_text, encoding="utf-8")
+            except OSError as e:
+                raise CliError(f"{name}: cannot read it ({e.strerror or e})") from e
             except UnicodeDecodeError as e:
                 raise CliError(f"{name}: not UTF-8 text (Markdown or plain text expected)") from e
             body = _check(await _post(client, "/v1/documents",

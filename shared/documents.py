@@ -179,7 +179,8 @@ class DocumentStore:
         )
         return _chunk(row) if row is not None else None
 
-    async def get(self, tenant_id: str, document_id: uuid.UUID) -> tuple[StoredDocument, str] | None:
+    async def get(self, tenant_id: str, document_id: uuid.UUID
+                  ) -> tuple[StoredDocument, str] | None:
         row = await self.pool.fetchrow(
             "SELECT d.id, d.title, d.content, (SELECT count(*) FROM document_chunks c"
             " WHERE c.document_id = d.id) AS chunks FROM documents d"

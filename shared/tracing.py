@@ -61,8 +61,13 @@ def current_meta(producer: str, causation_id: object = None) -> EventMeta:
 
 
 @contextmanager
-def span_from_meta(name: str, meta: EventMeta | Mapping[str, str] | None, *,
-                   service: str, attributes: Mapping[str, str] | None = None) -> Iterator[trace.Span]:
+def span_from_meta(
+    name: str,
+    meta: EventMeta | Mapping[str, str] | None,
+    *,
+    service: str,
+    attributes: Mapping[str, str] | None = None,
+) -> Iterator[trace.Span]:
     """A span whose parent is the trace context carried by an event or message headers."""
     carrier: dict[str, str] = {}
     if isinstance(meta, EventMeta):

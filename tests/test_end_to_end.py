@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import signal
 import subprocess
@@ -77,7 +78,7 @@ async def test_question_streams_every_step_in_order_and_matches_the_log(
     findings = [e.data for e in events if e.type == "worker.findings"]
     spans = sorted((datetime.fromisoformat(f["started_at"]), datetime.fromisoformat(
         f["finished_at"])) for f in findings)
-    assert any(a[1] >= b[0] for a, b in zip(spans, spans[1:], strict=False)), (
+    assert any(a[1] >= b[0] for a, b in itertools.pairwise(spans)), (
         "two workers ran at overlapping times")
 
     # What the browser saw is what the log holds, in the same order.

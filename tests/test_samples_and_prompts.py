@@ -17,9 +17,9 @@ from cli.up import SAMPLES, load_sample_tenant
 from services.router.classify import parse_model_routing
 from shared.documents import DocumentStore
 from shared.prompts import render
+from shared.runtime import Infra
 
 PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
-from shared.runtime import Infra
 
 VALUES = {
     "tenant_name": "Riverside Vale Housing Association (fictional)",

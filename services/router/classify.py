@@ -76,7 +76,8 @@ def classify_offline(question: str) -> Routing:
     domain = {w: n for w, n in hits.items() if n > 0 and not (w == "policy" and n < 2)}
     if _CONVERSATIONAL.search(text) and sum(hits.values()) <= 2:
         return Routing(query_type="conversational", complexity=5, workers=[], model_tier="fast",
-                       reason="A greeting or remark about the assistant, not a compliance question.")
+                       reason="A greeting or remark about the assistant, not a compliance "
+                              "question.")
     if not domain:
         domain = {"policy": 1, "legislation": 1}
         reason = "No strong signal, so the tenant's policies and legislation are both searched."

@@ -1,4 +1,4 @@
-"""The PostgreSQL event store: append-only, idempotent, hash-chained, one stream per conversation."""
+"""The PostgreSQL event store: append-only, idempotent, hash-chained, a stream per conversation."""
 
 from __future__ import annotations
 
@@ -74,10 +74,8 @@ async def connect_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> as
 
 async def migrate(pool: asyncpg.Pool) -> list[str]:
     """Apply pending schema migrations under an advisory lock; returns those applied."""
-    files = sorted(
-        (f for f in resources.files("shared.store.migrations").iterdir() if f.name.endswith(".sql")),
-        key=lambda f: f.name,
-    )
+    folder = resources.files("shared.store.migrations")
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".sql")), key=lambda f: f.name)
     applied: list[str] = []
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock(7310)")
