@@ -59,6 +59,9 @@ _SIGNALS: dict[WorkerName, tuple[str, ...]] = {
 _COMPILED = {
     w: [re.compile(rf"(?<![\w']){p}(?![\w'])") for p in pats] for w, pats in _SIGNALS.items()
 }
+_NAMES_A_SOURCE = re.compile(
+    r"\b[A-Z][A-Za-z' ]+ Act \d{4}\b|\[\d{4}\] [A-Z]+ \d+|\b(section|s\.)\s?\d+",
+)
 _CONVERSATIONAL = re.compile(
     r"^\s*(hi|hello|hey|good (morning|afternoon|evening)|thanks?( you)?|cheers|ok(ay)?|"
     r"who are you|what can you do)\b",
@@ -70,22 +73,29 @@ def _hits(text: str) -> dict[WorkerName, int]:
 
 
 def classify_offline(question: str) -> Routing:
-    """Deterministic routing from keywords and simple features of the question."""
+    """Deterministic routing from keywords and simple features of the question.
+
+    The tenant's own policies are searched for every compliance question unless it names a
+    specific Act, section or judgment: a landlord's practice is almost always in point.
+    """
     text = question.lower()
     hits = _hits(text)
-    domain = {w: n for w, n in hits.items() if n > 0 and not (w == "policy" and n < 2)}
+    signalled = {w: n for w, n in hits.items() if n > 0 and not (w == "policy" and n < 2)}
     if _CONVERSATIONAL.search(text) and sum(hits.values()) <= 2:
         return Routing(query_type="conversational", complexity=5, workers=[], model_tier="fast",
                        reason="A greeting or remark about the assistant, not a compliance "
                               "question.")
-    if not domain:
-        domain = {"policy": 1, "legislation": 1}
-        reason = "No strong signal, so the tenant's policies and legislation are both searched."
-    else:
-        named = ", ".join(f"{w} ({n})" for w, n in sorted(domain.items(), key=lambda x: -x[1]))
+    if signalled:
+        named = ", ".join(f"{w} ({n})" for w, n in sorted(signalled.items(), key=lambda x: -x[1]))
         reason = f"Signals found for: {named}."
-    workers = [w for w in _WORKERS if w in domain]
-    query_type: QueryType = workers[0] if len(workers) == 1 else "mixed"
+    else:
+        signalled = {"policy": 1, "legislation": 1}
+        reason = "No strong signal, so the tenant's policies and legislation are both searched."
+    query_type: QueryType = next(iter(signalled)) if len(signalled) == 1 else "mixed"
+    chosen = set(signalled)
+    if not _NAMES_A_SOURCE.search(question):
+        chosen.add("policy")
+    workers = [w for w in _WORKERS if w in chosen]
     complexity = _complexity(text, len(workers))
     return Routing(query_type=query_type, complexity=complexity, workers=workers,
                    model_tier=_tier(complexity), reason=reason)

@@ -1,0 +1,92 @@
+"""The ``yourai`` command line against a running engine, as a user types it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import jwt
+import pytest
+
+from cli.engine import Engine
+from shared.config import Settings
+from shared.embedded import free_port
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env(settings: Settings | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("YOURAI_")}
+    if settings is not None:
+        env.update(YOURAI_PORT=str(settings.port), YOURAI_JWT_SECRET=settings.jwt_secret)
+    return env
+
+
+async def _yourai(*args: str, settings: Settings | None = None
+                  ) -> subprocess.CompletedProcess[str]:
+    return await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "cli.main", *args], env=_env(settings), cwd=ROOT,
+        capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+async def engine(settings: Settings) -> AsyncIterator[Engine]:
+    engine = Engine(replace(settings, port=free_port()))
+    await engine.start()
+    try:
+        yield engine
+    finally:
+        await engine.stop()
+
+
+async def test_token_carries_tenant_and_user() -> None:
+    out = await _yourai("token", "--tenant", "ha-1", "--user", "officer")
+    assert out.returncode == 0, out.stderr
+    claims = jwt.decode(out.stdout.strip(), Settings().jwt_secret, algorithms=["HS256"])
+    assert claims["tenant_id"] == "ha-1" and claims["sub"] == "officer"
+
+
+async def test_serve_without_servers_says_what_to_set() -> None:
+    out = await _yourai("serve", "router")
+    assert out.returncode == 2
+    assert "YOURAI_NATS_URL" in out.stderr and "yourai up" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+async def test_docs_add_then_ask_streams_a_verified_answer(engine: Engine, tmp_path: Path
+                                                           ) -> None:
+    policy = tmp_path / "gas-safety.md"
+    policy.write_text("# Gas safety\n\nWe must arrange a gas safety check every 12 months.\n")
+    added = await _yourai("docs", "add", str(policy), "--tenant", "cli-tenant",
+                          settings=engine.settings)
+    assert added.returncode == 0, added.stderr
+    assert "Gas safety" in added.stdout and "1 chunks" in added.stdout
+
+    asked = await _yourai("ask", "How often must we check gas safety?", "--tenant", "cli-tenant",
+                          "--json", settings=engine.settings)
+    assert asked.returncode == 0, asked.stderr
+    events = [json.loads(line) for line in asked.stdout.splitlines() if line.startswith("{")]
+    types = [e["type"] for e in events]
+    assert types[0] == "invocation.started" and types[-1] == "invocation.completed"
+    checked = [e for e in events if e["type"] == "citation.checked"]
+    assert checked and all(c["status"] == "verified" for c in checked)
+
+    rendered = await _yourai("ask", "How often must we check gas safety?", "--tenant",
+                             "cli-tenant", settings=engine.settings)
+    assert rendered.returncode == 0, rendered.stderr
+    assert "✔ verified" in rendered.stdout and "■ completed" in rendered.stdout
+
+
+async def test_cli_errors_are_clear(engine: Engine, tmp_path: Path) -> None:
+    missing = await _yourai("docs", "add", str(tmp_path / "nope.md"), settings=engine.settings)
+    assert missing.returncode == 2 and "cannot read it" in missing.stderr
+    unreachable = await _yourai("ask", "Hello?", "--url", f"http://127.0.0.1:{free_port()}")
+    assert unreachable.returncode == 2 and "cannot reach the gateway" in unreachable.stderr
+    for out in (missing, unreachable):
+        assert "Traceback" not in out.stderr
