@@ -1,0 +1,167 @@
+"""Wiring: the Litestar app over the event log, and a server that runs it in-process.
+
+``create_app`` takes connections it does not own; ``GatewayServer`` opens them, serves the
+app with uvicorn in a background task, and closes everything on ``stop``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections.abc import Iterator
+
+import redis.asyncio as aioredis
+import uvicorn
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
+from nats.aio.client import Client
+
+from services.gateway.auth import Caller, authenticate
+from services.gateway.config import GatewayConfig
+from services.gateway.errors import exception_handlers
+from services.gateway.routes import ROUTES
+from services.gateway.state import Gateway
+from shared.bus import connect_nats
+from shared.runtime import Infra
+from shared.tracing import configure_tracing
+
+__all__ = ["GatewayServer", "GatewayStartError", "create_app"]
+
+log = logging.getLogger("yourai.gateway")
+
+_MAX_BODY_BYTES = 20 * 1024 * 1024
+
+
+def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
+               config: GatewayConfig | None = None) -> Litestar:
+    """The HTTP API over ``infra``; the caller owns (and closes) ``nats`` and ``redis``."""
+    gw = Gateway.build(infra, nats=nats, redis=redis, config=config or GatewayConfig())
+
+    def provide_gateway() -> Gateway:
+        return gw
+
+    async def on_startup() -> None:
+        await gw.bus.ensure_streams()
+
+    return Litestar(
+        route_handlers=ROUTES,
+        dependencies={
+            "gw": Provide(provide_gateway, sync_to_thread=False),
+            "caller": Provide(authenticate, sync_to_thread=False),
+        },
+        signature_namespace={"Gateway": Gateway, "Caller": Caller},
+        exception_handlers=exception_handlers,  # type: ignore[arg-type]
+        on_startup=[on_startup],
+        state=State({"jwt_secret": infra.settings.jwt_secret, "gateway": gw}),
+        plugins=[OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/health", "/ready"]))],
+        openapi_config=OpenAPIConfig(
+            title="YourAI Engine",
+            version="0.1.0",
+            description="Compliance information assistant: conversations, live answers over "
+                        "server-sent events, and the auditable event log.",
+            components=Components(security_schemes={
+                "BearerToken": SecurityScheme(type="http", scheme="bearer", bearer_format="JWT"),
+            }),
+            security=[{"BearerToken": []}],
+        ),
+        request_max_body_size=_MAX_BODY_BYTES,
+        logging_config=None,
+        debug=False,
+    )
+
+
+class GatewayStartError(RuntimeError):
+    """The gateway could not start listening."""
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """Bind before serving, so a taken port is an exception here rather than an exit."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise GatewayStartError(f"The gateway cannot listen on {host}:{port}: {e}") from e
+    return sock
+
+
+class _EmbeddedUvicorn(uvicorn.Server):
+    """Leaves signal handling to the process that embeds the gateway (``yourai up``)."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class GatewayServer:
+    """The gateway served on ``settings.host:settings.port`` (port 0 picks a free one)."""
+
+    name = "gateway"
+
+    def __init__(self, infra: Infra, *, config: GatewayConfig | None = None) -> None:
+        self.infra = infra
+        self.config = config or GatewayConfig()
+        self.app: Litestar | None = None
+        self._nats: Client | None = None
+        self._redis: aioredis.Redis | None = None
+        self._server: _EmbeddedUvicorn | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._port = infra.settings.port
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.infra.settings.host}:{self._port}"
+
+    async def start(self, *, timeout_s: float = 15.0) -> None:
+        settings = self.infra.settings
+        assert settings.nats_url and settings.redis_url, "server URLs must be resolved first"
+        configure_tracing(otlp_endpoint=settings.otlp_endpoint)
+        sock = _bind(settings.host, settings.port)
+        self._port = int(sock.getsockname()[1])
+        try:
+            await self._serve(sock, timeout_s)
+        except BaseException:
+            await self.stop()
+            sock.close()
+            raise
+        log.info("gateway listening on %s", self.url)
+
+    async def _serve(self, sock: socket.socket, timeout_s: float) -> None:
+        settings = self.infra.settings
+        assert settings.nats_url and settings.redis_url
+        self._nats = await connect_nats(settings.nats_url, name="yourai-gateway")
+        self._redis = aioredis.from_url(settings.redis_url)
+        self.app = create_app(self.infra, nats=self._nats, redis=self._redis, config=self.config)
+        self._server = _EmbeddedUvicorn(uvicorn.Config(
+            self.app, host=settings.host, port=self._port, log_level="warning",
+            lifespan="on", timeout_graceful_shutdown=self.config.shutdown_grace_s,
+        ))
+        self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name="gateway")
+        async with asyncio.timeout(timeout_s):
+            while not self._server.started:
+                if self._task.done():
+                    raise GatewayStartError("The gateway stopped while starting.")
+                await asyncio.sleep(0.02)
+
+    async def stop(self) -> None:
+        if self._server is not None and self._task is not None:
+            self._server.should_exit = True
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await self._task
+        self._server = self._task = None
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+            self._redis = None
+        if self._nats is not None:
+            with contextlib.suppress(Exception):
+                await self._nats.close()
+            self._nats = None

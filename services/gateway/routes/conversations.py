@@ -1,0 +1,98 @@
+"""Conversations: create, list, read, rename, archive, and the auditors' full log."""
+
+from __future__ import annotations
+
+import uuid
+
+import msgspec
+from litestar import Controller, delete, get, patch, post
+
+from services.gateway import queries
+from services.gateway.auth import Caller
+from services.gateway.errors import BadInput, NotFound
+from services.gateway.schemas import (
+    ConversationDetail,
+    ConversationSummary,
+    LogEntry,
+    NewConversation,
+    Rename,
+)
+from services.gateway.state import Gateway
+from shared.events import ConversationArchived, ConversationCreated, ConversationRenamed
+from shared.tracing import current_meta
+
+__all__ = ["ConversationController"]
+
+NOT_FOUND = "Conversation not found."
+
+
+async def _existing(gw: Gateway, caller: Caller, conversation_id: uuid.UUID
+                    ) -> ConversationSummary:
+    found = await queries.conversation(gw.infra.pool, caller.tenant_id, conversation_id)
+    if found is None:
+        raise NotFound(NOT_FOUND)
+    return found
+
+
+class ConversationController(Controller):
+    path = "/v1/conversations"
+    tags = ("conversations",)
+
+    @post("/", status_code=201, summary="Start a conversation")
+    async def create(self, gw: Gateway, caller: Caller,
+                     data: NewConversation | None = None) -> ConversationSummary:
+        event = ConversationCreated(
+            conversation_id=uuid.uuid4(), tenant_id=caller.tenant_id, user_id=caller.user_id,
+            title=(data.title.strip() if data else ""), meta=current_meta("gateway"),
+        )
+        await gw.record([event])
+        return ConversationSummary(id=event.conversation_id, title=event.title,
+                                   created_at=event.occurred_at, updated_at=event.occurred_at)
+
+    @get("/", summary="The caller's conversations, most recently active first")
+    async def list_mine(self, gw: Gateway, caller: Caller) -> list[ConversationSummary]:
+        return await queries.conversations(gw.infra.pool, caller.tenant_id, caller.user_id)
+
+    @get("/{conversation_id:uuid}", summary="One conversation with its messages")
+    async def read(self, gw: Gateway, caller: Caller,
+                   conversation_id: uuid.UUID) -> ConversationDetail:
+        found = await queries.conversation_detail(gw.infra.pool, caller.tenant_id,
+                                                  conversation_id)
+        if found is None:
+            raise NotFound(NOT_FOUND)
+        return found
+
+    @patch("/{conversation_id:uuid}", summary="Rename a conversation")
+    async def rename(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
+                     data: Rename) -> ConversationSummary:
+        title = data.title.strip()
+        if not title:
+            raise BadInput("The title must not be blank.")
+        await _existing(gw, caller, conversation_id)
+        await gw.record([ConversationRenamed(
+            conversation_id=conversation_id, tenant_id=caller.tenant_id,
+            user_id=caller.user_id, title=title, meta=current_meta("gateway"),
+        )])
+        return await _existing(gw, caller, conversation_id)
+
+    @delete("/{conversation_id:uuid}", status_code=204,
+            summary="Archive a conversation (its log is kept)")
+    async def archive(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID) -> None:
+        await _existing(gw, caller, conversation_id)
+        await gw.record([ConversationArchived(
+            conversation_id=conversation_id, tenant_id=caller.tenant_id,
+            user_id=caller.user_id, meta=current_meta("gateway"),
+        )])
+
+    @get("/{conversation_id:uuid}/events",
+         summary="The full ordered log of a conversation, archived or not (for auditors)")
+    async def events(self, gw: Gateway, caller: Caller,
+                     conversation_id: uuid.UUID) -> list[LogEntry]:
+        records = await gw.infra.store.read_conversation(caller.tenant_id, conversation_id)
+        if not records:
+            raise NotFound(NOT_FOUND)
+        return [
+            LogEntry(version=r.version, position=r.position, type=r.type,
+                     recorded_at=r.recorded_at, hash=r.hash.hex(), event=msgspec.Raw(r.payload))
+            for r in records
+        ]

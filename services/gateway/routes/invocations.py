@@ -1,0 +1,80 @@
+"""Invocations: the live feed (SSE) and cancellation."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Annotated
+
+from litestar import Controller, get, post
+from litestar.params import HeaderParameter, QueryParameter
+from litestar.response import ServerSentEvent
+
+from services.gateway import queries
+from services.gateway.auth import Caller
+from services.gateway.errors import BadInput, NotFound
+from services.gateway.queries import InvocationRef
+from services.gateway.schemas import CancelAccepted
+from services.gateway.sse import invocation_feed
+from services.gateway.state import Gateway
+from shared.events import InvocationCancelRequested, derived_id
+from shared.tracing import current_meta
+
+__all__ = ["InvocationController"]
+
+
+async def _existing(gw: Gateway, caller: Caller, invocation_id: uuid.UUID) -> InvocationRef:
+    found = await queries.invocation(gw.infra.pool, caller.tenant_id, invocation_id)
+    if found is None:
+        raise NotFound("Invocation not found.")
+    return found
+
+
+def _resume_point(header: str | None, query: str | None) -> int:
+    """``Last-Event-ID`` (sent by browsers on reconnect) wins over ``?last_event_id=``."""
+    raw = header if header is not None else query
+    if raw is None or not raw.strip():
+        return 0
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise BadInput("Last-Event-ID must be a non-negative integer (an event's version).")
+    return value
+
+
+class InvocationController(Controller):
+    path = "/v1/invocations/{invocation_id:uuid}"
+    tags = ("invocations",)
+
+    @get("/stream", summary="The invocation's committed events as server-sent events",
+         media_type="text/event-stream")
+    async def stream(
+        self, gw: Gateway, caller: Caller, invocation_id: uuid.UUID,
+        last_event_id_header: Annotated[str | None, HeaderParameter(
+            name="Last-Event-ID", description="Resume after this version (sent by browsers).",
+        )] = None,
+        last_event_id: Annotated[str | None, QueryParameter(
+            description="Resume after this version; the Last-Event-ID header wins.",
+        )] = None,
+    ) -> ServerSentEvent:
+        after = _resume_point(last_event_id_header, last_event_id)
+        await _existing(gw, caller, invocation_id)
+        return ServerSentEvent(invocation_feed(gw, caller.tenant_id, invocation_id, after))
+
+    @post("/cancel", status_code=202, summary="Ask a running invocation to stop")
+    async def cancel(self, gw: Gateway, caller: Caller,
+                     invocation_id: uuid.UUID) -> CancelAccepted:
+        found = await _existing(gw, caller, invocation_id)
+        if not found.running:
+            return CancelAccepted(invocation_id=invocation_id, status=found.status)
+        appended = await gw.record([InvocationCancelRequested(
+            conversation_id=found.conversation_id, tenant_id=caller.tenant_id,
+            invocation_id=invocation_id, user_id=caller.user_id,
+            event_id=derived_id(invocation_id, "invocation.cancel_requested"),
+            meta=current_meta("gateway"),
+        )])
+        if appended[0].status == "dropped":  # it ended meanwhile
+            found = await _existing(gw, caller, invocation_id)
+            return CancelAccepted(invocation_id=invocation_id, status=found.status)
+        return CancelAccepted(invocation_id=invocation_id, status="cancel_requested")

@@ -1,0 +1,104 @@
+"""Posting a message: the user's turn becomes ``invocation.started`` + ``message.received``.
+
+Both are recorded and published committed before the 202, so the router can already see the
+message when the browser opens the stream. Limits are checked first: a refused post records
+nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, post
+from litestar.params import HeaderParameter
+
+from services.gateway import queries
+from services.gateway.auth import Caller
+from services.gateway.errors import BadInput, NotFound, PayloadTooLarge
+from services.gateway.limits import IdempotencyClaim
+from services.gateway.schemas import Accepted, NewMessage
+from services.gateway.state import Gateway
+from shared.events import Event, EventMeta, InvocationStarted, MessageReceived, derived_id
+from shared.tracing import current_meta
+
+__all__ = ["MessageController", "turn_events"]
+
+
+def stream_url(invocation_id: uuid.UUID) -> str:
+    return f"/v1/invocations/{invocation_id}/stream"
+
+
+def turn_events(caller: Caller, conversation_id: uuid.UUID, invocation_id: uuid.UUID,
+                message: NewMessage, meta: EventMeta) -> list[Event]:
+    """The events of one user turn; their ids derive from the invocation, so a retry of the
+    same invocation records nothing new."""
+    base = {"conversation_id": conversation_id, "tenant_id": caller.tenant_id,
+            "invocation_id": invocation_id, "meta": meta}
+    message_id = derived_id(invocation_id, "user-message")
+    return [
+        InvocationStarted(**base, event_id=derived_id(invocation_id, "invocation.started"),
+                          user_id=caller.user_id, message_id=message_id),
+        MessageReceived(**base, event_id=derived_id(invocation_id, "message.received"),
+                        user_id=caller.user_id, message_id=message_id,
+                        content=message.content, jurisdiction=message.jurisdiction),
+    ]
+
+
+def _fingerprint(conversation_id: uuid.UUID, message: NewMessage) -> str:
+    body = msgspec.json.encode([str(conversation_id), message.content, message.jurisdiction])
+    return hashlib.sha256(body).hexdigest()
+
+
+def _check_content(message: NewMessage, max_bytes: int) -> None:
+    if not message.content.strip():
+        raise BadInput("The message content must not be empty.")
+    size = len(message.content.encode())
+    if size > max_bytes:
+        raise PayloadTooLarge(
+            f"The message is {size} bytes; the limit is {max_bytes} bytes (UTF-8)."
+        )
+
+
+class MessageController(Controller):
+    path = "/v1/conversations/{conversation_id:uuid}/messages"
+    tags = ("conversations",)
+
+    @post("/", status_code=202, summary="Ask a question in a conversation")
+    async def post_message(
+        self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data: NewMessage,
+        idempotency_key: Annotated[str | None, HeaderParameter(
+            name="Idempotency-Key",
+            description="Retries with the same key get the same invocation (kept 24 h).",
+        )] = None,
+    ) -> Accepted:
+        _check_content(data, gw.infra.settings.max_message_bytes)
+        if await queries.conversation(gw.infra.pool, caller.tenant_id, conversation_id) is None:
+            raise NotFound("Conversation not found.")
+        if idempotency_key is None:
+            await gw.rate_limiter.hit(caller.tenant_id)
+            invocation_id = uuid.uuid4()
+            await gw.record(turn_events(caller, conversation_id, invocation_id, data,
+                                        current_meta("gateway")))
+            return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
+        return await self._idempotent(gw, caller, conversation_id, data, idempotency_key)
+
+    async def _idempotent(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
+                          data: NewMessage, key: str) -> Accepted:
+        fingerprint = _fingerprint(conversation_id, data)
+        claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
+        if claim.done is not None:
+            return Accepted(invocation_id=claim.done, stream_url=stream_url(claim.done))
+        await gw.rate_limiter.hit(caller.tenant_id)
+        await gw.idempotency.claim(claim, fingerprint)
+        invocation_id = derived_id(conversation_id, "idempotency-key", key)
+        try:
+            await gw.record(turn_events(caller, conversation_id, invocation_id, data,
+                                        current_meta("gateway")))
+        except BaseException:
+            await gw.idempotency.release(claim)
+            raise
+        await gw.idempotency.remember(claim, fingerprint, invocation_id)
+        return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))

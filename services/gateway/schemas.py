@@ -1,0 +1,118 @@
+"""Request and response bodies of the HTTP API, as msgspec structs (Litestar validates them)."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Annotated
+
+import msgspec
+
+__all__ = [
+    "Accepted",
+    "CancelAccepted",
+    "ConversationDetail",
+    "ConversationSummary",
+    "DocumentOut",
+    "Health",
+    "InvocationOut",
+    "LogEntry",
+    "MessageOut",
+    "NewConversation",
+    "NewDocument",
+    "NewMessage",
+    "Rename",
+]
+
+Title = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class NewConversation(msgspec.Struct, frozen=True, kw_only=True):
+    title: Annotated[str, msgspec.Meta(max_length=200)] = ""
+
+
+class Rename(msgspec.Struct, frozen=True, kw_only=True):
+    title: Title
+
+
+class NewMessage(msgspec.Struct, frozen=True, kw_only=True):
+    content: Annotated[str, msgspec.Meta(min_length=1, description="The question, in UTF-8; "
+                                         "at most Settings.max_message_bytes bytes (else 413).")]
+    jurisdiction: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None
+
+
+class NewDocument(msgspec.Struct, frozen=True, kw_only=True):
+    title: Annotated[str, msgspec.Meta(min_length=1, max_length=300)]
+    content: Annotated[str, msgspec.Meta(min_length=1)]
+
+
+class ConversationSummary(msgspec.Struct, frozen=True, kw_only=True):
+    id: uuid.UUID
+    title: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class MessageOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: uuid.UUID
+    invocation_id: uuid.UUID
+    role: str
+    content: str
+    status: str
+    created_at: datetime
+
+
+class InvocationOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: uuid.UUID
+    user_id: str
+    status: str
+    started_at: datetime
+    ended_at: datetime | None = None
+    confidence: str | None = None
+    reason: str | None = None
+
+
+class ConversationDetail(msgspec.Struct, frozen=True, kw_only=True):
+    id: uuid.UUID
+    user_id: str
+    title: str
+    created_at: datetime
+    updated_at: datetime
+    messages: list[MessageOut]
+    invocations: list[InvocationOut]
+
+
+class Accepted(msgspec.Struct, frozen=True, kw_only=True):
+    """A message was recorded and published; follow ``stream_url`` for the answer."""
+
+    invocation_id: uuid.UUID
+    stream_url: str
+
+
+class CancelAccepted(msgspec.Struct, frozen=True, kw_only=True):
+    invocation_id: uuid.UUID
+    status: str
+    """``cancel_requested``, or the status the invocation had already ended with."""
+
+
+class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One recorded event as the log holds it; ``hash`` chains it to the one before."""
+
+    version: int
+    position: int
+    type: str
+    recorded_at: datetime
+    hash: str
+    event: msgspec.Raw
+    """The event JSON exactly as stored (the bytes its hash covers)."""
+
+
+class DocumentOut(msgspec.Struct, frozen=True, kw_only=True):
+    id: uuid.UUID
+    title: str
+    chunks: int
+
+
+class Health(msgspec.Struct, frozen=True, kw_only=True):
+    status: str
+    checks: dict[str, str] = {}
