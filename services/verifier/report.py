@@ -1,0 +1,86 @@
+"""What the verifier reports for one draft: its events, in the order the log must hold them.
+
+Pure: the handler gathers the inputs (the draft, the check outcomes, the invocation's log) and
+emits the result. Every event id derives from the invocation, so a redelivered draft produces
+the same ids and the log records nothing twice.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+
+from services.verifier.checks import Outcome
+from services.verifier.citations import Parsed
+from services.verifier.confidence import assess, count_sources
+from services.verifier.rewrite import Wording, rewrite
+from shared.events import (
+    AnswerRevised,
+    CitationChecked,
+    ConfidenceUpdate,
+    DraftCompleted,
+    Event,
+    EventMeta,
+    InvocationCompleted,
+    Usage,
+    UsageRecorded,
+    VerificationResult,
+    derived_id,
+)
+from shared.store import Recorded
+
+__all__ = ["MALFORMED", "build_events", "usage_of"]
+
+PRODUCER = "verifier"
+MALFORMED = "malformed_citation"
+"""Issue code of a cite tag the parser could not read."""
+
+
+def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Outcome],
+                 log: Sequence[Recorded], wording: Wording, meta: EventMeta) -> list[Event]:
+    """citation.checked …, answer.revised (if anything was removed), verification.result,
+    confidence.update, invocation.completed."""
+    assert draft.invocation_id is not None
+    invocation_id = draft.invocation_id
+    base = {"conversation_id": draft.conversation_id, "tenant_id": draft.tenant_id,
+            "invocation_id": invocation_id, "meta": meta}
+
+    def eid(step: str, index: int = 0) -> uuid.UUID:
+        return derived_id(invocation_id, PRODUCER, step, index)
+
+    citations = parsed.citations
+    events: list[Event] = [
+        CitationChecked(
+            **base, event_id=eid("citation", c.index), index=c.index, ref=c.ref, kind=c.kind,
+            status=o.status, issues=list(o.issues), quote=c.quote, claim=c.claim,
+            source_uri=o.source_uri, detail=o.detail,
+        )
+        for c, o in zip(citations, outcomes, strict=True)
+    ]
+    removed = [c for c, o in zip(citations, outcomes, strict=True) if o.status == "removed"]
+    if removed:
+        events.append(AnswerRevised(
+            **base, event_id=eid("revised"), text=rewrite(draft.text, removed, wording),
+            removed=list(dict.fromkeys(c.ref for c in removed)),
+        ))
+    issues = {i for o in outcomes for i in o.issues} | ({MALFORMED} if parsed.problems else set())
+    events.append(VerificationResult(
+        **base, event_id=eid("result"), citations_checked=len(citations),
+        citations_verified=sum(o.status == "verified" for o in outcomes), issues=sorted(issues),
+    ))
+    statuses = [o.status for o in outcomes]
+    level, reason = assess(statuses, count_sources(
+        (c.ref, o.status) for c, o in zip(citations, outcomes, strict=True)))
+    events.append(ConfidenceUpdate(**base, event_id=eid("confidence"), level=level,
+                                   reason=reason))
+    events.append(InvocationCompleted(**base, event_id=eid("completed"), usage=usage_of(log)))
+    return events
+
+
+def usage_of(log: Sequence[Recorded]) -> Usage:
+    """The invocation's token usage so far: the sum of its usage.recorded events."""
+    total = Usage()
+    for record in log:
+        if isinstance(record.event, UsageRecorded):
+            total = total + record.event.usage
+    return total
