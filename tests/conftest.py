@@ -19,8 +19,10 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
+from cli.engine import Engine
+from services.gateway.testing import Api, Harness
 from shared.config import Settings
-from shared.embedded import start_nats, start_postgres, start_redis
+from shared.embedded import free_port, start_nats, start_postgres, start_redis
 from shared.runtime import Infra, open_infra
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -73,3 +75,26 @@ async def infra(settings: Settings) -> AsyncIterator[Infra]:
         yield infra
     finally:
         await infra.close()
+
+
+@pytest.fixture
+async def engine(settings: Settings) -> AsyncIterator[Engine]:
+    """The whole engine in this process, its gateway on a free port."""
+    engine = Engine(replace(settings, port=free_port()))
+    await engine.start()
+    try:
+        yield engine
+    finally:
+        await engine.stop()
+
+
+@pytest.fixture
+async def gateways(infra: Infra) -> AsyncIterator[Harness]:
+    """Real gateway servers over the test's infrastructure (no other service running)."""
+    async with Harness(infra) as harness:
+        yield harness
+
+
+@pytest.fixture
+async def api(gateways: Harness) -> Api:
+    return await gateways.start()

@@ -7,12 +7,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
 
 import jwt
-import pytest
 
 from cli.engine import Engine
 from shared.config import Settings
@@ -33,16 +30,6 @@ async def _yourai(*args: str, settings: Settings | None = None
     return await asyncio.to_thread(
         subprocess.run, [sys.executable, "-m", "cli.main", *args], env=_env(settings), cwd=ROOT,
         capture_output=True, text=True, timeout=120)
-
-
-@pytest.fixture
-async def engine(settings: Settings) -> AsyncIterator[Engine]:
-    engine = Engine(replace(settings, port=free_port()))
-    await engine.start()
-    try:
-        yield engine
-    finally:
-        await engine.stop()
 
 
 async def test_token_carries_tenant_and_user() -> None:

@@ -29,16 +29,6 @@ QUESTION = "What must we do about damp and mould in a flat we let?"
 
 
 @pytest.fixture
-async def engine(settings: Settings) -> AsyncIterator[Engine]:
-    engine = Engine(replace(settings, port=free_port()))
-    await engine.start()
-    try:
-        yield engine
-    finally:
-        await engine.stop()
-
-
-@pytest.fixture
 async def client(engine: Engine) -> AsyncIterator[Client]:
     c = Client(engine)
     yield c

@@ -6,7 +6,6 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator
 
 import jwt
 import msgspec
@@ -25,19 +24,7 @@ from shared.events import (
     decode_event,
 )
 from shared.recording import record
-from shared.runtime import Infra
 from shared.store import verify_chain
-
-
-@pytest.fixture
-async def gateways(infra: Infra) -> AsyncIterator[Harness]:
-    async with Harness(infra) as harness:
-        yield harness
-
-
-@pytest.fixture
-async def api(gateways: Harness) -> Api:
-    return await gateways.start()
 
 
 async def test_conversation_lifecycle(api: Api) -> None:

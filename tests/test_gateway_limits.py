@@ -4,24 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
 
 import httpx
-import pytest
 
 from services.gateway.testing import Api, Harness
-from shared.runtime import Infra
-
-
-@pytest.fixture
-async def gateways(infra: Infra) -> AsyncIterator[Harness]:
-    async with Harness(infra) as harness:
-        yield harness
-
-
-@pytest.fixture
-async def api(gateways: Harness) -> Api:
-    return await gateways.start()
 
 
 async def _post(api: Api, conversation_id: uuid.UUID, content: str, key: str | None,

@@ -30,17 +30,6 @@ TENANT = "tenant-a"
 
 
 @pytest.fixture
-async def gateways(infra: Infra) -> AsyncIterator[Harness]:
-    async with Harness(infra) as harness:
-        yield harness
-
-
-@pytest.fixture
-async def api(gateways: Harness) -> Api:
-    return await gateways.start()
-
-
-@pytest.fixture
 async def bus(infra: Infra) -> AsyncIterator[Bus]:
     """A publisher of its own, as the recorder would be."""
     assert infra.settings.nats_url

@@ -7,28 +7,13 @@ import os
 import subprocess
 import sys
 import uuid
-from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
-
-import pytest
 
 from cli.engine import Engine
 from shared.config import Settings
-from shared.embedded import free_port
 from tests.e2e import Client
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture
-async def engine(settings: Settings) -> AsyncIterator[Engine]:
-    engine = Engine(replace(settings, port=free_port()))
-    await engine.start()
-    try:
-        yield engine
-    finally:
-        await engine.stop()
 
 
 async def _replay(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:
