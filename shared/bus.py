@@ -7,6 +7,7 @@ JetStream is the transport; PostgreSQL is the source of truth.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from shared.events import AnyEvent, Event, decode_event, encode_event, event_typ
 
 __all__ = ["Bus", "Committed", "Subjects", "connect_nats"]
 
+PUBLISH_TIMEOUT_S = 10.0
 VERSION_HEADER = "Yourai-Version"
 POSITION_HEADER = "Yourai-Position"
 MSG_ID_HEADER = "Nats-Msg-Id"
@@ -120,28 +122,35 @@ class Bus:
 
     async def emit(self, events: Sequence[Event]) -> None:
         """Publish produced events for recording, in order; returns once JetStream holds them."""
-        for event in events:
-            await self.js.publish(
-                self.subjects.event(event),
-                encode_event(event),
-                headers=_headers(event, {MSG_ID_HEADER: str(event.event_id)}),
-            )
+        await self._publish_all([
+            (self.subjects.event(e), encode_event(e),
+             _headers(e, {MSG_ID_HEADER: str(e.event_id)}))
+            for e in events
+        ])
 
-    async def publish_committed(self, version: int, position: int, event: Event,
-                                payload: bytes) -> None:
-        """Publish a recorded event to the log stream (deduplicated by its event id)."""
-        await self.js.publish(
-            self.subjects.committed(event),
-            payload,
-            headers=_headers(
-                event,
-                {
-                    MSG_ID_HEADER: str(event.event_id),
-                    VERSION_HEADER: str(version),
-                    POSITION_HEADER: str(position),
-                },
-            ),
-        )
+    async def publish_committed(self, records: Sequence[tuple[int, int, Event, bytes]]) -> None:
+        """Publish recorded events (version, position, event, payload) to the log stream."""
+        await self._publish_all([
+            (self.subjects.committed(event), payload,
+             _headers(event, {MSG_ID_HEADER: str(event.event_id), VERSION_HEADER: str(version),
+                              POSITION_HEADER: str(position)}))
+            for version, position, event, payload in records
+        ])
+
+    async def _publish_all(self, messages: list[tuple[str, bytes, dict[str, str]]]) -> None:
+        """Send in order without waiting for each acknowledgement, then wait for them all.
+
+        One connection delivers in send order, so the stream keeps it; pipelining saves a
+        round trip per message.
+        """
+        if len(messages) == 1:
+            subject, payload, headers = messages[0]
+            await self.js.publish(subject, payload, headers=headers, timeout=PUBLISH_TIMEOUT_S)
+            return
+        acks = [await self.js.publish_async(subject, payload, headers=headers)
+                for subject, payload, headers in messages]
+        async with asyncio.timeout(PUBLISH_TIMEOUT_S):
+            await asyncio.gather(*acks)
 
 
 def _headers(event: Event, base: dict[str, str]) -> dict[str, str]:

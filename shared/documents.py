@@ -13,6 +13,8 @@ import uuid
 import asyncpg
 import msgspec
 
+from shared.fulltext import any_term_tsquery
+
 __all__ = ["ChunkSpan", "DocumentHit", "DocumentStore", "StoredChunk", "StoredDocument",
            "chunk_text"]
 
@@ -155,10 +157,7 @@ class DocumentStore:
         """Full-text search with any-term matching, ranked by cover density."""
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (
-              SELECT to_tsquery('english', string_agg(quote_literal(lexeme) || ':*', ' | ')) AS tsq
-              FROM unnest(tsvector_to_array(to_tsvector('english', $2))) AS lexeme
-            )
+            WITH q AS (SELECT {any_term_tsquery("$2")} AS tsq)
             SELECT {_CHUNK_COLUMNS}, ts_rank_cd(c.tsv, q.tsq, 32) AS score
             FROM document_chunks c JOIN documents d ON d.id = c.document_id, q
             WHERE c.tenant_id = $1 AND q.tsq IS NOT NULL AND c.tsv @@ q.tsq

@@ -22,8 +22,8 @@ async def record(store: PostgresEventStore, bus: Bus, events: Sequence[Event]) -
     crash between commit and publish; JetStream deduplicates it by event id.
     """
     appended = await store.append(events)
-    for outcome in appended:
-        if outcome.record is not None:
-            r = outcome.record
-            await bus.publish_committed(r.version, r.position, r.event, r.payload)
+    await bus.publish_committed([
+        (a.record.version, a.record.position, a.record.event, a.record.payload)
+        for a in appended if a.record is not None
+    ])
     return appended

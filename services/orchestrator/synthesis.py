@@ -47,7 +47,8 @@ def gap_note(routing: RoutingDecided, findings: dict[str, WorkerFindings]) -> st
     for w in missing_sources(routing, findings):
         f = findings.get(w)
         reason = f.error if f is not None and f.error else "It did not respond in time."
-        lines.append(f"- {_WORKER_LABELS.get(w, w).capitalize()}: {reason}")
+        label = _WORKER_LABELS.get(w, w)
+        lines.append(f"- {label[:1].upper()}{label[1:]}: {reason}")
     if not lines:
         return ""
     return "**What could not be checked**\n\n" + "\n".join(lines)

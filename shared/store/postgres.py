@@ -24,7 +24,7 @@ from shared.events import (
 )
 from shared.store._chain import GENESIS, ChainRow, link_hash
 from shared.store.errors import StoreUnavailable, StreamNotFound, TenantMismatch
-from shared.store.projections import project
+from shared.store.projections import project, touch_invocations
 
 __all__ = ["Appended", "PostgresEventStore", "Recorded", "connect_pool", "migrate"]
 
@@ -237,6 +237,7 @@ async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[App
         ):
             status[event.invocation_id] = "running" if kind == "invocation.started" else kind
         out.append(Appended(status="new", event=record.event, record=record))
+    await touch_invocations(conn, [a.event for a in out if a.status == "new"])
     await conn.executemany(
         "UPDATE streams SET version = $2, head_hash = $3 WHERE conversation_id = $1",
         [(cid, h.version, h.hash) for cid, h in heads.items()],

@@ -5,17 +5,19 @@ Applied in the same transaction as each append, and rebuildable from the log alo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import asyncpg
 
 from shared.events import (
     AnswerRevised,
     AnyEvent,
     ConfidenceUpdate,
-    ContentDelta,
     ConversationArchived,
     ConversationCreated,
     ConversationRenamed,
     DraftCompleted,
+    Event,
     InvocationCancelled,
     InvocationCompleted,
     InvocationFailed,
@@ -25,7 +27,7 @@ from shared.events import (
     derived_id,
 )
 
-__all__ = ["answer_message_id", "project", "rebuild_projections"]
+__all__ = ["answer_message_id", "project", "rebuild_projections", "touch_invocations"]
 
 _PROJECTION_TABLES = ("conversations", "invocations", "messages")
 
@@ -37,12 +39,6 @@ def answer_message_id(invocation_id: object) -> object:
 
 async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
     """Apply one recorded event to the projections."""
-    if event.invocation_id is not None and not isinstance(event, InvocationStarted):
-        await conn.execute(
-            "UPDATE invocations SET last_event_at = $2 WHERE id = $1",
-            event.invocation_id,
-            event.occurred_at,
-        )
     match event:
         case ConversationCreated():
             await conn.execute(
@@ -76,20 +72,6 @@ async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> No
             await _message(conn, event, event.message_id, "user", event.content, "received",
                            version)
             await _conversation(conn, event, "updated_at = $3", event.occurred_at)
-        case ContentDelta():
-            await conn.execute(
-                "INSERT INTO messages (id, conversation_id, tenant_id, invocation_id, role,"
-                " content, status, created_at, seq) VALUES ($1,$2,$3,$4,'assistant',$5,"
-                "'streaming',$6,$7) ON CONFLICT (id) DO UPDATE"
-                " SET content = messages.content || excluded.content",
-                answer_message_id(event.invocation_id),
-                event.conversation_id,
-                event.tenant_id,
-                event.invocation_id,
-                event.text,
-                event.occurred_at,
-                version,
-            )
         case DraftCompleted() | AnswerRevised():
             status = "draft" if isinstance(event, DraftCompleted) else "revised"
             await _message(conn, event, answer_message_id(event.invocation_id), "assistant",
@@ -100,7 +82,10 @@ async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> No
                 event.invocation_id,
                 event.level,
             )
-        case InvocationCompleted() | InvocationCancelled() | InvocationFailed():
+        case InvocationCompleted():
+            await _end(conn, event)
+        case InvocationCancelled() | InvocationFailed():
+            await _keep_partial_answer(conn, event, version)
             await _end(conn, event)
         case _:
             pass
@@ -154,6 +139,37 @@ async def _end(
     )
 
 
+async def _keep_partial_answer(conn: asyncpg.Connection,
+                               event: InvocationCancelled | InvocationFailed, version: int) -> None:
+    """An answer cut short keeps what was streamed: the deltas, joined once at the end.
+
+    Deltas are not projected one by one, which would rewrite the growing message per delta.
+    """
+    await conn.execute(
+        "INSERT INTO messages (id, conversation_id, tenant_id, invocation_id, role, content,"
+        " status, created_at, seq)"
+        " SELECT $1, $2, $3, $4, 'assistant', string_agg(convert_from(payload, 'UTF8')::jsonb"
+        "   ->> 'text', '' ORDER BY version), 'streaming', $5, $6"
+        " FROM events WHERE invocation_id = $4 AND type = 'content.delta'"
+        " HAVING count(*) > 0 ON CONFLICT (id) DO NOTHING",
+        answer_message_id(event.invocation_id), event.conversation_id, event.tenant_id,
+        event.invocation_id, event.occurred_at, version,
+    )
+
+
+async def touch_invocations(conn: asyncpg.Connection, events: Sequence[Event]) -> None:
+    """Record each invocation's latest activity once per append (the watchdog reads it)."""
+    latest: dict[object, object] = {}
+    for e in events:
+        if e.invocation_id is not None:
+            latest[e.invocation_id] = max(latest.get(e.invocation_id, e.occurred_at),
+                                          e.occurred_at)  # type: ignore[type-var]
+    if latest:
+        await conn.executemany(
+            "UPDATE invocations SET last_event_at = greatest(last_event_at, $2) WHERE id = $1",
+            list(latest.items()))
+
+
 async def rebuild_projections(conn: asyncpg.Connection) -> int:
     """Drop every projection row and replay the whole log; returns the events replayed."""
     from shared.events import decode_event
@@ -164,4 +180,8 @@ async def rebuild_projections(conn: asyncpg.Connection) -> int:
         async for row in conn.cursor("SELECT version, payload FROM events ORDER BY position"):
             await project(conn, decode_event(row["payload"]), row["version"])
             count += 1
+        await conn.execute(
+            "UPDATE invocations i SET last_event_at = e.latest FROM (SELECT invocation_id,"
+            " max(occurred_at) AS latest FROM events GROUP BY invocation_id) e"
+            " WHERE e.invocation_id = i.id")
     return count

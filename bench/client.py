@@ -1,0 +1,83 @@
+"""A timing API client: post a message, read its SSE stream, note when each milestone arrived.
+
+Kept apart from the tests' client on purpose (the benchmark must not import from ``tests/``) and
+lean on purpose: it parses only what it needs, so the client spends little of the machine.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from services.gateway.auth import issue_token
+from shared.events import TERMINAL_TYPES
+
+__all__ = ["SAMPLES", "ApiClient", "Turn"]
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One invocation as the client saw it; times are seconds since the client's POST."""
+
+    first_event: float
+    first_delta: float
+    completed: float
+    events: int
+    terminal: str
+
+
+class ApiClient:
+    """One tenant user talking to the gateway over HTTP and SSE."""
+
+    def __init__(self, base_url: str, secret: str, *, tenant: str, user: str) -> None:
+        token = issue_token(secret, tenant, user)
+        self.http = httpx.AsyncClient(base_url=base_url,
+                                      headers={"Authorization": f"Bearer {token}"},
+                                      timeout=httpx.Timeout(30, read=120))
+
+    async def upload_samples(self) -> list[str]:
+        """The three sample policies, through the API; returns their document ids."""
+        ids = []
+        for path in sorted(SAMPLES.glob("*.md")):
+            r = await self.http.post("/v1/documents",
+                                     json={"title": path.stem, "content": path.read_text()})
+            r.raise_for_status()
+            ids.append(str(r.json()["id"]))
+        return ids
+
+    async def conversation(self) -> str:
+        r = await self.http.post("/v1/conversations", json={})
+        r.raise_for_status()
+        return str(r.json()["id"])
+
+    async def turn(self, conversation: str, question: str) -> Turn:
+        """Post ``question`` and read its stream from the start until the terminal event."""
+        t0 = time.perf_counter()
+        r = await self.http.post(f"/v1/conversations/{conversation}/messages",
+                                 json={"content": question})
+        r.raise_for_status()
+        first_event = first_delta = 0.0
+        events = 0
+        kind = ""
+        async with self.http.stream("GET", r.json()["stream_url"]) as response:
+            response.raise_for_status()
+            async for line in response.aiter_lines():
+                if not line.startswith("event:"):
+                    continue
+                kind = line[6:].strip()
+                now = time.perf_counter() - t0
+                events += 1
+                first_event = first_event or now
+                if kind == "content.delta" and not first_delta:
+                    first_delta = now
+                if kind in TERMINAL_TYPES:
+                    return Turn(first_event, first_delta, now, events, kind)
+        raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
+
+    async def close(self) -> None:
+        await self.http.aclose()

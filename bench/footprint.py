@@ -1,0 +1,93 @@
+"""Memory of ``yourai up`` under load: the engine process and its embedded servers, apart.
+
+Runs the real command (offline provider, embedded servers in a temporary data directory),
+drives the concurrent load against it over HTTP, and reads the engine's peak resident set
+(``VmHWM``) and, sampled throughout, the servers' summed resident and proportional sets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+from bench.client import ApiClient
+from bench.load import LoadResult, Target, run_load
+from bench.procs import Usage, cpu_probe, peak_rss, server_pids, spawn, stop, usage
+from shared.embedded import free_port
+
+__all__ = ["Footprint", "run_footprint"]
+
+SECRET = "bench-secret-not-for-production-use-0123456789"
+
+
+@dataclass
+class Footprint:
+    engine_peak_rss: int
+    engine_rss_idle: int
+    servers_peak: Usage
+    servers_by_name: dict[str, int]
+    load: LoadResult
+    stopped_cleanly: bool
+
+
+async def _wait_healthy(url: str, within_s: float) -> None:
+    deadline = time.monotonic() + within_s
+    async with httpx.AsyncClient(base_url=url, timeout=2) as http:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if (await http.get("/ready")).status_code == 200:
+                    return
+            await asyncio.sleep(0.2)
+    raise RuntimeError(f"yourai up did not become ready at {url} within {within_s:.0f}s")
+
+
+def _by_name(pids: dict[int, str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for pid, comm in pids.items():
+        name = comm.split()[0].removesuffix(":")
+        with contextlib.suppress(OSError):
+            out[name] = out.get(name, 0) + usage({pid: comm}).rss
+    return out
+
+
+async def run_footprint(work: Path, *, clients: int, turns: int) -> Footprint:
+    data_dir = work / "up-data"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = spawn(["-m", "cli.main", "up", "--no-sample"], {
+        "YOURAI_DATA_DIR": str(data_dir), "YOURAI_PORT": str(port),
+        "YOURAI_LLM_PROVIDER": "offline", "YOURAI_JWT_SECRET": SECRET,
+        "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000",
+    }, work / "up.log")
+    stopped = False
+    try:
+        await _wait_healthy(url, 90)
+        idle = usage({proc.pid: "python"}).rss
+        target = Target(url=url, secret=SECRET, tenant="bench-up")
+        uploader = ApiClient(url, SECRET, tenant=target.tenant, user="uploader")
+        await uploader.upload_samples()
+        await uploader.close()
+        pids = server_pids(data_dir)
+        peak = usage(pids)
+        by_name = _by_name(pids)
+        load_task = asyncio.create_task(run_load(target, clients=clients, turns=turns,
+                                                 warmup=1, name="up",
+                                                 cpu=cpu_probe(proc.pid, data_dir)))
+        while not load_task.done():
+            await asyncio.wait({load_task}, timeout=0.5)
+            pids = server_pids(data_dir)
+            now = usage(pids)
+            if now.rss > peak.rss:
+                peak, by_name = now, _by_name(pids)
+        load = load_task.result()
+        engine_peak = peak_rss(proc.pid)
+    finally:
+        await asyncio.to_thread(stop, proc)
+        stopped = proc.returncode == 0 and not server_pids(data_dir)
+    return Footprint(engine_peak_rss=engine_peak, engine_rss_idle=idle, servers_peak=peak,
+                     servers_by_name=by_name, load=load, stopped_cleanly=stopped)
