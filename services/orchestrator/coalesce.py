@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import AsyncIterator
 
 
-async def coalesce(pieces: AsyncIterator[str], *, max_chars: int = 64,
+async def coalesce(pieces: AsyncIterator[str], *, max_chars: int = 160,
                    max_delay_s: float = 0.03) -> AsyncIterator[str]:
     """Join pieces until ``max_chars`` are buffered or the oldest has waited ``max_delay_s``."""
     loop = asyncio.get_running_loop()

@@ -65,9 +65,15 @@ class Appended(msgspec.Struct, frozen=True, kw_only=True):
     record: Recorded | None = None
 
 
+async def _keep_session(_conn: asyncpg.Connection) -> None:
+    """No reset round trip on release: the engine never changes session state (no SET,
+    LISTEN or session-level locks; advisory locks are transaction-scoped)."""
+
+
 async def connect_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
     try:
-        return await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        return await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size,
+                                         reset=_keep_session)
     except _TRANSIENT as e:
         raise StoreUnavailable(f"cannot connect to PostgreSQL: {e}") from e
 
