@@ -50,7 +50,58 @@ def _parser() -> argparse.ArgumentParser:
 
     proj = sub.add_parser("projections", help="projection maintenance")
     proj.add_argument("action", choices=["rebuild"])
+
+    _corpus_args(sub.add_parser("corpus", help="the legal corpus (legislation, judgments)"))
+    _lex_args(sub.add_parser("lex", help="the local Lex MCP server and searches of it"))
+
+    _sources_args(sub.add_parser("sources", help="a tenant's external sources (regulators, "
+                                                 "ombudsmen, consultations)"))
     return p
+
+
+def _sources_args(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="sources_command", required=True, metavar="ACTION")
+    add = actions.add_parser("add", help="add or replace an external source")
+    add.add_argument("--tenant", required=True)
+    add.add_argument("--id", required=True, help="short slug cited as ext:<id>/…, e.g. rsh")
+    add.add_argument("--name", required=True, help="e.g. \"Regulator of Social Housing\"")
+    add.add_argument("--kind", required=True, choices=["json", "feed", "html"])
+    add.add_argument("--url", required=True)
+    add.add_argument("--allow-host", action="append", metavar="HOST",
+                     help="add HOST to the tenant's allowed hosts first (repeatable)")
+    add.add_argument("--disabled", action="store_true", help="save it switched off")
+    for field, default in (("items-path", ""), ("id-field", "id"), ("title-field", "title"),
+                           ("text-field", "text"), ("url-field", "url"),
+                           ("date-field", "published")):
+        add.add_argument(f"--{field}", default=default,
+                         help=f"JSON APIs: dotted path (default: {default or 'the top level'})")
+    listing = actions.add_parser("list", help="list a tenant's sources and allowed hosts")
+    listing.add_argument("--tenant", required=True)
+
+
+def _corpus_args(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="corpus_command", required=True, metavar="ACTION")
+    imp = actions.add_parser("import", help="import CLML or Akoma Ntoso XML files, directories "
+                                            "or legislation.gov.uk ids (e.g. ukpga/2004/34)")
+    imp.add_argument("targets", nargs="+", metavar="PATH|ID")
+    imp.add_argument("--base-url", default="https://www.legislation.gov.uk",
+                     help="where ids are fetched from, as <URL>/<id>/data.xml")
+
+
+def _lex_args(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="lex_command", required=True, metavar="ACTION")
+    serve = actions.add_parser("serve", help="serve the corpus as Lex MCP tools at /mcp")
+    serve.add_argument("--corpus", metavar="DIR", help="import DIR first (unchanged files skipped)")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    search = actions.add_parser("search", help="search legislation sections")
+    search.add_argument("query", nargs="?")
+    where = search.add_mutually_exclusive_group()
+    where.add_argument("--corpus", metavar="DIR", help="search DIR (imported if need be)")
+    where.add_argument("--url", help="search this Lex MCP server (default: YOURAI_LEX_MCP_URL)")
+    search.add_argument("--size", type=int, default=10, help="results per query (1–100)")
+    search.add_argument("--json", action="store_true", help="print the results as JSON")
+    search.add_argument("--batch", metavar="FILE.jsonl",
+                        help='queries as {"id": …, "q": …} lines; one JSON line out per query')
 
 
 def _client_args(p: argparse.ArgumentParser) -> None:
@@ -104,6 +155,16 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
             from cli.replay import rebuild
 
             return await rebuild(settings)
+        case "sources":
+            from cli.sources import add_source, list_sources
+
+            if args.sources_command == "add":
+                return await add_source(settings, args)
+            return await list_sources(settings, args)
+        case "corpus" | "lex":
+            from cli.lex import legal_command
+
+            return await legal_command(settings, args)
     raise CliError(f"unknown command {args.command}")
 
 

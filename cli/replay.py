@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
+from cli.database import open_pool
 from cli.errors import CliError
 from shared.config import Settings
-from shared.embedded import start_postgres
 from shared.events import (
     AgentStart,
     AnswerRevised,
@@ -28,18 +27,7 @@ from shared.events import (
     WorkerFindings,
     decode_event,
 )
-from shared.store import ChainRow, connect_pool, rebuild_projections, verify_chain
-
-
-@contextlib.asynccontextmanager
-async def _pool(settings: Settings) -> Iterator[object]:  # type: ignore[misc]
-    with contextlib.ExitStack() as stack:
-        dsn = settings.database_url or start_postgres(stack, settings.data_dir.resolve() / "pg")
-        pool = await connect_pool(dsn, max_size=2)
-        try:
-            yield pool
-        finally:
-            await pool.close()
+from shared.store import ChainRow, rebuild_projections, verify_chain
 
 
 def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case per event type
@@ -101,7 +89,7 @@ async def replay(settings: Settings, conversation_id: str, *, tenant: str | None
         cid = uuid.UUID(conversation_id)
     except ValueError as e:
         raise CliError(f"{conversation_id!r} is not a conversation id (a UUID)") from e
-    async with _pool(settings) as pool:
+    async with open_pool(settings) as pool:
         owner = await pool.fetchval(  # type: ignore[attr-defined]
             "SELECT tenant_id FROM streams WHERE conversation_id = $1", cid)
         if owner is None or (tenant is not None and owner != tenant):
@@ -123,7 +111,7 @@ async def replay(settings: Settings, conversation_id: str, *, tenant: str | None
 
 
 async def rebuild(settings: Settings) -> int:
-    async with _pool(settings) as pool, pool.acquire() as conn:  # type: ignore[attr-defined]
+    async with open_pool(settings) as pool, pool.acquire() as conn:  # type: ignore[attr-defined]
         count = await rebuild_projections(conn)
     print(f"Projections rebuilt from {count} events.")
     return 0

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,8 +28,10 @@ def _processes_mentioning(text: str) -> list[str]:
     return found
 
 
-def test_up_answers_the_sample_question_and_stops_cleanly(tmp_path: Path) -> None:
-    data_dir = tmp_path / "y"
+def test_up_answers_the_sample_question_and_stops_cleanly() -> None:
+    # Directly under /tmp: the embedded PostgreSQL runs as its own user when started as root
+    # and must be able to reach its data directory.
+    data_dir = Path(tempfile.mkdtemp(prefix="yu"))
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
     env.update(YOURAI_DATA_DIR=str(data_dir), YOURAI_PORT=str(free_port()),
@@ -56,6 +60,7 @@ def test_up_answers_the_sample_question_and_stops_cleanly(tmp_path: Path) -> Non
         except subprocess.TimeoutExpired:
             proc.kill()
             raise
+    shutil.rmtree(data_dir, ignore_errors=True)
     assert proc.returncode == 0, "".join(output)
     time.sleep(0.5)
     assert _processes_mentioning(str(data_dir)) == []  # nats-server and PostgreSQL

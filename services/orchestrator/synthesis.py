@@ -43,8 +43,11 @@ def missing_sources(routing: RoutingDecided, findings: dict[str, WorkerFindings]
 
 
 def gap_note(routing: RoutingDecided, findings: dict[str, WorkerFindings]) -> str:
+    """What the answer could not check: missing workers, and the failed parts of the others."""
     lines = []
-    for w in missing_sources(routing, findings):
+    partial = [w for w in routing.workers if w in findings and findings[w].status == "ok"
+               and findings[w].error]
+    for w in [*missing_sources(routing, findings), *partial]:
         f = findings.get(w)
         reason = f.error if f is not None and f.error else "It did not respond in time."
         label = _WORKER_LABELS.get(w, w)

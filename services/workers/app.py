@@ -5,21 +5,27 @@ from __future__ import annotations
 import uuid
 
 from services.workers.base import Worker
+from services.workers.external import external_worker
 from services.workers.handlers import register
 from services.workers.policy import policy_worker
 from services.workers.unconfigured import unconfigured_worker
 from shared.documents import DocumentStore
 from shared.events import MessageReceived, RoutingDecided
+from shared.external import ExternalSourceStore, FetchConfig, Fetcher, HttpCache
 from shared.runtime import Infra, Service, Transient
 
 
 def create(infra: Infra) -> Service:
     service = Service(name="workers", infra=infra)
+    # A slow source must fail alone, well inside the worker's own deadline.
+    fetcher = Fetcher(HttpCache(infra.pool),
+                      FetchConfig(timeout_s=min(8.0, infra.settings.worker_deadline_s / 2)))
+    service.on_stop.append(fetcher.aclose)
     workers: dict[str, Worker] = {
         "policy": policy_worker(DocumentStore(infra.pool)),
         "legislation": unconfigured_worker("legislation"),
         "caselaw": unconfigured_worker("caselaw"),
-        "external": unconfigured_worker("external"),
+        "external": external_worker(ExternalSourceStore(infra.pool), fetcher),
     }
 
     async def question_of(decision: RoutingDecided) -> tuple[str, str | None]:

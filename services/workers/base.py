@@ -25,10 +25,30 @@ class SourceNote(msgspec.Struct, frozen=True, kw_only=True):
     score: float = 0.0
 
 
+class LegalNote(msgspec.Struct, frozen=True, kw_only=True):
+    """A provision of legislation the worker found (``legal.source``)."""
+
+    act_name: str
+    section: str
+    uri: str
+    extent: list[str] = []
+    status: str = "in_force"
+
+
+class CaseNote(msgspec.Struct, frozen=True, kw_only=True):
+    """A judgment the worker found (``caselaw.source``)."""
+
+    case_name: str
+    citation: str
+    court: str
+    date: str
+    uri: str = ""
+
+
 class WorkerOutcome(msgspec.Struct, frozen=True, kw_only=True):
     status: Literal["ok", "error", "timeout", "not_configured"]
     findings: list[Finding] = []
-    sources: list[SourceNote] = []
+    sources: list[SourceNote | LegalNote | CaseNote] = []
     error: str | None = None
 
 

@@ -10,11 +10,20 @@ import asyncio
 import logging
 from datetime import UTC, datetime
 
-from services.workers.base import Worker, WorkerOutcome, WorkerTask
+from services.workers.base import (
+    CaseNote,
+    LegalNote,
+    SourceNote,
+    Worker,
+    WorkerOutcome,
+    WorkerTask,
+)
 from shared.bus import Committed
 from shared.events import (
     AgentStart,
+    CaseLawSource,
     Event,
+    LegalSource,
     PolicySource,
     RoutingDecided,
     WorkerFindings,
@@ -49,15 +58,24 @@ async def run_worker(worker: Worker, task: WorkerTask, deadline_s: float) -> Wor
 
 def _source_events(decision: RoutingDecided, worker: Worker, outcome: WorkerOutcome,
                    base: dict[str, object]) -> list[Event]:
-    if worker.name != "policy":
-        return []
+    """The badges a worker's sources become: one event per source, ids derived."""
     events: list[Event] = []
-    for i, s in enumerate(outcome.sources):
-        doc, _, chunk = s.ref.removeprefix("doc:").partition("#")
-        events.append(PolicySource(
-            event_id=derived_id(decision.invocation_id, "policy.source", i), **base,  # type: ignore[arg-type]
-            document_id=doc, chunk=int(chunk or 0), title=s.title, ref=s.ref, score=s.score,
-        ))
+    for i, note in enumerate(outcome.sources):
+        event_id = derived_id(decision.invocation_id, f"{worker.name}.source", i)
+        match note:
+            case SourceNote():
+                doc, _, chunk = note.ref.removeprefix("doc:").partition("#")
+                events.append(PolicySource(event_id=event_id, **base, document_id=doc,  # type: ignore[arg-type]
+                                           chunk=int(chunk or 0), title=note.title, ref=note.ref,
+                                           score=note.score))
+            case LegalNote():
+                events.append(LegalSource(event_id=event_id, **base, act_name=note.act_name,  # type: ignore[arg-type]
+                                          section=note.section, uri=note.uri,
+                                          extent=note.extent, status=note.status))
+            case CaseNote():
+                events.append(CaseLawSource(event_id=event_id, **base,  # type: ignore[arg-type]
+                                            case_name=note.case_name, citation=note.citation,
+                                            court=note.court, date=note.date, uri=note.uri))
     return events
 
 

@@ -29,7 +29,7 @@ def _refuse_declarations(body: bytes) -> None:
 
 def parse_feed(source: ExternalSource, body: bytes, base_url: str) -> list[ExternalItem]:
     """Items of an RSS 2.0 or Atom feed."""
-    pass
+    _refuse_declarations(body)
     try:
         root = ET.fromstring(body)
     except ET.ParseError as e:

@@ -152,8 +152,8 @@ class Fetcher:
                 return Fetched(url=url, body=cached.body, content_type=cached.content_type,
                                revalidated=True)
             if r.status_code != 200:
-                raise FetchFailed(f"It answered HTTP {r.status_code} {r.reason_phrase}.".rstrip()
-                                  .replace(" .", "."))
+                reason = f" {r.reason_phrase}" if r.reason_phrase else ""
+                raise FetchFailed(f"It answered HTTP {r.status_code}{reason}.")
             body = await self._read(r)
             etag, modified = r.headers.get("etag"), r.headers.get("last-modified")
             content_type = r.headers.get("content-type", "")

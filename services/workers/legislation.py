@@ -1,0 +1,129 @@
+"""The legislation worker: UK legislation through the Lex MCP tools.
+
+It picks its tools by the question: a named Act (and section) is looked up, anything else is
+searched. Every section it returns becomes a ``legal.source`` badge and evidence for synthesis,
+cited by its legislation.gov.uk id path (``ukpga/2004/34/section/5``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from services.workers.base import LegalNote, Worker, WorkerOutcome, WorkerTask
+from shared.events import Finding
+from shared.lex_client import LexClient, LexError
+
+SEARCH_SIZE = 6
+_ID_PATH = re.compile(r"\b((?:ukpga|uksi|asp|asc|anaw|wsi|ssi|nia|nisr|ukla|aep|eur)/"
+                      r"[A-Za-z0-9]+/\d+(?:/\d+)?)(?:/section/(\w+))?")
+_NAMED_ACT = re.compile(r"\b((?:[A-Z][A-Za-z'’]*\s+(?:and\s+|of\s+|the\s+)?)+Act\s+(\d{4}))")
+_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]?)", re.IGNORECASE)
+_LEX_PREFIX = "http://www.legislation.gov.uk/id/"
+
+
+def id_path(record_id: str) -> str:
+    """A legislation.gov.uk id URI → its id path, e.g. ``ukpga/2004/34/section/5``."""
+    for prefix in (_LEX_PREFIX, "https://www.legislation.gov.uk/id/",
+                   "https://www.legislation.gov.uk/", "http://www.legislation.gov.uk/"):
+        if record_id.startswith(prefix):
+            return record_id[len(prefix):].strip("/")
+    return record_id.strip("/")
+
+
+def _status(section: dict[str, Any]) -> str:
+    return str(section.get("status") or "in_force")
+
+
+def _finding(section: dict[str, Any], act_title: str) -> tuple[Finding, LegalNote]:
+    path = id_path(str(section.get("id", "")))
+    number = str(section.get("number", ""))
+    kind = "Schedule" if section.get("provision_type") == "schedule" else "s."
+    label = f"{act_title}, {kind} {number}".strip(", ")
+    heading = str(section.get("title", ""))
+    uri = str(section.get("uri") or f"https://www.legislation.gov.uk/{path}")
+    status = _status(section)
+    note = section.get("status_note")
+    text = str(section.get("text", ""))
+    if status != "in_force":
+        text = f"[{status.replace('_', ' ')}{': ' + note if note else ''}]\n\n{text}"
+    finding = Finding(ref=path, title=f"{label}: {heading}" if heading else label, text=text,
+                      uri=uri, score=float(section.get("score") or 0.0))
+    badge = LegalNote(act_name=act_title, section=f"{kind} {number}", uri=uri,
+                      extent=[str(e) for e in section.get("extent") or []], status=status)
+    return finding, badge
+
+
+class _Acts:
+    """Act titles by id, looked up once (Lex's section records do not carry them)."""
+
+    def __init__(self, lex: LexClient) -> None:
+        self.lex = lex
+        self.titles: dict[str, str] = {}
+
+    async def title(self, section: dict[str, Any]) -> str:
+        act_id = id_path(str(section.get("legislation_id", "")))
+        if act_id not in self.titles:
+            title = act_id
+            parts = act_id.split("/")
+            if len(parts) >= 3 and parts[1].isdigit() and parts[2].isdigit():
+                try:
+                    act = await self.lex.call("lookup_legislation", {
+                        "legislation_type": parts[0], "year": int(parts[1]),
+                        "number": int(parts[2])})
+                    title = str((act or {}).get("title") or act_id)
+                except LexError:
+                    pass
+            self.titles[act_id] = title
+        return self.titles[act_id]
+
+
+async def _named_act_id(lex: LexClient, question: str) -> str | None:
+    """The id of an Act the question names ("the Housing Act 2004"), if Lex knows it."""
+    match = _NAMED_ACT.search(question)
+    if match is None:
+        return None
+    name, year = match.group(1).strip(), int(match.group(2))
+    name = re.sub(r"^(?:The|Under|Does|Do|Is|What|How)\s+", "", name)
+    found = await lex.call("search_for_legislation_acts", {
+        "query": name, "year_from": year, "year_to": year, "limit": 3, "include_text": False})
+    for act in (found or {}).get("results", []):
+        if str(act.get("title", "")).lower().startswith(name.lower()):
+            return id_path(str(act["id"]))
+    return None
+
+
+async def _sections(lex: LexClient, question: str) -> list[dict[str, Any]]:
+    direct = _ID_PATH.search(question)
+    act_id = direct.group(1) if direct else await _named_act_id(lex, question)
+    section = (direct.group(2) if direct else None) or (
+        m.group(1) if (m := _SECTION.search(question)) else None)
+    if act_id and section:
+        listed = await lex.call("get_legislation_sections",
+                                {"legislation_id": act_id, "limit": 1000})
+        wanted = [s for s in listed or [] if str(s.get("number")) == section]
+        if wanted:
+            return wanted
+    arguments: dict[str, Any] = {"query": question, "size": SEARCH_SIZE}
+    if act_id:
+        arguments["legislation_id"] = act_id
+    return list(await lex.call("search_for_legislation_sections", arguments) or [])
+
+
+def legislation_worker(lex: LexClient) -> Worker:
+    acts = _Acts(lex)
+
+    async def run(task: WorkerTask) -> WorkerOutcome:
+        try:
+            if "search_for_legislation_sections" not in await lex.tools():
+                return WorkerOutcome(status="not_configured", error=(
+                    "The configured Lex server offers no legislation search, so legislation "
+                    "could not be checked."))
+            sections = await _sections(lex, task.question)
+        except LexError as e:
+            return WorkerOutcome(status="error", error=f"Legislation search failed: {e}")
+        pairs = [_finding(s, await acts.title(s)) for s in sections]
+        return WorkerOutcome(status="ok", findings=[f for f, _ in pairs],
+                             sources=[b for _, b in pairs])
+
+    return Worker(name="legislation", description="Searching UK legislation", run=run)
