@@ -5,14 +5,26 @@ from __future__ import annotations
 import uuid
 
 from services.workers.base import Worker
+from services.workers.caselaw import caselaw_worker
 from services.workers.external import external_worker
 from services.workers.handlers import register
+from services.workers.legislation import legislation_worker
 from services.workers.policy import policy_worker
 from services.workers.unconfigured import unconfigured_worker
 from shared.documents import DocumentStore
 from shared.events import MessageReceived, RoutingDecided
 from shared.external import ExternalSourceStore, FetchConfig, Fetcher, HttpCache
+from shared.lex_client import LexClient
 from shared.runtime import Infra, Service, Transient
+
+
+def _lex_workers(url: str | None, deadline_s: float) -> dict[str, Worker]:
+    """Legislation and case law through Lex when a server is configured; visibly absent if not."""
+    if url is None:
+        return {"legislation": unconfigured_worker("legislation"),
+                "caselaw": unconfigured_worker("caselaw")}
+    lex = LexClient(url, timeout_s=max(1.0, deadline_s / 2))
+    return {"legislation": legislation_worker(lex), "caselaw": caselaw_worker(lex)}
 
 
 def create(infra: Infra) -> Service:
@@ -23,8 +35,7 @@ def create(infra: Infra) -> Service:
     service.on_stop.append(fetcher.aclose)
     workers: dict[str, Worker] = {
         "policy": policy_worker(DocumentStore(infra.pool)),
-        "legislation": unconfigured_worker("legislation"),
-        "caselaw": unconfigured_worker("caselaw"),
+        **_lex_workers(infra.settings.lex_mcp_url, infra.settings.worker_deadline_s),
         "external": external_worker(ExternalSourceStore(infra.pool), fetcher),
     }
 

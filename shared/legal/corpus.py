@@ -37,8 +37,10 @@ __all__ = [
 ]
 
 _SECTION_BATCH = 200
+_TSQUERY = any_term_tsquery("$1", prefix=False)  # stems only: prefixes are noise in legal text
 _SUMMARY_PARAGRAPHS = 3
-_TITLE_BOOST = 0.5
+_TITLE_BOOST = 1.0
+_DENSITY = 0.5
 _ACT_SECTIONS = 10
 
 
@@ -252,7 +254,7 @@ class CorpusStore:
         order = "score DESC, " if searching else ""
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {any_term_tsquery("$1")} AS tsq)
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")}
             SELECT s.record, {score} AS score
             FROM legislation_sections s JOIN legislation l ON l.id = s.legislation_id, q
             WHERE {w.sql()}
@@ -280,7 +282,7 @@ class CorpusStore:
         w.add("l.year <= {}", year_to)
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {any_term_tsquery("$1")} AS tsq),
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")},
             hits AS (
               SELECT s.legislation_id, s.number, s.provision_type, {_section_score()} AS score
               FROM legislation_sections s, q WHERE q.tsq IS NOT NULL AND s.tsv @@ q.tsq
@@ -375,10 +377,10 @@ class CorpusStore:
         searching = bool(query.strip())
         if searching:
             w.clauses.append("q.tsq IS NOT NULL AND c.tsv @@ q.tsq")
-        score = "ts_rank_cd(c.tsv, q.tsq, 32)" if searching else "NULL::float8"
+        score = _score("c") if searching else "NULL::float8"
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {any_term_tsquery("$1")} AS tsq),
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("caselaw")},
             found AS (SELECT c.record, c.date, c.id, {score} AS score FROM caselaw c, q
                       WHERE {w.sql()})
             {_page("found", "score DESC NULLS LAST, date DESC NULLS LAST, id",
@@ -402,8 +404,8 @@ class CorpusStore:
         w = _caselaw_filters(court, division, year_from, year_to, query)
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {any_term_tsquery("$1")} AS tsq)
-            SELECT p.record, ts_rank_cd(p.tsv, q.tsq, 32) AS score
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("caselaw_paragraphs")}
+            SELECT p.record, {_score("p")} AS score
             FROM caselaw_paragraphs p JOIN caselaw c ON c.id = p.caselaw_id, q
             WHERE {w.sql()} AND q.tsq IS NOT NULL AND p.tsv @@ q.tsq
             ORDER BY score DESC, p.caselaw_id, p.idx
@@ -459,8 +461,32 @@ class CorpusStore:
         return [_caselaw(r) for r in rows]
 
 
+def _weights(table: str) -> str:
+    """CTEs weighting each query term by its rarity in ``table`` (inverse document frequency).
+
+    Any-term matching finds the candidates; ranking them by ts_rank_cd alone favours whatever
+    repeats one common word ("order", "notice"), so the share of the query's weight a row
+    covers comes first and cover density only breaks ties.
+    """
+    return f"""
+      terms AS (SELECT DISTINCT to_tsquery('english', quote_literal(lexeme)) AS t
+                FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
+      corpus_size AS (SELECT count(*) AS n FROM {table}),
+      weights AS (SELECT terms.t, ln((corpus_size.n + 1.0) / (d.df + 0.5)) AS idf
+                  FROM terms, corpus_size,
+                  LATERAL (SELECT count(*) AS df FROM {table} x WHERE x.tsv @@ terms.t) d),
+      weight_total AS (SELECT nullif(sum(idf), 0) AS idf FROM weights)"""
+
+
+def _score(alias: str) -> str:
+    """IDF-weighted share of the query covered, then cover density (both within 0..1)."""
+    return (f"(coalesce((SELECT sum(w.idf) FROM weights w WHERE {alias}.tsv @@ w.t)"
+            f" / (SELECT idf FROM weight_total), 0) + {_DENSITY} * ts_rank_cd({alias}.tsv,"
+            f" q.tsq, 32))::float8")
+
+
 def _section_score() -> str:
-    return (f"ts_rank_cd(s.tsv, q.tsq, 32)"
+    return (f"{_score('s')}"
             f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.tsq, 32)")
 
 

@@ -20,6 +20,7 @@ import httpx
 import msgspec
 
 from shared.legal.corpus import CorpusStore, Source
+from shared.legal.errors import LegalParseError
 from shared.legal.paths import legislation_path
 from shared.legal.records import Caselaw, CaselawParagraph, Legislation, LegislationSection
 
@@ -85,7 +86,7 @@ def xml_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def document_kind(data: bytes, name: str) -> Kind:
-    """CLML or Akoma Ntoso, from the root element and its namespace."""
+    """Akoma Ntoso or CLML, from the root element's namespace."""
     try:
         _, root = next(ET.iterparse(io.BytesIO(data), events=("start",)))
     except (ET.ParseError, StopIteration) as e:
@@ -94,10 +95,8 @@ def document_kind(data: bytes, name: str) -> Kind:
     ns = ns.lstrip("{")
     if ns == AKN_NS:
         return "caselaw"
-    if ns == CLML_NS and local == "Legislation":
-        return "legislation"
-    if ns in ("", CLML_NS) and "legislation.gov.uk" in root.get("DocumentURI", ""):
-        return "fragment"
+    if ns == CLML_NS or (ns == "" and local != "html"):
+        return "legislation"  # an Act or a fragment (no namespace): the parser tells
     raise ImportFailed(f"{name}: neither legislation (CLML) nor a judgment (Akoma Ntoso):"
                        f" root element {root.tag!r}")
 
@@ -115,10 +114,12 @@ def _parse(data: bytes, name: str) -> _Parsed:
         from shared.legal.clml import parse_legislation
 
         act = parse_legislation(data)
-        return _Parsed(source=source, kind=kind, legislation=act.legislation,
-                       sections=list(act.sections))
-    except Exception as e:  # the parsers' LegalParseError, or anything they did not foresee
+        return _Parsed(source=source, kind="fragment" if act.is_fragment else kind,
+                       legislation=act.legislation, sections=list(act.sections))
+    except LegalParseError as e:
         raise ImportFailed(f"{name}: cannot be parsed: {e}") from e
+    except Exception as e:  # a parser bug must still name the file and change nothing
+        raise ImportFailed(f"{name}: cannot be parsed ({type(e).__name__}: {e})") from e
 
 
 async def import_paths(store: CorpusStore, paths: Sequence[str | Path], *,

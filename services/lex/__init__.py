@@ -1,0 +1,1 @@
+"""The local Lex MCP server over the legal corpus."""

@@ -1,0 +1,77 @@
+"""UK law in the answers: the engine's legislation and case-law workers over the local Lex."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import pytest
+
+from cli.engine import Engine
+from services.lex.app import LexServer
+from shared.config import Settings
+from shared.embedded import free_port
+from shared.legal.corpus import CorpusStore
+from shared.legal.importer import import_paths
+from shared.runtime import open_infra
+from tests.conftest import SHARED_DATA
+from tests.e2e import Client
+
+
+@pytest.fixture
+async def lex_engine(settings: Settings) -> AsyncIterator[Engine]:
+    infra = await open_infra(settings)
+    await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation",
+                                                  SHARED_DATA / "caselaw"])
+    lex = LexServer(infra)
+    await lex.start()
+    engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
+    await engine.start()
+    try:
+        yield engine
+    finally:
+        await engine.stop()
+        await lex.stop()
+        await infra.close()
+
+
+async def test_hmo_licensing_question_is_answered_from_the_housing_act(lex_engine: Engine
+                                                                       ) -> None:
+    client = Client(lex_engine)
+    try:
+        conversation = await client.conversation()
+        accepted = await client.ask(conversation,
+                                    "Do we need a licence for a five-bedroom shared house?")
+        events = await client.collect(accepted["stream_url"])
+    finally:
+        await client.close()
+    assert events[-1].type == "invocation.completed"
+    legislation = next(e.data for e in events if e.type == "worker.findings"
+                       and e.data["worker"] == "legislation")
+    assert legislation["status"] == "ok", legislation
+    refs = [f["ref"] for f in legislation["findings"]]
+    assert refs and all(r.startswith("ukpga/2004/34/") for r in refs[:3]), refs
+    badges = [e.data for e in events if e.type == "legal.source"]
+    assert badges and badges[0]["act_name"] == "Housing Act 2004"
+    assert all(b["uri"].startswith("https://www.legislation.gov.uk/") for b in badges)
+    assert {"England", "Wales"} <= set(badges[0]["extent"])
+    answer = "".join(str(e.data["text"]) for e in events if e.type == "content.delta")
+    assert 'ref="ukpga/2004/34/section/' in answer
+    assert "could not be checked" not in answer.split("**What could not be checked**")[0]
+    cited = [e.data for e in events if e.type == "citation.checked"
+             and e.data["kind"] == "legislation"]
+    assert cited, "the answer's legislation citations are checked"
+
+
+async def test_a_neutral_citation_finds_the_judgment(lex_engine: Engine) -> None:
+    client = Client(lex_engine)
+    try:
+        conversation = await client.conversation()
+        accepted = await client.ask(conversation,
+                                    "What did the court decide in [2017] EWHC 3409 (Admin)?")
+        events = await client.collect(accepted["stream_url"])
+    finally:
+        await client.close()
+    cases = [e.data for e in events if e.type == "caselaw.source"]
+    assert cases and cases[0]["citation"] == "[2017] EWHC 3409 (Admin)"
+    assert "D2M Solutions" in cases[0]["case_name"]

@@ -1,0 +1,193 @@
+"""The local Lex MCP server, through a plain MCP client session, and the search command line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import mcp
+import msgspec
+import pytest
+from mcp.client.streamable_http import streamable_http_client
+
+from services.lex.app import LexServer
+from services.lex.tools import TOOL_NAMES
+from shared.config import Settings
+from shared.legal.corpus import ActResult, CaselawPage, FullText
+from shared.legal.importer import import_paths
+from shared.legal.records import Caselaw, CaselawParagraph, Legislation, LegislationSection
+from shared.runtime import Infra
+from tests.conftest import SHARED_DATA
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Lex's parameter names (../shared/LEX.md), which our tools must accept unchanged.
+LEX_PARAMETERS = {
+    "search_for_legislation_sections": {"query", "legislation_id", "legislation_category",
+                                        "legislation_type", "year_from", "year_to", "offset",
+                                        "size", "include_text"},
+    "search_for_legislation_acts": {"query", "year_from", "year_to", "legislation_type",
+                                    "offset", "limit", "include_text"},
+    "lookup_legislation": {"legislation_type", "year", "number"},
+    "get_legislation_sections": {"legislation_id", "limit"},
+    "get_legislation_full_text": {"legislation_id", "include_schedules"},
+    "search_for_caselaw": {"query", "is_semantic_search", "court", "division", "year_from",
+                           "year_to", "offset", "size"},
+    "search_for_caselaw_section": {"query", "is_semantic_search", "court", "division",
+                                   "year_from", "year_to", "limit"},
+    "search_for_caselaw_by_reference": {"reference_id", "reference_type", "court", "division",
+                                        "year_from", "year_to", "size"},
+    "search_caselaw_summaries": {"query", "is_semantic_search", "court", "division",
+                                 "year_from", "year_to", "offset", "size"},
+}
+
+
+@pytest.fixture
+async def lex(infra: Infra) -> AsyncIterator[str]:
+    """A Lex server over ../shared/data, on a free port; yields its MCP URL."""
+    from shared.legal.corpus import CorpusStore
+
+    await import_paths(CorpusStore(infra.pool), [SHARED_DATA])
+    server = LexServer(infra)
+    await server.start()
+    try:
+        yield server.url
+    finally:
+        await server.stop()
+
+
+async def _call(url: str, tool: str, arguments: dict[str, Any]) -> Any:
+    """Call one tool over a plain client session; returns the JSON result or raises."""
+    async with streamable_http_client(url) as (read, write), \
+            mcp.ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool(tool, arguments)
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    if result.is_error:
+        raise _ToolFailed(text)
+    return json.loads(text)
+
+
+class _ToolFailed(Exception):
+    pass
+
+
+async def test_lists_the_lex_tools_with_lex_parameters(lex: str) -> None:
+    async with streamable_http_client(lex) as (read, write), \
+            mcp.ClientSession(read, write) as session:
+        await session.initialize()
+        tools = {t.name: t for t in (await session.list_tools()).tools}
+    assert set(TOOL_NAMES) <= set(tools)
+    for name, params in LEX_PARAMETERS.items():
+        assert set(tools[name].input_schema["properties"]) == params, name
+    sections = tools["search_for_legislation_sections"].input_schema["properties"]
+    assert sections["size"]["default"] == 10 and sections["include_text"]["default"] is True
+    assert "search_amendments" not in tools  # no amendments in the data: not faked
+
+
+async def test_legislation_tools(lex: str) -> None:
+    hits = msgspec.convert(await _call(lex, "search_for_legislation_sections", {
+        "query": "hazard awareness notice", "legislation_id": "ukpga/2004/34", "size": 5}),
+        list[LegislationSection])
+    assert hits and hits[0].legislation_id == "http://www.legislation.gov.uk/id/ukpga/2004/34"
+    assert hits[0].score is not None and hits[0].text
+
+    acts = await _call(lex, "search_for_legislation_acts",
+                       {"query": "tenancy deposit", "limit": 2, "include_text": False})
+    assert set(acts) == {"results", "total", "offset", "limit"}
+    top = msgspec.convert(acts["results"][0], ActResult)
+    assert top.title == "Housing Act 2004" and top.sections
+    assert set(acts["results"][0]["sections"][0]) == {"number", "provision_type", "score"}
+
+    act = msgspec.convert(await _call(lex, "lookup_legislation", {
+        "legislation_type": "ukpga", "year": 2004, "number": 34}), Legislation)
+    assert act.id == "http://www.legislation.gov.uk/id/ukpga/2004/34"
+
+    sections = msgspec.convert(await _call(lex, "get_legislation_sections", {
+        "legislation_id": act.id, "limit": 12}), list[LegislationSection])
+    assert [s.number for s in sections][:3] == ["1", "2", "3"] and len(sections) == 12
+
+    full = msgspec.convert(await _call(lex, "get_legislation_full_text", {
+        "legislation_id": "ukpga/2004/34", "include_schedules": False}), FullText)
+    assert full.legislation == act and "hazard" in full.full_text
+
+
+async def test_caselaw_tools(lex: str) -> None:
+    page = msgspec.convert(await _call(lex, "search_for_caselaw", {
+        "query": "blocking order football", "is_semantic_search": True, "size": 3}),
+        CaselawPage)
+    assert page.results[0].cite_as == "[2017] EWHC 3414 (Ch)" and page.size == 3
+    paragraphs = msgspec.convert(await _call(lex, "search_for_caselaw_section", {
+        "query": "UEFA football broadcasts", "court": ["ewhc"], "limit": 4}),
+        list[CaselawParagraph])
+    assert 0 < len(paragraphs) <= 4 and paragraphs[0].text
+    by_ref = msgspec.convert(await _call(lex, "search_for_caselaw_by_reference", {
+        "reference_id": "[2017] EWFC 83", "reference_type": "caselaw"}), list[Caselaw])
+    assert by_ref[0].id == "https://caselaw.nationalarchives.gov.uk/ewfc/2017/83"
+    summaries = msgspec.convert(await _call(lex, "search_caselaw_summaries", {
+        "court": ["ewfc"], "year_from": 2017, "year_to": 2017}), CaselawPage)
+    assert summaries.total == 1 and summaries.results[0].text
+
+
+@pytest.mark.parametrize(("tool", "arguments", "message"), [
+    ("search_for_legislation_acts", {"query": "  "}, "query is required"),
+    ("search_for_legislation_sections", {"query": "hazard", "size": 101}, "between 1 and 100"),
+    ("search_for_caselaw", {"size": 500}, "between 1 and 100"),
+    ("lookup_legislation", {"legislation_type": "ukpga", "year": 1999, "number": 999},
+     "No legislation ukpga/1999/999"),
+    ("get_legislation_full_text", {"legislation_id": "ukpga/1999/999"}, "No legislation"),
+    ("search_for_legislation_sections", {"query": "x", "year_from": 2010, "year_to": 2000},
+     "after year_to"),
+    ("search_for_caselaw_by_reference", {"reference_id": "x", "reference_type": "statute"},
+     "reference_type"),
+])
+async def test_bad_input_is_a_clear_tool_error(lex: str, tool: str, arguments: dict[str, Any],
+                                               message: str) -> None:
+    with pytest.raises(_ToolFailed, match=message):
+        await _call(lex, tool, arguments)
+
+
+async def _yourai(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cli.main", *args, cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 240)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+async def test_batch_search_over_mcp(lex: str, tmp_path: Path) -> None:
+    batch = tmp_path / "q.jsonl"
+    batch.write_text('{"id": "deposit", "q": "tenancy deposit scheme"}\n\n'
+                     '{"id": 7, "q": "hazard awareness notice"}\n')
+    code, out, err = await _yourai("lex", "search", "--batch", str(batch), "--url", lex,
+                                   "--size", "5")
+    assert code == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["id"] for line in lines] == ["deposit", 7]
+    first = lines[0]["results"]
+    assert 0 < len(first) <= 5 and set(first[0]) == {"id", "title", "score"}
+    assert "ukpga/2004/34/section/212" in [r["id"] for r in first]
+    scores = [r["score"] for r in first]
+    assert scores == sorted(scores, reverse=True)
+
+
+async def test_search_with_a_corpus_dir_imports_once(settings: Settings, tmp_path: Path) -> None:
+    env = {"YOURAI_DATABASE_URL": settings.database_url or "", "YOURAI_DATA_DIR": str(tmp_path)}
+    corpus = str(SHARED_DATA / "caselaw")
+    code, out, err = await _yourai("lex", "search", "zzzq", "--corpus", corpus, "--json",
+                                   env=env)
+    assert code == 0, err
+    assert err.count("imported ") == 5
+    assert json.loads(out) == {"query": "zzzq", "results": []}
+    code, _, err = await _yourai("lex", "search", "hazard", "--corpus", corpus, env=env)
+    assert code == 0 and "imported " not in err
+    code, _, err = await _yourai("lex", "search", "--batch", str(tmp_path / "none.jsonl"),
+                                 "--corpus", corpus, env=env)
+    assert code == 2 and "cannot read" in err
