@@ -24,22 +24,6 @@ SERVABLE = (*SERVICES, "lex")
 
 class Runnable(Protocol):
     async def start(self) -> None: ...
-    async def _local_lex(self) -> None:
-        """Import the configured corpus (unchanged files are skipped) and serve it over MCP.
-
-        The workers then use it exactly as they would use the public Lex.
-        """
-        from cli.corpus import load_corpus
-        from shared.legal.corpus import CorpusStore
-
-        assert self.infra is not None and self.settings.corpus_dir is not None
-        await load_corpus(CorpusStore(self.infra.pool), self.settings.corpus_dir)
-        lex = build_service("lex", self.infra, build_provider(self.settings))
-        await lex.start()
-        self.running["lex"] = lex
-        self.settings = replace(self.settings, lex_mcp_url=lex.url)  # type: ignore[attr-defined]
-        self.infra.settings = self.settings
-
     async def stop(self) -> None: ...
 
 

@@ -6,14 +6,10 @@ app with uvicorn in a background task, and closes everything on ``stop``.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-import socket
-from collections.abc import Iterator
 
 import redis.asyncio as aioredis
-import uvicorn
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
@@ -27,6 +23,7 @@ from services.gateway.config import GatewayConfig
 from services.gateway.errors import exception_handlers
 from services.gateway.routes import ROUTES
 from services.gateway.state import Gateway
+from shared.asgi_server import AsgiServer, ServerStartError
 from shared.bus import connect_nats
 from shared.runtime import Infra
 from shared.tracing import configure_tracing
@@ -76,29 +73,8 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
     )
 
 
-class GatewayStartError(RuntimeError):
-    """The gateway could not start listening."""
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    """Bind before serving, so a taken port is an exception here rather than an exit."""
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as e:
-        sock.close()
-        raise GatewayStartError(f"The gateway cannot listen on {host}:{port}: {e}") from e
-    return sock
-
-
-class _EmbeddedUvicorn(uvicorn.Server):
-    """Leaves signal handling to the process that embeds the gateway (``yourai up``)."""
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        yield
+GatewayStartError = ServerStartError
+"""The gateway could not start listening."""
 
 
 class GatewayServer:
@@ -112,51 +88,32 @@ class GatewayServer:
         self.app: Litestar | None = None
         self._nats: Client | None = None
         self._redis: aioredis.Redis | None = None
-        self._server: _EmbeddedUvicorn | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._port = infra.settings.port
+        self._http = AsgiServer("gateway", infra.settings.host, infra.settings.port,
+                                shutdown_grace_s=self.config.shutdown_grace_s)
 
     @property
     def url(self) -> str:
-        return f"http://{self.infra.settings.host}:{self._port}"
+        return f"http://{self._http.host}:{self._http.port}"
 
     async def start(self, *, timeout_s: float = 15.0) -> None:
         settings = self.infra.settings
         assert settings.nats_url and settings.redis_url, "server URLs must be resolved first"
         configure_tracing(otlp_endpoint=settings.otlp_endpoint)
-        sock = _bind(settings.host, settings.port)
-        self._port = int(sock.getsockname()[1])
+        sock = self._http.bind()
         try:
-            await self._serve(sock, timeout_s)
+            self._nats = await connect_nats(settings.nats_url, name="yourai-gateway")
+            self._redis = aioredis.from_url(settings.redis_url)
+            self.app = create_app(self.infra, nats=self._nats, redis=self._redis,
+                                  config=self.config)
+            await self._http.serve(self.app, sock, timeout_s=timeout_s)
         except BaseException:
             await self.stop()
             sock.close()
             raise
         log.info("gateway listening on %s", self.url)
 
-    async def _serve(self, sock: socket.socket, timeout_s: float) -> None:
-        settings = self.infra.settings
-        assert settings.nats_url and settings.redis_url
-        self._nats = await connect_nats(settings.nats_url, name="yourai-gateway")
-        self._redis = aioredis.from_url(settings.redis_url)
-        self.app = create_app(self.infra, nats=self._nats, redis=self._redis, config=self.config)
-        self._server = _EmbeddedUvicorn(uvicorn.Config(
-            self.app, host=settings.host, port=self._port, log_level="warning",
-            lifespan="on", timeout_graceful_shutdown=self.config.shutdown_grace_s,
-        ))
-        self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name="gateway")
-        async with asyncio.timeout(timeout_s):
-            while not self._server.started:
-                if self._task.done():
-                    raise GatewayStartError("The gateway stopped while starting.")
-                await asyncio.sleep(0.02)
-
     async def stop(self) -> None:
-        if self._server is not None and self._task is not None:
-            self._server.should_exit = True
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await self._task
-        self._server = self._task = None
+        await self._http.stop()
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()

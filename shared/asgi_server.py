@@ -1,0 +1,78 @@
+"""An ASGI application served by uvicorn inside this process (the gateway, the local Lex).
+
+The socket is bound before serving, so a taken port is an exception at start-up rather than
+uvicorn exiting the whole process; signals are left to the process that embeds the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import uvicorn
+
+__all__ = ["AsgiServer", "ServerStartError"]
+
+
+class ServerStartError(RuntimeError):
+    """The server could not start listening."""
+
+
+class _Embedded(uvicorn.Server):
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class AsgiServer:
+    """One ASGI app on ``host:port`` (port 0 picks a free one)."""
+
+    def __init__(self, label: str, host: str, port: int, *,
+                 shutdown_grace_s: float | None = None) -> None:
+        self.label = label
+        self.host = host
+        self.port = port
+        self.shutdown_grace_s = shutdown_grace_s
+        self._server: _Embedded | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def bind(self) -> socket.socket:
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((self.host, self.port))
+        except OSError as e:
+            sock.close()
+            raise ServerStartError(
+                f"The {self.label} cannot listen on {self.host}:{self.port}: {e}") from e
+        self.port = int(sock.getsockname()[1])
+        return sock
+
+    async def serve(self, app: Any, sock: socket.socket, *, timeout_s: float = 15.0) -> None:
+        """Serve ``app`` on the bound ``sock``; returns once it accepts connections."""
+        self._server = _Embedded(uvicorn.Config(
+            app, host=self.host, port=self.port, log_level="warning", lifespan="on",
+            timeout_graceful_shutdown=self.shutdown_grace_s,
+        ))
+        self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name=self.label)
+        try:
+            async with asyncio.timeout(timeout_s):
+                while not self._server.started:
+                    if self._task.done():
+                        raise ServerStartError(f"The {self.label} stopped while starting.")
+                    await asyncio.sleep(0.02)
+        except BaseException:
+            await self.stop()
+            sock.close()
+            raise
+
+    async def stop(self) -> None:
+        if self._server is not None and self._task is not None:
+            self._server.should_exit = True
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await self._task
+        self._server = self._task = None
