@@ -225,6 +225,7 @@ async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[App
         )
     }
     out: list[Appended] = []
+    pending: list[_Link] = []
     for event in events:
         if (known := seen.get(event.event_id)) is not None:
             out.append(Appended(status="duplicate", event=known.event, record=known))
@@ -234,21 +235,88 @@ async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[App
         ):
             out.append(Appended(status="dropped", event=event))  # type: ignore[arg-type]
             continue
-        record = await _insert(conn, _head_for(heads, event), event)
-        seen[event.event_id] = record
-        await project(conn, record.event, record.version)
+        link = _link(_head_for(heads, event), event)
+        pending.append(link)
+        seen[event.event_id] = link.placeholder
         kind = event_type(event)
         if event.invocation_id is not None and (
             isinstance(event, InvocationStarted) or kind in TERMINAL_TYPES
         ):
             status[event.invocation_id] = "running" if kind == "invocation.started" else kind
-        out.append(Appended(status="new", event=record.event, record=record))
-    await touch_invocations(conn, [a.event for a in out if a.status == "new"])
+        out.append(Appended(status="new", event=event))  # type: ignore[arg-type]
+    records = await _insert_all(conn, heads, pending)
+    out = [Appended(status="new", event=a.event, record=records[a.event.event_id])
+           if a.status == "new" else a for a in out]
+    for link in pending:
+        await project(conn, link.event, link.version)  # type: ignore[arg-type]
+    await touch_invocations(conn, [link.event for link in pending])
     await conn.executemany(
         "UPDATE streams SET version = $2, head_hash = $3 WHERE conversation_id = $1",
         [(cid, h.version, h.hash) for cid, h in heads.items()],
     )
     return out
+
+
+class _Link(msgspec.Struct):
+    """One new event's place in its stream, computed before the single insert."""
+
+    event: Event
+    version: int
+    payload: bytes
+    prev_hash: bytes
+    hash: bytes
+
+    @property
+    def placeholder(self) -> Recorded:
+        """Marks the id as taken within this batch (a repeated id is then a duplicate)."""
+        return Recorded(position=0, version=self.version, event=self.event,  # type: ignore[arg-type]
+                        payload=self.payload, prev_hash=self.prev_hash, hash=self.hash,
+                        recorded_at=self.event.occurred_at)
+
+
+def _link(head: _Head, event: Event) -> _Link:
+    payload = encode_event(event)
+    version = head.version + 1
+    link = _Link(event=event, version=version, payload=payload, prev_hash=head.hash,
+                 hash=link_hash(head.hash, version, payload))
+    head.version, head.hash = version, link.hash
+    return link
+
+
+async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
+                      links: list[_Link]) -> dict[uuid.UUID, Recorded]:
+    """New stream rows, then every new event in one statement (one round trip per batch)."""
+    created = [(cid, h.tenant_id) for cid, h in heads.items() if h.created]
+    if created:
+        # Stream rows must exist before their events (foreign key).
+        await conn.executemany(
+            "INSERT INTO streams (conversation_id, tenant_id, version, head_hash)"
+            " VALUES ($1, $2, 0, $3)", [(cid, tenant, GENESIS) for cid, tenant in created])
+        for cid, _ in created:
+            heads[cid].created = False
+    if not links:
+        return {}
+    rows = await conn.fetch(
+        "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
+        " occurred_at, payload, prev_hash, hash)"
+        " SELECT c, v, e, i, t, y, o, p, h0, h1 FROM unnest($1::uuid[], $2::int[], $3::uuid[],"
+        " $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::bytea[], $9::bytea[],"
+        " $10::bytea[]) WITH ORDINALITY AS x(c, v, e, i, t, y, o, p, h0, h1, n) ORDER BY n"
+        " RETURNING event_id, position, recorded_at",
+        [k.event.conversation_id for k in links], [k.version for k in links],
+        [k.event.event_id for k in links], [k.event.invocation_id for k in links],
+        [k.event.tenant_id for k in links], [event_type(k.event) for k in links],
+        [k.event.occurred_at for k in links], [k.payload for k in links],
+        [k.prev_hash for k in links], [k.hash for k in links],
+    )
+    by_id = {r["event_id"]: r for r in rows}
+    return {
+        k.event.event_id: Recorded(
+            position=by_id[k.event.event_id]["position"], version=k.version,
+            event=k.event, payload=k.payload, prev_hash=k.prev_hash,  # type: ignore[arg-type]
+            hash=k.hash, recorded_at=by_id[k.event.event_id]["recorded_at"])
+        for k in links
+    }
 
 
 def _head_for(heads: dict[uuid.UUID, _Head], event: Event) -> _Head:
@@ -260,30 +328,3 @@ def _head_for(heads: dict[uuid.UUID, _Head], event: Event) -> _Head:
     if head.tenant_id != event.tenant_id:
         raise TenantMismatch(f"conversation {event.conversation_id} belongs to another tenant")
     return head
-
-
-async def _insert(conn: asyncpg.Connection, head: _Head, event: Event) -> Recorded:
-    payload = encode_event(event)
-    version = head.version + 1
-    digest = link_hash(head.hash, version, payload)
-    if head.created:
-        # The stream row must exist before its first event (foreign key).
-        await conn.execute(
-            "INSERT INTO streams (conversation_id, tenant_id, version, head_hash)"
-            " VALUES ($1, $2, 0, $3)",
-            event.conversation_id, head.tenant_id, GENESIS,
-        )
-        head.created = False
-    row = await conn.fetchrow(
-        "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
-        " occurred_at, payload, prev_hash, hash) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)"
-        " RETURNING position, recorded_at",
-        event.conversation_id, version, event.event_id, event.invocation_id, event.tenant_id,
-        event_type(event), event.occurred_at, payload, head.hash, digest,
-    )
-    record = Recorded(
-        position=row["position"], version=version, event=decode_event(payload), payload=payload,
-        prev_hash=head.hash, hash=digest, recorded_at=row["recorded_at"],
-    )
-    head.version, head.hash = version, digest
-    return record
