@@ -48,7 +48,7 @@ def build_service(name: str, infra: Infra, provider: ModelProvider) -> Runnable:
     if name == "verifier":
         from services.verifier.app import create as create_verifier
 
-        return create_verifier(infra)
+        return create_verifier(infra, provider)
     if name == "gateway":
         from services.gateway.app import GatewayServer
 

@@ -54,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     _corpus_args(sub.add_parser("corpus", help="the legal corpus (legislation, judgments)"))
     _lex_args(sub.add_parser("lex", help="the local Lex MCP server and searches of it"))
 
+    _verify_args(sub.add_parser("verify", help="check the citations of an answer (Markdown)"))
+
     _sources_args(sub.add_parser("sources", help="a tenant's external sources (regulators, "
                                                  "ombudsmen, consultations)"))
     return p
@@ -77,6 +79,20 @@ def _sources_args(p: argparse.ArgumentParser) -> None:
                          help=f"JSON APIs: dotted path (default: {default or 'the top level'})")
     listing = actions.add_parser("list", help="list a tenant's sources and allowed hosts")
     listing.add_argument("--tenant", required=True)
+
+
+def _verify_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", nargs="?", metavar="FILE.md", help="the answer to check")
+    p.add_argument("--batch", metavar="FILE.jsonl",
+                   help='answers as {"id", "text", "jurisdiction"} lines; one JSON line out each')
+    p.add_argument("--jurisdiction", default=None,
+                   choices=["england", "wales", "scotland", "northern_ireland"],
+                   help="whose law the answer is about (default: england)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--corpus", metavar="DIR", help="check against DIR (imported if need be)")
+    where.add_argument("--lex-url", help="check against this Lex MCP server "
+                                         "(default: YOURAI_LEX_MCP_URL)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def _corpus_args(p: argparse.ArgumentParser) -> None:
@@ -161,6 +177,10 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
             if args.sources_command == "add":
                 return await add_source(settings, args)
             return await list_sources(settings, args)
+        case "verify":
+            from cli.verify import verify_command
+
+            return await verify_command(settings, args)
         case "corpus" | "lex":
             from cli.lex import legal_command
 

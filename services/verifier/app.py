@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from services.verifier.checks import default_checks
 from services.verifier.config import VerifierConfig
 from services.verifier.handlers import VerifyDraft
+from services.verifier.pipeline import build_checks
 from shared.documents import DocumentStore
+from shared.lex_client import LexClient
+from shared.llm import ModelProvider
 from shared.runtime import Infra, Service
+from shared.tenants import TenantStore
 
 __all__ = ["create"]
 
 
-def create(infra: Infra, config: VerifierConfig | None = None) -> Service:
+def create(infra: Infra, provider: ModelProvider | None = None,
+           config: VerifierConfig | None = None) -> Service:
+    """Legal citations are checked through Lex when ``lex_mcp_url`` is set; a model judge
+    joins when ``provider`` is a real model."""
     config = config or VerifierConfig()
     service = Service(name="verifier", infra=infra)
-    checks = default_checks(DocumentStore(infra.pool), deadline_s=config.check_deadline_s)
+    url = infra.settings.lex_mcp_url
+    lex = LexClient(url, timeout_s=max(1.0, config.check_deadline_s - 1)) if url else None
+    checks = build_checks(documents=DocumentStore(infra.pool), lex=lex, provider=provider,
+                          config=config)
     service.consume("draft.completed",
-                    VerifyDraft(service=service, checks=checks, wording=config.wording))
+                    VerifyDraft(service=service, checks=checks, wording=config.wording,
+                                tenants=TenantStore(infra.pool)))
     return service

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from services.verifier.citations import Citation
+from services.verifier.context import CheckContext, using_context
 from services.verifier.quotes import contains_quote
 from services.verifier.refs import CitationKind, document_ref, enacted_year, source_uri
 from shared.documents import DocumentStore, StoredChunk
@@ -71,9 +72,14 @@ class Checks:
                            source_uri=source_uri(citation.ref),
                            detail=f"The check could not be completed ({type(e).__name__}).")
 
-    async def check_all(self, tenant_id: str, citations: Sequence[Citation]) -> list[Outcome]:
-        """Check every citation concurrently; outcomes are in the citations' order."""
-        return list(await asyncio.gather(*(self.check(tenant_id, c) for c in citations)))
+    async def check_all(self, tenant_id: str, citations: Sequence[Citation],
+                        context: CheckContext | None = None) -> list[Outcome]:
+        """Check every citation concurrently; outcomes are in the citations' order.
+
+        ``context`` (jurisdiction, today's date) is what the legal checks read.
+        """
+        with using_context(context or CheckContext()):
+            return list(await asyncio.gather(*(self.check(tenant_id, c) for c in citations)))
 
 
 def default_checks(documents: DocumentStore, *, deadline_s: float = 10.0) -> Checks:

@@ -52,6 +52,9 @@ class Citation:
     """The tag's visible text, usually its footnote number."""
     sentence: tuple[int, int] = (0, 0)
     """The span of the claim's sentence in the answer, tags attached to it included."""
+    cited_with: int = 0
+    """How many other citations share the claim's sentence: a figure in the claim may come
+    from any of them."""
 
 
 @dataclass(frozen=True)
@@ -107,13 +110,14 @@ def parse_citations(text: str) -> Parsed:
             found.append(_Found(start=p.start, end=p.end, ref=p.ref, kind=p.kind))
     found.sort(key=lambda f: f.start)
     citations, claims = [], {}
-    for i, f in enumerate(found, start=1):
-        s = sentence_at(sentences, f.start) or Sentence(f.start, f.end)
+    holders = [sentence_at(sentences, f.start) or Sentence(f.start, f.end) for f in found]
+    for i, (f, s) in enumerate(zip(found, holders, strict=True), start=1):
         if s not in claims:
             claims[s] = strip_tags(text, s, opaque)
         citations.append(Citation(
             index=i, ref=f.ref, kind=f.kind, quote=f.quote, claim=claims[s],
             span=(f.start, f.end), form=f.form, label=f.label, sentence=(s.start, s.end),
+            cited_with=holders.count(s) - 1,
         ))
     return Parsed(citations=citations, problems=sorted(problems, key=lambda p: p.offset))
 

@@ -11,7 +11,14 @@ __all__ = ["VerifierConfig"]
 
 @dataclass(frozen=True, kw_only=True)
 class VerifierConfig:
-    check_deadline_s: float = 10.0
+    check_deadline_s: float = 15.0
     """Deadline of one citation check; a late check leaves its citation unverified."""
     wording: Wording = field(default_factory=Wording)
-    """What a withheld statement is replaced by."""
+    """What a withheld statement is replaced by, and how an unverified one is marked."""
+    judge: bool = True
+    """Ask a model judge about citations the deterministic checks pass (real models only)."""
+    judge_deadline_s: float = 8.0
+    """Deadline of one judge call; a late judge leaves the citation unverified."""
+    unknown_act_removes: bool = True
+    """Treat an Act the Lex source does not hold as made up (right for the public Lex, which
+    holds the whole statute book); Acts known to exist are never removed for this."""

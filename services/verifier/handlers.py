@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from services.verifier.checks import Checks
 from services.verifier.citations import parse_citations
+from services.verifier.context import CheckContext, Jurisdiction, jurisdiction_or_default
+from services.verifier.qa import QaOutcome, review
 from services.verifier.report import build_events
 from services.verifier.rewrite import Wording
 from shared.bus import Committed
-from shared.events import DraftCompleted, EventMeta
+from shared.events import DraftCompleted, EventMeta, MessageReceived
 from shared.runtime import Service
+from shared.store import Recorded
+from shared.tenants import TenantConfig, TenantStore
 
 __all__ = ["VerifyDraft"]
 
@@ -25,20 +31,39 @@ class VerifyDraft:
     service: Service
     checks: Checks
     wording: Wording
+    tenants: TenantStore | None = None
 
     async def __call__(self, committed: Committed) -> None:
         draft = committed.event
         if not isinstance(draft, DraftCompleted) or draft.invocation_id is None:
             return
-        log = await self.service.infra.store.read_invocation(draft.tenant_id,
-                                                             draft.invocation_id)
+        records = await self.service.infra.store.read_invocation(draft.tenant_id,
+                                                                 draft.invocation_id)
         parsed = parse_citations(draft.text)
         for problem in parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)
-        outcomes = await self.checks.check_all(draft.tenant_id, parsed.citations)
+        tenant = (await self.tenants.get(draft.tenant_id) if self.tenants is not None
+                  else TenantConfig(tenant_id=draft.tenant_id, name=draft.tenant_id))
+        context = CheckContext(jurisdiction=_jurisdiction(tenant, records))
+        outcomes = await self.checks.check_all(draft.tenant_id, parsed.citations, context)
         meta = self.service.meta(committed)
         assert isinstance(meta, EventMeta)
         # One emit with the whole list: the events are published, and so recorded, in order.
         await self.service.emit(build_events(draft=draft, parsed=parsed, outcomes=outcomes,
-                                             log=log, wording=self.wording, meta=meta))
+                                             log=records, wording=self.wording, meta=meta,
+                                             qa=self._qa(tenant)))
+
+    def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
+        """The QA review of the final answer, for tenants in testing mode only."""
+        if not tenant.testing_mode:
+            return None
+        return functools.partial(review, disclaimer=tenant.disclaimer
+                                 or self.service.infra.settings.disclaimer)
+
+
+def _jurisdiction(tenant: TenantConfig, records: Sequence[Recorded]) -> Jurisdiction:
+    """The question's jurisdiction, else the tenant's, else England."""
+    asked = next((r.event.jurisdiction for r in reversed(records)
+                  if isinstance(r.event, MessageReceived) and r.event.jurisdiction), None)
+    return jurisdiction_or_default(asked or tenant.jurisdiction)

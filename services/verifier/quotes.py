@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["contains_quote", "normalise"]
+__all__ = ["contains_legal_quote", "contains_quote", "normalise", "plain_legal_text"]
 
 _TRANSLATE = str.maketrans({
     **dict.fromkeys("‘’‚‛′`´", "'"),
@@ -19,6 +19,15 @@ _TRANSLATE = str.maketrans({
     "\u200b": "",
     "\u00ad": "",
 })
+# Layout of legislation text as Markdown: list and quote markers, emphasis, and the labels of
+# sub-sections and paragraphs ("(1)", "(a)", "(ii)", "**12**"), which a writer drops or keeps.
+_LIST_MARKER = re.compile(r"(?m)^[ \t]*(?:[-*+>][ \t]*)+")
+_EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
+_LABEL = re.compile(r"\((?:[0-9]{1,3}[A-Z]{0,3}|[a-z]{1,2}[a-z]?|[ivxl]{1,6}|[A-Z]{1,2})\)")
+_BOLD_NUMBER = re.compile(r"\*\*\d+[A-Z]{0,3}\*\*")
+_LOOSE_PUNCT = re.compile(r"[,;:]+(?=\s|$)|(?<=\s)-+(?=\s)|(?<=\w)-+(?=\s|$)")
+"""Punctuation at word edges (list semicolons, a dash before a list): not the words."""
+_EDGE_PUNCT = " .,;:—–-\"'‘’“”"
 _ELLIPSIS = re.compile(r"\s*(?:\.\s?\.\s?\.|…|\[\.\.\.\]|\[…\])\s*")
 
 
@@ -41,3 +50,25 @@ def contains_quote(source: str, quote: str) -> bool:
             return False
         pos = found + len(part)
     return True
+
+
+def plain_legal_text(text: str) -> str:
+    """Legislation Markdown reduced to its words, for comparing with what a writer quoted."""
+    text = _BOLD_NUMBER.sub(" ", text)
+    text = _LIST_MARKER.sub(" ", text)
+    text = _EMPHASIS.sub("", text)
+    text = _LABEL.sub(" ", text)
+    return normalise(_LOOSE_PUNCT.sub(" ", normalise(text))).casefold()
+
+
+def contains_legal_quote(source: str, quote: str) -> bool:
+    """``contains_quote`` made generous for legislation: layout, labels and case ignored.
+
+    A real quotation must not fail because the writer dropped "(1)" or a list dash, joined
+    two paragraphs, or started mid-sentence with a capital letter.
+    """
+    if contains_quote(source, quote):
+        return True
+    parts = [p.strip(_EDGE_PUNCT) for p in _ELLIPSIS.split(quote)]
+    cleaned = " … ".join(plain_legal_text(p).strip(_EDGE_PUNCT) for p in parts if p.strip())
+    return bool(cleaned.strip(" …")) and contains_quote(plain_legal_text(source), cleaned)

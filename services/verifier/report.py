@@ -8,11 +8,12 @@ the same ids and the log records nothing twice.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from services.verifier.checks import Outcome
 from services.verifier.citations import Parsed
 from services.verifier.confidence import assess, count_sources
+from services.verifier.qa import QaOutcome
 from services.verifier.rewrite import Wording, rewrite
 from shared.events import (
     AnswerRevised,
@@ -22,6 +23,7 @@ from shared.events import (
     Event,
     EventMeta,
     InvocationCompleted,
+    QaReport,
     Usage,
     UsageRecorded,
     VerificationResult,
@@ -37,9 +39,11 @@ MALFORMED = "malformed_citation"
 
 
 def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Outcome],
-                 log: Sequence[Recorded], wording: Wording, meta: EventMeta) -> list[Event]:
-    """citation.checked …, answer.revised (if anything was removed), verification.result,
-    confidence.update, invocation.completed."""
+                 log: Sequence[Recorded], wording: Wording, meta: EventMeta,
+                 qa: Callable[[str], QaOutcome] | None = None) -> list[Event]:
+    """citation.checked …, answer.revised (if anything was removed or marked), verification.result,
+    confidence.update, qa.report (in testing mode: ``qa`` reviews the final answer),
+    invocation.completed."""
     assert draft.invocation_id is not None
     invocation_id = draft.invocation_id
     base = {"conversation_id": draft.conversation_id, "tenant_id": draft.tenant_id,
@@ -58,9 +62,12 @@ def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Ou
         for c, o in zip(citations, outcomes, strict=True)
     ]
     removed = [c for c, o in zip(citations, outcomes, strict=True) if o.status == "removed"]
-    if removed:
+    unverified = [c for c, o in zip(citations, outcomes, strict=True)
+                  if o.status == "unverified"]
+    revised = rewrite(draft.text, removed, wording, unverified)
+    if revised != draft.text:
         events.append(AnswerRevised(
-            **base, event_id=eid("revised"), text=rewrite(draft.text, removed, wording),
+            **base, event_id=eid("revised"), text=revised,
             removed=list(dict.fromkeys(c.ref for c in removed)),
         ))
     issues = {i for o in outcomes for i in o.issues} | ({MALFORMED} if parsed.problems else set())
@@ -73,6 +80,12 @@ def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Ou
         (c.ref, o.status) for c, o in zip(citations, outcomes, strict=True)))
     events.append(ConfidenceUpdate(**base, event_id=eid("confidence"), level=level,
                                    reason=reason))
+    if qa is not None:
+        final = [e.text for e in events if isinstance(e, AnswerRevised)]
+        outcome = qa(final[-1] if final else draft.text)
+        events.append(QaReport(**base, event_id=derived_id(invocation_id, PRODUCER, "qa"),
+                               passed=outcome.passed, checks=outcome.checks,
+                               notes=outcome.notes))
     events.append(InvocationCompleted(**base, event_id=eid("completed"), usage=usage_of(log)))
     return events
 

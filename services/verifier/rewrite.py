@@ -1,8 +1,8 @@
-"""Rewriting an answer around the citations verification removed (DESIGN §5).
+"""Rewriting an answer around the citations verification removed or could not verify (DESIGN §5).
 
 A sentence whose citation was removed is replaced, tag and all, by a plain statement that it
 was withheld: the unverifiable claim is never repeated as fact. Neighbouring withheld sentences
-in one paragraph share a single notice.
+in one paragraph share a single notice. A citation left unverified stays, marked as such.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ class Wording:
         "rather than present them as fact."
     )
     """Replaces neighbouring withheld sentences of one paragraph."""
+    unverified_mark: str = " (unverified)"
+    """Written after a citation that could not be verified."""
 
 
 @dataclass
@@ -38,17 +40,29 @@ class _Cut:
     sentences: int
 
 
-def rewrite(text: str, removed: Sequence[Citation], wording: Wording | None = None) -> str:
-    """``text`` with every removed citation's sentence replaced by the withheld notice."""
+def rewrite(text: str, removed: Sequence[Citation], wording: Wording | None = None,
+            unverified: Sequence[Citation] = ()) -> str:
+    """``text`` with every removed citation's sentence replaced by the withheld notice, and
+    every unverified citation followed by the unverified mark."""
     wording = wording or Wording()
+    cuts = _cuts(text, removed)
+    marks = sorted({c.span[1] for c in unverified
+                    if not any(cut.start <= c.span[0] < cut.end for cut in cuts)})
+    edits = sorted([(cut.start, cut.end, _notice(cut, wording)) for cut in cuts]
+                   + [(at, at, wording.unverified_mark) for at in marks])
     out, pos = [], 0
-    for cut in _cuts(text, removed):
-        out.append(text[pos:cut.start])
-        if cut.sentences:
-            out.append(wording.withheld_one if cut.sentences == 1 else wording.withheld_many)
-        pos = cut.end
+    for start, end, insert in edits:
+        out.append(text[pos:start])
+        out.append(insert)
+        pos = end
     out.append(text[pos:])
     return "".join(out)
+
+
+def _notice(cut: _Cut, wording: Wording) -> str:
+    if not cut.sentences:
+        return ""
+    return wording.withheld_one if cut.sentences == 1 else wording.withheld_many
 
 
 def _cuts(text: str, removed: Sequence[Citation]) -> list[_Cut]:

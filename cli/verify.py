@@ -1,0 +1,163 @@
+"""``yourai verify``: check the citations of an answer written in Markdown, alone or in batch.
+
+With ``--corpus DIR`` it works alone: the corpus is imported into the configured (or embedded)
+PostgreSQL and served by an in-process Lex MCP server, and the checks go through its tools
+exactly as the verifier service's do. ``--lex-url`` checks against a running Lex instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import re
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from cli.corpus import corpus_store
+from cli.errors import CliError
+from services.verifier.checks import Checks
+from services.verifier.citations import ParseProblem, parse_citations
+from services.verifier.config import VerifierConfig
+from services.verifier.context import JURISDICTIONS, CheckContext, jurisdiction_or_default
+from services.verifier.pipeline import Verified, build_checks, verify_answer
+from shared.bus import Subjects
+from shared.config import Settings
+from shared.lex_client import LexClient
+from shared.runtime import Infra
+from shared.store import PostgresEventStore
+
+__all__ = ["verify_command"]
+
+
+async def verify_command(settings: Settings, args: argparse.Namespace) -> int:
+    if bool(args.file) == bool(args.batch):
+        raise CliError("give one answer file, or --batch FILE.jsonl")
+    items = _batch_items(Path(args.batch), args.jurisdiction) if args.batch else [
+        _single_item(Path(args.file), args.jurisdiction)]
+    async with _checks(settings, args.corpus, args.lex_url) as checks:
+        for item in items:
+            context = CheckContext(jurisdiction=jurisdiction_or_default(item["jurisdiction"]))
+            verified = await verify_answer(item["text"], checks, context=context)
+            if args.batch:
+                sys.stdout.write(json.dumps({"id": item["id"], **_result(verified)},
+                                            ensure_ascii=False) + "\n")
+            elif args.json:
+                print(json.dumps(_result(verified), ensure_ascii=False, indent=2))
+            else:
+                _print(verified)
+    sys.stdout.flush()
+    return 0
+
+
+@contextlib.asynccontextmanager
+async def _checks(settings: Settings, corpus: str | None, lex_url: str | None
+                  ) -> AsyncIterator[Checks]:
+    config = VerifierConfig(check_deadline_s=60.0)
+    url = lex_url or (None if corpus else settings.lex_mcp_url)
+    if corpus is None:
+        lex = LexClient(url, timeout_s=30.0) if url else None
+        yield build_checks(documents=None, lex=lex, provider=None, config=config)
+        return
+    from services.lex.app import LexServer, LexStartError
+
+    async with corpus_store(settings, corpus) as store:
+        infra = Infra(settings=settings, pool=store.pool, store=PostgresEventStore(store.pool),
+                      subjects=Subjects(settings.namespace))
+        server = LexServer(infra, port=0)
+        try:
+            await server.start()
+        except LexStartError as e:
+            raise CliError(str(e)) from e
+        try:
+            yield build_checks(documents=None, lex=LexClient(server.url, timeout_s=30.0),
+                               provider=None, config=config)
+        finally:
+            await server.stop()
+
+
+def _single_item(path: Path, jurisdiction: str | None) -> dict[str, Any]:
+    text = _read(path)
+    _require_valid(text, str(path))
+    return {"id": None, "text": text, "jurisdiction": jurisdiction or "england"}
+
+
+def _batch_items(path: Path, jurisdiction: str | None) -> list[dict[str, Any]]:
+    """Every line checked before anything is verified: bad input changes nothing."""
+    items = []
+    for n, line in enumerate(_read(path).splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{n}"
+        try:
+            item = json.loads(line)
+            text = item["text"]
+        except (json.JSONDecodeError, KeyError, TypeError) as e:
+            raise CliError(f'{where}: expected a JSON object with "id" and "text"') from e
+        if not isinstance(text, str):
+            raise CliError(f'{where}: "text" must be a string')
+        wanted = item.get("jurisdiction") or jurisdiction or "england"
+        if wanted not in JURISDICTIONS:
+            raise CliError(f"{where}: unknown jurisdiction {wanted!r}; use one of "
+                           f"{', '.join(JURISDICTIONS)}")
+        _require_valid(text, where)
+        items.append({"id": item.get("id"), "text": text, "jurisdiction": wanted})
+    if not items:
+        raise CliError(f"{path}: no answers to verify (the file is empty)")
+    return items
+
+
+def _read(path: Path) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CliError(f"cannot read {path}: {e}") from e
+    if not text.strip():
+        raise CliError(f"{path}: the file is empty; there is nothing to verify")
+    return text
+
+
+def _require_valid(text: str, where: str) -> None:
+    problems = parse_citations(text).problems
+    if problems:
+        raise CliError(f"{where}: the citations could not all be read:\n" + "\n".join(
+            f"  {_position(text, p)}: {_plain(p.message)}" for p in problems))
+
+
+def _plain(message: str) -> str:
+    """The parser's message without its note on checking: here nothing is checked."""
+    return re.sub(r"[;,] (?:so )?(?:it|its citation) was (?:still )?(?:not )?checked\.$", ".",
+                  message)
+
+
+def _position(text: str, problem: ParseProblem) -> str:
+    line = text.count("\n", 0, problem.offset) + 1
+    column = problem.offset - (text.rfind("\n", 0, problem.offset) + 1) + 1
+    return f"line {line}, column {column}"
+
+
+def _result(verified: Verified) -> dict[str, Any]:
+    return {
+        "citations": [
+            {"ref": c.ref, "kind": c.kind, "status": o.status, "issues": list(o.issues),
+             "source_uri": o.source_uri, "detail": o.detail}
+            for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)
+        ],
+        "text": verified.text,
+    }
+
+
+def _print(verified: Verified) -> None:
+    pairs = list(zip(verified.parsed.citations, verified.outcomes, strict=True))
+    if not pairs:
+        print("No citations found.")
+    for c, o in pairs:
+        issues = f" [{', '.join(o.issues)}]" if o.issues else ""
+        print(f"{c.index:>2}. {o.status:<18} {c.ref}{issues}")
+        if o.detail:
+            print(f"    {o.detail}")
+    print("\n--- Revised answer ---\n")
+    print(verified.text)
+

@@ -1,0 +1,277 @@
+"""Whether a claim says what its source says: numbers, periods, duty or power, parties, dates.
+
+Deterministic and deliberately lenient about wording: only a difference a reader would call
+wrong counts. A figure or a duty the source *contradicts* (28 days where it says 30; "must"
+where it says "may") is a fabrication; a figure it simply does not mention is a doubt.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["ClaimIssue", "Modality", "check_claim", "dates", "modalities", "quantities"]
+
+Modality = Literal["duty", "power", "prohibition", "no_duty"]
+
+
+@dataclass(frozen=True)
+class ClaimIssue:
+    contradicted: bool
+    """The source says otherwise (not merely: the source does not say)."""
+    detail: str
+
+
+_UNITS = {
+    "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
+    "months": "month", "year": "year", "years": "year", "hour": "hour", "hours": "hour",
+}
+_SMALL = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+          "fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+_WORD_NUMBER = (rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_SMALL[1:10])}))?"
+                rf"|{'|'.join(sorted(_SMALL, key=len, reverse=True))})")
+_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{_WORD_NUMBER})"
+_PERIOD = re.compile(
+    rf"\b(?P<n>{_NUMBER})(?:[- ](?:calendar|working|clear|business|full))?[- ]"
+    rf"(?P<unit>days?|weeks?|months?|years?|hours?)\b", re.IGNORECASE)
+_MONEY = re.compile(rf"£\s?(?P<n>{_NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?",
+                    re.IGNORECASE)
+_LEVEL = re.compile(rf"\blevel (?P<n>{_NUMBER}) on the standard scale\b", re.IGNORECASE)
+_PERCENT = re.compile(rf"\b(?P<n>{_NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
+_MONTHS = ("january february march april may june july august september october november "
+           "december").split()
+_DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{'|'.join(_MONTHS)})\s+"
+                   r"(?P<y>\d{4})\b|\b(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
+
+
+def _value(raw: str) -> float | None:
+    raw = raw.lower().replace(",", "")
+    try:
+        return float(raw)
+    except ValueError:
+        pass
+    total = 0
+    for part in re.split(r"[- ]", raw):
+        if part in _TENS:
+            total += _TENS[part]
+        elif part in _SMALL:
+            total += _SMALL.index(part)
+        else:
+            return None
+    return float(total)
+
+
+def quantities(text: str) -> set[tuple[float, str]]:
+    """Periods, sums of money, percentages and fine levels, as (value, unit)."""
+    found: set[tuple[float, str]] = set()
+    for m in _PERIOD.finditer(text):
+        if (v := _value(m["n"])) is not None:
+            found.add((v, _UNITS[m["unit"].lower()]))
+    for m in _MONEY.finditer(text):
+        if (v := _value(m["n"])) is not None:
+            scale = (m["scale"] or "").lower()
+            found.add((v * (1e6 if scale in ("million", "m") else 1e3 if scale in (
+                "k", "thousand") else 1), "£"))
+    for m in _PERCENT.finditer(text):
+        if (v := _value(m["n"])) is not None:
+            found.add((v, "%"))
+    for m in _LEVEL.finditer(text):
+        if (v := _value(m["n"])) is not None:
+            found.add((v, "level"))
+    return found
+
+
+def dates(text: str) -> set[str]:
+    """Full dates as ISO strings ("1 May 2026" → ``2026-05-01``)."""
+    out = set()
+    for m in _DATE.finditer(text):
+        if m["iso"]:
+            out.add(m["iso"])
+        else:
+            out.add(f"{m['y']}-{_MONTHS.index(m['m'].lower()) + 1:02d}-{int(m['d']):02d}")
+    return out
+
+
+_PROHIBITION = re.compile(
+    r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
+    r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
+    r"no (?:person|landlord|tenant|one|authority|body|owner)\b[\w ,]{0,40}?\b"
+    r"(?:may|shall|can|is to))\b", re.IGNORECASE)
+_NO_DUTY = re.compile(
+    r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
+    r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",
+    re.IGNORECASE)
+_DUTY = re.compile(
+    r"\b(?:must|shall|(?:is|are) (?:required|obliged|bound) to|ha(?:s|ve) (?:a|the) duty|"
+    r"(?:is|are) under (?:a|an) (?:duty|obligation)|ha(?:s|ve) to|impos\w* (?:a |the )?duty)\b",
+    re.IGNORECASE)
+_POWER = re.compile(
+    r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:the )?"
+    r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to)\b",
+    re.IGNORECASE)
+
+
+def modalities(text: str) -> set[Modality]:
+    """Which of duty, power, prohibition and "no duty" a text expresses."""
+    found: set[Modality] = set()
+    text = _DATE.sub(" ", text)  # "1 May 2026" holds no power
+    text = re.sub(r"\bMay\s+\d{4}\b", " ", text)
+    for pattern, kind in ((_PROHIBITION, "prohibition"), (_NO_DUTY, "no_duty")):
+        if pattern.search(text):
+            found.add(kind)  # type: ignore[arg-type]
+            text = pattern.sub(" ", text)
+    if _DUTY.search(text):
+        found.add("duty")
+    if _POWER.search(text):
+        found.add("power")
+    return found
+
+
+_CONFLICTS: dict[Modality, frozenset[Modality]] = {
+    "duty": frozenset({"power", "prohibition", "no_duty"}),
+    "power": frozenset({"duty", "prohibition"}),
+    "prohibition": frozenset({"duty", "power"}),
+    "no_duty": frozenset({"duty"}),
+}
+_SAYS = {"duty": "a duty (must)", "power": "a power (may)", "prohibition": "a prohibition",
+         "no_duty": "no duty"}
+
+_PARTIES = {
+    "landlord": r"landlords?|lessors?",
+    "tenant": r"tenants?|residents?|occupiers?|lessees?",
+    "local housing authority": r"(?:local (?:housing )?)?authorit(?:y|ies)|councils?",
+    "Secretary of State": r"secretary of state|ministers?",
+    "tribunal": r"tribunals?",
+    "court": r"courts?",
+}
+_PARTY = re.compile("|".join(f"(?P<p{i}>\\b(?:{p})\\b)" for i, p in enumerate(_PARTIES.values())),
+                    re.IGNORECASE)
+_ANYONE = re.compile(r"\b(?:any person|a person|no person|the person|persons?|anyone)\b",
+                     re.IGNORECASE)
+_STOP = frozenset("""a an and any are as at be been being by can for from has have if in is it its
+    may must of on or shall such that the their them then there these they this those to under
+    was were which who will with within not no section sections subsection act part schedule
+    paragraph s ss sch provides provide says states state where when whether would should
+    could also only so than into out about after before""".split())
+
+
+def _party_groups(text: str) -> list[str]:
+    names = list(_PARTIES)
+    return [names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
+            for m in _PARTY.finditer(text)]
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:6] for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _STOP}
+
+
+def _clauses(source: str) -> list[str]:
+    parts = re.split(r"(?<=[.;:—])\s+|\n+", source)
+    return [p for p in parts if len(p.split()) >= 3]
+
+
+def _best_clause(claim: str, source: str) -> str | None:
+    """The source clause the claim most plausibly restates, if any is close enough."""
+    want = _stems(claim)
+    if not want:
+        return None
+    scored = [(len(want & _stems(c)), c) for c in _clauses(source)]
+    if not scored:
+        return None
+    score, clause = max(scored, key=lambda s: s[0])
+    return clause if score >= 3 and score >= 0.4 * len(want) else None
+
+
+def check_claim(claim: str, source: str, *, quote: str | None = None,
+                known_dates: Iterable[str] = (), title: str = "") -> list[ClaimIssue]:
+    """What in ``claim`` the ``source`` contradicts or does not support."""
+    issues = _numbers(claim, source, title)
+    issues += _duty(claim, source, quote)
+    issues += _parties(claim, source + "\n" + title)
+    missing = dates(claim) - dates(source) - set(known_dates)
+    if missing:
+        issues.append(ClaimIssue(False, f"The source does not mention the date "
+                                        f"{', '.join(sorted(missing))}."))
+    want = _stems(claim)
+    if len(want) >= 4 and not want & _stems(source + " " + title):
+        issues.append(ClaimIssue(False, "The statement shares no subject matter with the "
+                                        "cited provision."))
+    return issues
+
+
+def _numbers(claim: str, source: str, title: str) -> list[ClaimIssue]:
+    have = quantities(source) | quantities(title)
+    issues = []
+    for value, unit in sorted(quantities(claim)):
+        if (value, unit) in have:
+            continue
+        others = sorted(v for v, u in have if u == unit)
+        shown = _show(value, unit)
+        if others:
+            said = ", ".join(_show(v, unit) for v in others[:4])
+            issues.append(ClaimIssue(True, f"The statement says {shown}; the source says "
+                                           f"{said}."))
+        else:
+            issues.append(ClaimIssue(False, f"The source does not mention {shown}."))
+    return issues
+
+
+def _show(value: float, unit: str) -> str:
+    n = f"{value:,.0f}" if value == int(value) else f"{value:g}"
+    if unit == "£":
+        return f"£{n}"
+    if unit == "%":
+        return f"{n} per cent"
+    if unit == "level":
+        return f"level {n} on the standard scale"
+    return f"{n} {unit}{'' if value == 1 else 's'}"
+
+
+def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
+    said = modalities(claim)
+    if len(said) != 1:
+        return []  # no modal verb, or several: nothing definite to compare
+    [claimed] = said
+    basis = quote if quote and modalities(quote) else _best_clause(claim, source)
+    if basis is None:
+        return []
+    who, whom = _subject(claim), _subject(basis)
+    if who is not None and whom is not None and who != whom:
+        return []  # the duty is someone else's (a court's "shall" beside a landlord's "can")
+    found = modalities(basis)
+    if len(found) == 1 and found <= _CONFLICTS[claimed]:
+        [actual] = found
+        return [ClaimIssue(True, f"The statement states {_SAYS[claimed]}, but the source "
+                                 f"states {_SAYS[actual]}: “{_clip(basis)}”")]
+    return []
+
+
+def _subject(text: str) -> str | None:
+    """The party named last before the first modal verb: who has the duty or power."""
+    first_modal = min((m.start() for p in (_PROHIBITION, _NO_DUTY, _DUTY, _POWER)
+                       if (m := p.search(text))), default=None)
+    if first_modal is None:
+        return None
+    before = _party_groups(text[:first_modal])
+    return before[-1] if before else None
+
+
+def _parties(claim: str, source: str) -> list[ClaimIssue]:
+    """The party the claim puts under the duty or power must be one the source names."""
+    subject = _subject(claim)
+    if subject is None or _ANYONE.search(source):
+        return []
+    named = set(_party_groups(source))
+    if named and subject not in named:
+        return [ClaimIssue(False, f"The statement is about the {subject}, whom the source "
+                                  f"does not mention (it names the {', '.join(sorted(named))}).")]
+    return []
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

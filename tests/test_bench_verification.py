@@ -1,0 +1,118 @@
+"""The citation-verification benchmark: its labelled set is true to ../shared/data, its scorer
+counts against the verifier when in doubt."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from bench.verification import SET, failures, load, outcomes, overall
+from shared.legal.akn import parse_judgment
+from shared.legal.clml import parse_legislation
+from tests.conftest import SHARED_DATA
+
+ITEMS = load(SET)
+_TAG = re.compile(r'<cite ref="(?P<ref>[^"]+)"(?: quote="(?P<quote>[^"]*)")?>')
+_BASE = "http://www.legislation.gov.uk/id/"
+# Fabrications whose quote is real: the fault is elsewhere (extent, repeal, commencement).
+_REAL_QUOTE = {"wrong_jurisdiction", "repealed_as_current", "prospective_as_in_force"}
+
+
+@cache
+def sources() -> dict[str, str]:
+    """Section text by id path (``ukpga/2004/34/section/5``), judgment text by neutral citation."""
+    found: dict[str, str] = {}
+    for f in sorted((SHARED_DATA / "legislation").glob("*.xml")):
+        parsed = parse_legislation(f.read_bytes())
+        for s in parsed.sections:
+            found.setdefault(s.id.removeprefix(_BASE), s.text)
+        act = parsed.legislation.id.removeprefix(_BASE)
+        found.setdefault(act, "\n".join(s.text for s in parsed.sections))
+    for f in sorted((SHARED_DATA / "caselaw").glob("*.xml")):
+        judgment = parse_judgment(f.read_bytes())
+        found[judgment.caselaw.cite_as] = "\n".join(p.text for p in judgment.paragraphs)
+    return found
+
+
+def _source(ref: str) -> str | None:
+    parts = ref.split("/")
+    for unit in ("section", "article"):
+        if unit in parts:
+            ref = "/".join(parts[: parts.index(unit) + 2])
+    return sources().get(ref)
+
+
+def _norm(text: str) -> str:
+    for curly, straight in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"')):
+        text = text.replace(curly, straight)
+    return " ".join(text.split())
+
+
+def test_the_set_is_large_enough_and_labelled() -> None:
+    assert len(ITEMS) >= 80
+    assert len({i["id"] for i in ITEMS}) == len(ITEMS)
+    categories: dict[str, int] = {}
+    for item in ITEMS:
+        assert item["label"] in ("real", "fabricated")
+        assert item["jurisdiction"] in ("england", "wales", "scotland", "northern_ireland")
+        assert len(_TAG.findall(item["text"])) == item["text"].count("<cite") <= 1, item["id"]
+        categories[item["category"]] = categories.get(item["category"], 0) + 1
+        if item["label"] == "fabricated":
+            assert item["expected_issue"], item["id"]
+    assert min(categories.values()) >= 4, categories
+
+
+@pytest.mark.parametrize("item", [i for i in ITEMS if _TAG.search(i["text"])],
+                         ids=lambda i: i["id"])
+def test_quotes_are_verbatim_exactly_when_they_should_be(item: dict) -> None:
+    m = _TAG.search(item["text"])
+    assert m is not None
+    if not m["quote"]:
+        return
+    source = _source(m["ref"])
+    if item["label"] == "real":
+        assert source is not None, m["ref"]
+    if source is None:
+        return
+    verbatim = _norm(m["quote"]) in _norm(source)
+    assert verbatim == (item["label"] == "real" or item["category"] in _REAL_QUOTE)
+
+
+def test_a_fabrication_counts_as_verified_if_any_part_is_and_a_real_one_by_its_worst() -> None:
+    items = [
+        {"id": "f1", "label": "fabricated", "category": "misquote",
+         "expected_issue": "quote_mismatch"},
+        {"id": "f2", "label": "fabricated", "category": "misquote",
+         "expected_issue": "quote_mismatch"},
+        {"id": "f3", "label": "fabricated", "category": "misquote",
+         "expected_issue": "quote_mismatch"},
+        {"id": "r1", "label": "real", "category": "real_legislation_prose",
+         "expected_issue": None},
+        {"id": "r2", "label": "real", "category": "real_legislation_prose",
+         "expected_issue": None},
+        {"id": "p1", "label": "real", "category": "pre_1963", "expected_issue": "pre_1963",
+         "expected_status": "pre_1963_digitised"},
+    ]
+    results = {
+        "f1": {"citations": [{"ref": "a", "status": "removed", "issues": ["quote_mismatch"]}]},
+        "f2": {"citations": [{"ref": "a", "status": "removed", "issues": []},
+                             {"ref": "b", "status": "verified", "issues": []}]},
+        "f3": {"citations": []},
+        "r1": {"citations": [{"ref": "a", "status": "verified", "issues": []},
+                             {"ref": "b", "status": "removed", "issues": ["not_found"]}]},
+        "r2": {"citations": [{"ref": "a", "status": "verified", "issues": []}]},
+        "p1": {"citations": [{"ref": "a", "status": "pre_1963_digitised",
+                              "issues": ["pre_1963"]}]},
+    }
+    found = outcomes(items, results)
+    assert [o.status for o in found] == [
+        "removed", "verified", "missed", "removed", "verified", "pre_1963_digitised"]
+    assert [o.id for o in failures(found)] == ["f2", "f3", "r1"]
+    assert found[0].issue_reported and not found[1].issue_reported
+    summary = overall(found)
+    assert summary["fabricated_not_verified"] == pytest.approx(1 / 3)
+    assert summary["real_accepted"] == pytest.approx(2 / 3)
+    assert summary["real_removed"] == pytest.approx(1 / 3)
+    assert not summary["meets_fabricated_target"]

@@ -1,0 +1,77 @@
+"""Citation verification end to end: a scripted model's fabricated section is caught, withheld
+from the answer the user sees, and lowers confidence (engine + local Lex over ../shared/data)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+
+import pytest
+
+from cli.engine import Engine
+from services.lex.app import LexServer
+from shared.config import Settings
+from shared.embedded import free_port
+from shared.legal.corpus import CorpusStore
+from shared.legal.importer import import_paths
+from shared.llm import ScriptedProvider
+from shared.runtime import open_infra
+from tests.conftest import SHARED_DATA
+from tests.e2e import Client
+
+REAL = ('If a category 1 hazard exists, the local housing authority must take the appropriate '
+        'enforcement action <cite ref="ukpga/2004/34/section/5" quote="they must take the '
+        'appropriate enforcement action">1</cite>.')
+FABRICATED = ('Every landlord must also register the hazard with the council within 14 days '
+              '<cite ref="ukpga/2004/34/section/999">2</cite>.')
+
+
+@pytest.fixture
+async def scripted_lex_engine(settings: Settings) -> AsyncIterator[tuple[Engine,
+                                                                          ScriptedProvider]]:
+    infra = await open_infra(settings)
+    await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation"])
+    lex = LexServer(infra)
+    await lex.start()
+    scripted = ScriptedProvider(responses={
+        "synthesis": [f"{REAL} {FABRICATED}"], "title": ["Category 1 hazards"],
+        "judge": ['{"supported": true, "reason": "The section imposes that duty."}'],
+    })
+    engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url,
+                            llm_provider="scripted"), scripted=scripted)
+    await engine.start()
+    try:
+        yield engine, scripted
+    finally:
+        await engine.stop()
+        await lex.stop()
+        await infra.close()
+
+
+async def test_fabricated_section_is_removed_rewritten_and_lowers_confidence(
+        scripted_lex_engine: tuple[Engine, ScriptedProvider]) -> None:
+    engine, scripted = scripted_lex_engine
+    client = Client(engine)
+    try:
+        conversation = await client.conversation()
+        accepted = await client.ask(conversation, "What must a council do about a category 1 "
+                                                  "hazard?")
+        events = await client.collect(accepted["stream_url"])
+    finally:
+        await client.close()
+    types = [e.type for e in events]
+    assert types[-1] == "invocation.completed"
+    checked = {e.data["ref"]: e.data for e in events if e.type == "citation.checked"}
+    assert checked["ukpga/2004/34/section/999"]["status"] == "removed"
+    assert checked["ukpga/2004/34/section/999"]["issues"] == ["not_found"]
+    assert checked["ukpga/2004/34/section/5"]["status"] == "verified"
+    assert any(r.purpose == "judge" and r.tier == "balanced" for r in scripted.requests)
+
+    [revised] = [e.data for e in events if e.type == "answer.revised"]
+    assert "register the hazard" not in str(revised["text"])
+    assert "I could not verify the source for a statement here" in str(revised["text"])
+    assert REAL in str(revised["text"])
+    assert revised["removed"] == ["ukpga/2004/34/section/999"]
+    [confidence] = [e.data for e in events if e.type == "confidence.update"]
+    assert confidence["level"] == "low"
+    assert types.index("answer.revised") < types.index("confidence.update")
