@@ -19,6 +19,8 @@ from typing import Literal
 import httpx
 import msgspec
 
+from shared.legal.akn import AKN_NS, parse_judgment
+from shared.legal.clml import CLML_NS, parse_legislation
 from shared.legal.corpus import CorpusStore, Source
 from shared.legal.errors import LegalParseError
 from shared.legal.paths import legislation_path
@@ -27,8 +29,6 @@ from shared.legal.records import Caselaw, CaselawParagraph, Legislation, Legisla
 __all__ = ["ImportFailed", "ImportProgress", "ImportReport", "import_ids", "import_paths",
            "xml_files"]
 
-CLML_NS = "http://www.legislation.gov.uk/namespaces/legislation"
-AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 
 Kind = Literal["legislation", "fragment", "caselaw"]
 
@@ -106,13 +106,9 @@ def _parse(data: bytes, name: str) -> _Parsed:
     source = Source(name=name, sha256=hashlib.sha256(data).hexdigest())
     try:
         if kind == "caselaw":
-            from shared.legal.akn import parse_judgment
-
             judgment = parse_judgment(data)
             return _Parsed(source=source, kind=kind, caselaw=judgment.caselaw,
                            paragraphs=list(judgment.paragraphs))
-        from shared.legal.clml import parse_legislation
-
         act = parse_legislation(data)
         return _Parsed(source=source, kind="fragment" if act.is_fragment else kind,
                        legislation=act.legislation, sections=list(act.sections))
