@@ -8,6 +8,7 @@ JetStream is the transport; PostgreSQL is the source of truth.
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ __all__ = ["Bus", "Committed", "Subjects", "connect_nats"]
 
 PUBLISH_TIMEOUT_S = 10.0
 VERSION_HEADER = "Yourai-Version"
+log = logging.getLogger("yourai.bus")
 POSITION_HEADER = "Yourai-Position"
 MSG_ID_HEADER = "Nats-Msg-Id"
 
@@ -88,7 +90,16 @@ class Committed(msgspec.Struct, frozen=True):
 
 
 async def connect_nats(url: str, *, name: str) -> Client:
-    return await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5)
+    """A connection that reconnects for ever, logging a line (not a traceback) per problem."""
+
+    async def on_error(e: Exception) -> None:
+        log.warning("%s: NATS connection problem: %s", name, e or type(e).__name__)
+
+    async def on_reconnected() -> None:
+        log.info("%s: reconnected to NATS", name)
+
+    return await nats.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
+                              error_cb=on_error, reconnected_cb=on_reconnected)
 
 
 class Bus:
