@@ -248,3 +248,13 @@ async def test_import_ids_from_a_local_server(store: CorpusStore) -> None:
         await asyncio.wait_for(import_ids(store, ["ukpga/2004/34"],
                                           base_url=f"http://127.0.0.1:{free_port()}"), 30)
     assert await store.counts() == before
+
+
+async def test_an_excerpt_of_an_act_never_replaces_the_full_import(store: CorpusStore) -> None:
+    legislation = SHARED_DATA / "legislation"
+    await import_paths(store, [legislation / "ukpga-2004-34-revised-data.xml"])
+    full = await store.sections("ukpga/2004/34", limit=None)
+    await import_paths(store, [legislation / "housing_act_sample.xml"])
+    after = await store.sections("ukpga/2004/34", limit=None)
+    assert len(after) == len(full) > 200
+    assert (await store.get_section("ukpga/2004/34/section/5")) is not None

@@ -153,8 +153,18 @@ class CorpusStore:
         source: Source | None = None,
         progress: Callable[[int, int], None] | None = None,
     ) -> None:
-        """Store an Act: replacing it whole, or (``merge``, for fragments) adding its sections."""
+        """Store an Act: replacing it whole, or (``merge``, for fragments) adding its sections.
+
+        A document that claims the whole Act but holds fewer provisions than are stored (an
+        excerpt, such as ``housing_act_sample.xml``) is merged, never allowed to replace the
+        fuller import.
+        """
         async with self.pool.acquire() as conn, conn.transaction():
+            if not merge:
+                stored = await conn.fetchval(
+                    "SELECT count(*) FROM legislation_sections WHERE legislation_id = $1",
+                    legislation.id)
+                merge = stored > len(sections)
             if merge:
                 await self._merge_act(conn, legislation)
             else:
