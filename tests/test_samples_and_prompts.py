@@ -75,7 +75,7 @@ def test_kubernetes_base_recorder_is_a_single_writer() -> None:
     docs = [d for f in sorted(DEPLOY.glob("*.yaml")) for d in yaml.safe_load_all(f.read_text())]
     deployments = {d["metadata"]["name"]: d for d in docs if d and d["kind"] == "Deployment"}
     assert set(deployments) == {f"yourai-{n}" for n in (
-        "gateway", "router", "workers", "orchestrator", "verifier", "recorder")}
+        "gateway", "router", "workers", "orchestrator", "verifier", "recorder", "lex")}
     for name, d in deployments.items():
         command = d["spec"]["template"]["spec"]["containers"][0]["command"]
         assert command == ["yourai", "serve", name.removeprefix("yourai-")]
