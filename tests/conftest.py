@@ -21,8 +21,11 @@ import pytest
 
 from cli.engine import Engine
 from services.gateway.testing import Api, Harness
+from services.lex.app import LexServer
 from shared.config import Settings
 from shared.embedded import free_port, start_nats, start_postgres, start_redis
+from shared.legal.corpus import CorpusStore
+from shared.legal.importer import import_paths
 from shared.runtime import Infra, open_infra
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -54,9 +57,8 @@ def _with_database(dsn: str, name: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-@pytest.fixture
-async def settings(servers: Settings) -> AsyncIterator[Settings]:
-    """Settings for one test: a fresh database and a NATS namespace of its own."""
+async def fresh_database(servers: Settings) -> Settings:
+    """``servers`` with a new, empty database and a NATS namespace of its own."""
     assert servers.database_url
     name = f"t_{uuid.uuid4().hex[:12]}"
     admin = await asyncpg.connect(servers.database_url)
@@ -64,8 +66,31 @@ async def settings(servers: Settings) -> AsyncIterator[Settings]:
         await admin.execute(f'CREATE DATABASE "{name}"')
     finally:
         await admin.close()
-    yield replace(servers, database_url=_with_database(servers.database_url, name),
-                  namespace=f"t{uuid.uuid4().hex[:10]}")
+    return replace(servers, database_url=_with_database(servers.database_url, name),
+                   namespace=f"t{uuid.uuid4().hex[:10]}")
+
+
+@contextlib.asynccontextmanager
+async def local_lex(settings: Settings) -> AsyncIterator[LexServer]:
+    """The engine's own Lex server over ../shared/data, imported into ``settings``' database."""
+    infra = await open_infra(settings)
+    try:
+        await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation",
+                                                      SHARED_DATA / "caselaw"])
+        lex = LexServer(infra)
+        await lex.start()
+        try:
+            yield lex
+        finally:
+            await lex.stop()
+    finally:
+        await infra.close()
+
+
+@pytest.fixture
+async def settings(servers: Settings) -> Settings:
+    """Settings for one test: a fresh database and a NATS namespace of its own."""
+    return await fresh_database(servers)
 
 
 @pytest.fixture

@@ -8,31 +8,21 @@ from dataclasses import replace
 import pytest
 
 from cli.engine import Engine
-from services.lex.app import LexServer
 from shared.config import Settings
 from shared.embedded import free_port
-from shared.legal.corpus import CorpusStore
-from shared.legal.importer import import_paths
-from shared.runtime import open_infra
-from tests.conftest import SHARED_DATA
+from tests.conftest import local_lex
 from tests.e2e import Client
 
 
 @pytest.fixture
 async def lex_engine(settings: Settings) -> AsyncIterator[Engine]:
-    infra = await open_infra(settings)
-    await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation",
-                                                  SHARED_DATA / "caselaw"])
-    lex = LexServer(infra)
-    await lex.start()
-    engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
-    await engine.start()
-    try:
-        yield engine
-    finally:
-        await engine.stop()
-        await lex.stop()
-        await infra.close()
+    async with local_lex(settings) as lex:
+        engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
+        await engine.start()
+        try:
+            yield engine
+        finally:
+            await engine.stop()
 
 
 async def test_hmo_licensing_question_is_answered_from_the_housing_act(lex_engine: Engine

@@ -9,14 +9,10 @@ from dataclasses import replace
 import pytest
 
 from cli.engine import Engine
-from services.lex.app import LexServer
 from shared.config import Settings
 from shared.embedded import free_port
-from shared.legal.corpus import CorpusStore
-from shared.legal.importer import import_paths
 from shared.llm import ScriptedProvider
-from shared.runtime import open_infra
-from tests.conftest import SHARED_DATA
+from tests.conftest import local_lex
 from tests.e2e import Client
 
 REAL = ('If a category 1 hazard exists, the local housing authority must take the appropriate '
@@ -29,23 +25,18 @@ FABRICATED = ('Every landlord must also register the hazard with the council wit
 @pytest.fixture
 async def scripted_lex_engine(settings: Settings) -> AsyncIterator[tuple[Engine,
                                                                           ScriptedProvider]]:
-    infra = await open_infra(settings)
-    await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation"])
-    lex = LexServer(infra)
-    await lex.start()
     scripted = ScriptedProvider(responses={
         "synthesis": [f"{REAL} {FABRICATED}"], "title": ["Category 1 hazards"],
         "judge": ['{"supported": true, "reason": "The section imposes that duty."}'],
     })
-    engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url,
-                            llm_provider="scripted"), scripted=scripted)
-    await engine.start()
-    try:
-        yield engine, scripted
-    finally:
-        await engine.stop()
-        await lex.stop()
-        await infra.close()
+    async with local_lex(settings) as lex:
+        engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url,
+                                llm_provider="scripted"), scripted=scripted)
+        await engine.start()
+        try:
+            yield engine, scripted
+        finally:
+            await engine.stop()
 
 
 async def test_fabricated_section_is_removed_rewritten_and_lowers_confidence(

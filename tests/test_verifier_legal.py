@@ -6,26 +6,19 @@ wrong one: a check that removes everything would fail them.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import AsyncIterator
-from dataclasses import replace
 
-import asyncpg
 import pytest
 
-from services.lex.app import LexServer
 from services.verifier.config import VerifierConfig
 from services.verifier.context import CheckContext
 from services.verifier.lexsource import Act, Provision
 from services.verifier.pipeline import Verified, build_checks, verify_answer
 from services.verifier.temporal import temporal_issue
 from shared.config import Settings
-from shared.legal.corpus import CorpusStore
-from shared.legal.importer import import_paths
 from shared.lex_client import LexClient
 from shared.llm import ScriptedProvider
-from shared.runtime import open_infra
-from tests.conftest import SHARED_DATA, _with_database
+from tests.conftest import fresh_database, local_lex
 
 S5_QUOTE = "they must take the appropriate enforcement action"
 S5 = (f'If a category 1 hazard exists, the local housing authority must take the appropriate '
@@ -36,24 +29,8 @@ D2M = "D2M Solutions Ltd v Secretary of State for Communities and Local Governme
 @pytest.fixture(scope="module")
 async def lex_url(servers: Settings) -> AsyncIterator[str]:
     """One Lex server over the shared data for the whole module (importing takes seconds)."""
-    assert servers.database_url
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(servers.database_url)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    settings = replace(servers, database_url=_with_database(servers.database_url, name))
-    infra = await open_infra(settings)
-    await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation",
-                                                  SHARED_DATA / "caselaw"])
-    lex = LexServer(infra)
-    await lex.start()
-    try:
+    async with local_lex(await fresh_database(servers)) as lex:
         yield lex.url
-    finally:
-        await lex.stop()
-        await infra.close()
 
 
 async def verify(lex_url: str, text: str, jurisdiction: str = "england",

@@ -17,7 +17,7 @@ from shared.legal._xml import child, descendants, first, local, namespace, parse
 from shared.legal.errors import MissingMetadataError, NotAkomaNtosoError
 from shared.legal.records import Caselaw, CaselawParagraph, legislation_uri
 
-__all__ = ["AKN_NS", "ParsedJudgment", "parse_judgment"]
+__all__ = ["ParsedJudgment", "is_judgment", "judgment_from", "parse_judgment"]
 
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
 UK_NS = "https://caselaw.nationalarchives.gov.uk/akn"
@@ -43,10 +43,19 @@ class _Where(msgspec.Struct, frozen=True):
     number: int
 
 
+def is_judgment(root: ET.Element) -> bool:
+    """Whether a parsed document is a Find Case Law judgment (Akoma Ntoso)."""
+    return namespace(root.tag) == AKN_NS and local(root.tag) == "akomaNtoso"
+
+
 def parse_judgment(xml: bytes | str) -> ParsedJudgment:
     """Parse a judgment; raises ``LegalParseError`` subclasses on bad input."""
-    root = parse_xml(xml)
-    if namespace(root.tag) != AKN_NS or local(root.tag) != "akomaNtoso":
+    return judgment_from(parse_xml(xml))
+
+
+def judgment_from(root: ET.Element) -> ParsedJudgment:
+    """A judgment from its already parsed root element."""
+    if not is_judgment(root):
         raise NotAkomaNtosoError(
             "This is not a Find Case Law judgment in Akoma Ntoso: the root element is "
             f"{local(root.tag)!r} in the namespace {namespace(root.tag) or 'none'!r}."

@@ -21,7 +21,7 @@ from shared.legal._xml import child, children, descendants, first, local, namesp
 from shared.legal.errors import MissingMetadataError, NotClmlError
 from shared.legal.records import Legislation, LegislationSection, legislation_uri
 
-__all__ = ["CLML_NS", "ParsedLegislation", "parse_legislation"]
+__all__ = ["ParsedLegislation", "legislation_from", "parse_legislation"]
 
 CLML_NS = "http://www.legislation.gov.uk/namespaces/legislation"
 _ID = re.compile(r"^https?://(?:www\.)?legislation\.gov\.uk/(?:id/)?(.+?)/?$")
@@ -61,7 +61,11 @@ class _Context(msgspec.Struct, frozen=True):
 
 def parse_legislation(xml: bytes | str) -> ParsedLegislation:
     """Parse a CLML document or fragment; raises ``LegalParseError`` subclasses on bad input."""
-    root = parse_xml(xml)
+    return legislation_from(parse_xml(xml))
+
+
+def legislation_from(root: ET.Element) -> ParsedLegislation:
+    """Legislation from its already parsed root element (a whole document or a fragment)."""
     if namespace(root.tag) not in ("", CLML_NS):
         raise NotClmlError(
             f"This is not legislation.gov.uk CLML: the root element is {local(root.tag)!r} in "

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Literal
@@ -19,10 +17,11 @@ from typing import Literal
 import httpx
 import msgspec
 
-from shared.legal.akn import AKN_NS, parse_judgment
-from shared.legal.clml import CLML_NS, parse_legislation
+from shared.legal._xml import parse_xml
+from shared.legal.akn import is_judgment, judgment_from
+from shared.legal.clml import legislation_from
 from shared.legal.corpus import CorpusStore, Source
-from shared.legal.errors import LegalParseError
+from shared.legal.errors import LegalParseError, NotClmlError
 from shared.legal.paths import legislation_path
 from shared.legal.records import Caselaw, CaselawParagraph, Legislation, LegislationSection
 
@@ -85,33 +84,21 @@ def xml_files(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def document_kind(data: bytes, name: str) -> Kind:
-    """Akoma Ntoso or CLML, from the root element's namespace."""
-    try:
-        _, root = next(ET.iterparse(io.BytesIO(data), events=("start",)))
-    except (ET.ParseError, StopIteration) as e:
-        raise ImportFailed(f"{name}: not well-formed XML ({e})") from e
-    ns, _, local = root.tag.rpartition("}")
-    ns = ns.lstrip("{")
-    if ns == AKN_NS:
-        return "caselaw"
-    if ns == CLML_NS or (ns == "" and local != "html"):
-        return "legislation"  # an Act or a fragment (no namespace): the parser tells
-    raise ImportFailed(f"{name}: neither legislation (CLML) nor a judgment (Akoma Ntoso):"
-                       f" root element {root.tag!r}")
-
-
 def _parse(data: bytes, name: str) -> _Parsed:
-    kind = document_kind(data, name)
+    """Parse once; the parser modules decide which format a document is in."""
     source = Source(name=name, sha256=hashlib.sha256(data).hexdigest())
     try:
-        if kind == "caselaw":
-            judgment = parse_judgment(data)
-            return _Parsed(source=source, kind=kind, caselaw=judgment.caselaw,
+        root = parse_xml(data)
+        if is_judgment(root):
+            judgment = judgment_from(root)
+            return _Parsed(source=source, kind="caselaw", caselaw=judgment.caselaw,
                            paragraphs=list(judgment.paragraphs))
-        act = parse_legislation(data)
-        return _Parsed(source=source, kind="fragment" if act.is_fragment else kind,
+        act = legislation_from(root)
+        return _Parsed(source=source, kind="fragment" if act.is_fragment else "legislation",
                        legislation=act.legislation, sections=list(act.sections))
+    except NotClmlError as e:
+        raise ImportFailed(f"{name}: neither legislation (CLML) nor a judgment (Akoma Ntoso):"
+                           f" {e}") from e
     except LegalParseError as e:
         raise ImportFailed(f"{name}: cannot be parsed: {e}") from e
     except Exception as e:  # a parser bug must still name the file and change nothing
