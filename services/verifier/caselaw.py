@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from services.verifier.checks import Outcome
 from services.verifier.citations import Citation
 from services.verifier.claims import dates, quantities
-from services.verifier.findings import Finding, outcome_of
+from services.verifier.findings import Finding, judged, outcome_of
 from services.verifier.judge import Judge
 from services.verifier.lexsource import Case, LegalSource
 from services.verifier.quotes import contains_quote
@@ -86,13 +86,8 @@ class CaselawCheck:
                                     "The judgment does not mention some figures in the "
                                     "statement."))
         if not findings and self.judge is not None:
-            verdict = await self.judge(citation.claim, f"{case.name} {case.cite_as}", case.text)
-            if verdict.supported is False:
-                findings.append(Finding("claim_unsupported", False,
-                                        f"A model judge found the claim unsupported: "
-                                        f"{verdict.reason}"))
-            elif verdict.supported is None:
-                findings.append(Finding("check_failed", False, verdict.reason))
+            findings += judged(await self.judge(citation.claim, f"{case.name} {case.cite_as}",
+                                                case.text))
         return outcome_of(findings, uri=case.uri or None,
                           checked=f"{case.name} {case.cite_as} ({case.date or 'undated'}) "
                                   "matches the citation.")

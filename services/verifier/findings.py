@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from services.verifier.checks import Outcome
+from services.verifier.judge import Verdict
 
-__all__ = ["Finding", "outcome_of"]
+__all__ = ["Finding", "judged", "outcome_of"]
 
 
 @dataclass(frozen=True)
@@ -42,3 +43,13 @@ def outcome_of(findings: Sequence[Finding], *, uri: str | None, pre_1963: bool =
         return Outcome(status="unverified", issues=tuple(issues), source_uri=uri,
                        detail=" ".join(text))
     return Outcome(status="verified", source_uri=uri, detail=" ".join([checked, *notes]).strip())
+
+
+def judged(verdict: Verdict) -> list[Finding]:
+    """What a model judge's verdict adds: it can only take verification away, never give it."""
+    if verdict.supported is False:
+        return [Finding("claim_unsupported", False,
+                        f"A model judge found the claim unsupported: {verdict.reason}")]
+    if verdict.supported is None:
+        return [Finding("check_failed", False, verdict.reason)]
+    return []

@@ -14,7 +14,7 @@ from services.verifier.checks import FIRST_DIGITAL_YEAR, Outcome
 from services.verifier.citations import Citation
 from services.verifier.claims import check_claim, dates, quantities
 from services.verifier.context import current_context
-from services.verifier.findings import Finding, outcome_of
+from services.verifier.findings import Finding, judged, outcome_of
 from services.verifier.judge import Judge
 from services.verifier.jurisdiction import coverage
 from services.verifier.lexsource import Act, LegalSource, Provision
@@ -156,13 +156,7 @@ class LegislationCheck:
             findings += _without_text(citation, provision)
         pre_1963 = _pre_1963(target, act, provision)
         if not findings and not pre_1963 and self.judge is not None and held:
-            verdict = await self.judge(citation.claim, f"{title} — {target.name}", text)
-            if verdict.supported is False:
-                findings.append(Finding("claim_unsupported", False,
-                                        f"A model judge found the claim unsupported: "
-                                        f"{verdict.reason}"))
-            elif verdict.supported is None:
-                findings.append(Finding("check_failed", False, verdict.reason))
+            findings += judged(await self.judge(citation.claim, f"{title} — {target.name}", text))
         name = target.name if target.title or not act.title else Target(
             target.act, target.year, target.kind, target.number, target.subsections,
             act.title).name
