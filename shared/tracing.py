@@ -9,7 +9,7 @@ from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanExporter
 
 from shared.events import EventMeta
 
@@ -25,7 +25,7 @@ def configure_tracing(*, otlp_endpoint: str | None, exporter: SpanExporter | Non
     if _configured:
         provider = trace.get_tracer_provider()
         if exporter is not None and isinstance(provider, TracerProvider):
-            provider.add_span_processor(_processor(exporter))
+            provider.add_span_processor(SimpleSpanProcessor(exporter))
         return
     provider = TracerProvider(resource=Resource.create({"service.name": service_name}))
     if otlp_endpoint:
@@ -33,15 +33,9 @@ def configure_tracing(*, otlp_endpoint: str | None, exporter: SpanExporter | Non
 
         provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=otlp_endpoint)))
     if exporter is not None:
-        provider.add_span_processor(_processor(exporter))
+        provider.add_span_processor(SimpleSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
     _configured = True
-
-
-def _processor(exporter: SpanExporter) -> BatchSpanProcessor | object:
-    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-
-    return SimpleSpanProcessor(exporter)
 
 
 def tracer(name: str) -> trace.Tracer:

@@ -86,7 +86,7 @@ class Orchestrator:
         if not isinstance(decision, RoutingDecided) or decision.invocation_id is None:
             return
         inv = decision.invocation_id
-        task = asyncio.create_task(self._orchestrate(committed, decision))
+        task = asyncio.create_task(self._orchestrate(decision))
         self.runs.tasks[inv] = task
         try:
             await task
@@ -113,30 +113,30 @@ class Orchestrator:
             return
         state = await self._state(event)
         if state.terminal is None:
-            await self._emit(committed, [self._cancelled(event, state.usage)])
+            await self.service.emit([self._cancelled(event, state.usage)])
 
     # -- steps --------------------------------------------------------------------------------
 
-    async def _orchestrate(self, committed: Committed, decision: RoutingDecided) -> None:
+    async def _orchestrate(self, decision: RoutingDecided) -> None:
         state = await self._state(decision)
         if state.terminal is not None or state.draft is not None:
             return  # already done; the verifier or a terminal event owns it now
         if state.cancel_requested:
-            await self._emit(committed, [self._cancelled(decision, state.usage)])
+            await self.service.emit([self._cancelled(decision, state.usage)])
             return
         if state.deltas:
             # A previous run streamed part of an answer and then died: the user saw a partial
             # answer that cannot be continued faithfully, so say so rather than fall silent.
-            await self._emit(committed, [InvocationFailed(
+            await self.service.emit([InvocationFailed(
                 event_id=derived_id(decision.invocation_id, "failed", "interrupted"),
                 **self._base(decision), stage="synthesis", usage=state.usage,
                 reason="The answer was interrupted by a service restart. Please ask again.",
             )])
             return
         findings = await self._collect(decision, state)
-        note = await self._note_gaps(committed, decision, findings)
-        await self._title(committed, decision, state.question)
-        await self._synthesise(committed, decision, state, findings, note)
+        note = await self._note_gaps(decision, findings)
+        await self._title(decision, state.question)
+        await self._synthesise(decision, state, findings, note)
 
     async def _collect(self, decision: RoutingDecided, state: InvocationState
                        ) -> dict[str, WorkerFindings]:
@@ -171,17 +171,17 @@ class Orchestrator:
                 await sub.unsubscribe()
         return findings
 
-    async def _note_gaps(self, committed: Committed, decision: RoutingDecided,
+    async def _note_gaps(self, decision: RoutingDecided,
                          findings: dict[str, WorkerFindings]) -> str:
         note = gap_note(decision, findings)
         missing = missing_sources(decision, findings)
-        await self._emit(committed, [GapChecked(
+        await self.service.emit([GapChecked(
             event_id=derived_id(decision.invocation_id, "gap.checked"), **self._base(decision),
             missing=missing, note=note,
         )])
         return note
 
-    async def _title(self, committed: Committed, decision: RoutingDecided, question: str) -> None:
+    async def _title(self, decision: RoutingDecided, question: str) -> None:
         """Title the conversation on its first turn (while it has no title yet)."""
         title = await self.service.infra.pool.fetchval(
             "SELECT title FROM conversations WHERE id = $1 AND tenant_id = $2",
@@ -196,7 +196,7 @@ class Orchestrator:
             except (ModelError, TimeoutError) as e:
                 log.warning("title generation failed: %s", e)
                 return
-        await self._emit(committed, [
+        await self.service.emit([
             TitleGenerated(event_id=derived_id(decision.invocation_id, "title"),
                            **self._base(decision), title=clean_title(reply.text)),
             UsageRecorded(event_id=derived_id(decision.invocation_id, "usage", "title"),
@@ -204,7 +204,7 @@ class Orchestrator:
                           model=reply.model, usage=reply.usage),
         ])
 
-    async def _synthesise(self, committed: Committed, decision: RoutingDecided,
+    async def _synthesise(self, decision: RoutingDecided,
                           state: InvocationState, findings: dict[str, WorkerFindings],
                           note: str) -> None:
         inv = decision.invocation_id
@@ -223,7 +223,7 @@ class Orchestrator:
                 async with asyncio.timeout(self.settings.model_deadline_s):
                     async for text in coalesce(self._pieces(request, run, decision,
                                                              answer_tail(note, disclaimer))):
-                        await self._emit(committed, [ContentDelta(
+                        await self.service.emit([ContentDelta(
                             event_id=derived_id(inv, "delta", index), **self._base(decision),
                             text=text, index=index,
                         )])
@@ -234,13 +234,13 @@ class Orchestrator:
             current = asyncio.current_task()
             if current is not None:
                 current.uncancel()
-            await self._emit(committed, [
+            await self.service.emit([
                 self._usage(decision, run.usage_so_far(), request.tier),
                 self._cancelled(decision, state.usage + run.usage_so_far()),
             ])
             return
         except (ModelError, TimeoutError) as e:
-            await self._emit(committed, [
+            await self.service.emit([
                 self._usage(decision, run.usage_so_far(), request.tier),
                 InvocationFailed(
                     event_id=derived_id(inv, "failed", "synthesis"), **self._base(decision),
@@ -251,7 +251,7 @@ class Orchestrator:
             return
         text = "".join(run.text)
         end = run.end
-        await self._emit(committed, [
+        await self.service.emit([
             self._usage(decision, run.usage_so_far(), request.tier),
             DraftCompleted(event_id=derived_id(inv, "draft"), **self._base(decision), text=text,
                            provider=self.provider.name,
@@ -291,9 +291,6 @@ class Orchestrator:
         return InvocationState.from_log(
             await self.service.infra.store.read_invocation(event.tenant_id, event.invocation_id)
         )
-
-    async def _emit(self, committed: Committed, events: list[Event]) -> None:
-        await self.service.emit(events)
 
     def _base(self, event: Event) -> dict[str, object]:
         """Identity of the invocation, and metadata naming the cause and the active span."""
