@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from services.gateway.auth import issue_token
+from services.gateway.app import issue_token
 from shared.events import TERMINAL_TYPES
 
 __all__ = ["SAMPLES", "ApiClient", "Turn"]

@@ -27,8 +27,8 @@ from typing import Annotated, Any, Literal, TypedDict
 
 from bench.load import percentile
 from bench.model import QUESTION, ROUTING, synthesis
-from services.verifier.quotes import contains_quote
 from shared.llm import ChatMessage, ModelRequest, SourceDocument
+from shared.verification.quotes import contains_quote
 
 __all__ = ["Baseline", "available", "run_baseline"]
 

@@ -13,13 +13,13 @@ import signal
 from dataclasses import replace
 
 from bench.model import bench_provider
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 
 
 async def serve() -> None:
     settings = replace(Settings.from_env(), llm_provider="scripted")
-    engine = Engine(settings, scripted=bench_provider())
+    engine = Engine(settings, provider=bench_provider())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

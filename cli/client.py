@@ -19,7 +19,7 @@ BADGES = {"verified": "✔ verified", "unverified": "? unverified", "removed": "
 
 
 def _token(settings: Settings, args: argparse.Namespace) -> str:
-    from services.gateway.auth import issue_token
+    from services.gateway.app import issue_token
 
     return issue_token(settings.jwt_secret, args.tenant or settings.sample_tenant, args.user)
 

@@ -9,20 +9,21 @@ from pathlib import Path
 
 from cli.database import open_pool
 from cli.errors import CliError
-from shared.config import Settings
-from shared.legal.corpus import CorpusStore
-from shared.legal.importer import (
+from services.lex.app import (
+    CorpusStore,
     ImportFailed,
     ImportProgress,
     ImportReport,
     import_ids,
     import_paths,
+    load_corpus,
 )
+from shared.config import Settings
 
-__all__ = ["corpus_store", "import_command", "load_corpus"]
+__all__ = ["corpus_store", "import_command", "load_into", "print_progress"]
 
 
-def _print_progress(event: ImportProgress) -> None:
+def print_progress(event: ImportProgress) -> None:
     match event.stage:
         case "imported":
             print(f"imported {event.document_id}", file=sys.stderr, flush=True)
@@ -33,22 +34,16 @@ def _print_progress(event: ImportProgress) -> None:
             pass
 
 
-def _require_dir(corpus: str | Path) -> None:
-    if not Path(corpus).is_dir():
-        raise CliError(f"{corpus}: not a directory of legislation or judgment XML")
-
-
 def _split_targets(targets: Sequence[str]) -> tuple[list[str], list[str]]:
     """Existing files and directories; everything else is taken for a legislation id."""
     paths = [t for t in targets if Path(t).exists()]
     return paths, [t for t in targets if t not in paths]
 
 
-async def load_corpus(store: CorpusStore, corpus: str | Path) -> ImportReport:
+async def load_into(store: CorpusStore, corpus: str | Path) -> ImportReport:
     """Import a directory, leaving alone files imported before with the same content."""
-    _require_dir(corpus)
     try:
-        return await import_paths(store, [corpus], progress=_print_progress, skip_unchanged=True)
+        return await load_corpus(store.pool, corpus, progress=print_progress)
     except ImportFailed as e:
         raise CliError(f"import failed, nothing was changed: {e}") from e
 
@@ -60,7 +55,7 @@ async def corpus_store(settings: Settings, corpus: str | Path | None = None
     async with open_pool(settings, max_size=4, run_migrations=True) as pool:
         store = CorpusStore(pool)
         if corpus is not None:
-            await load_corpus(store, corpus)
+            await load_into(store, corpus)
         yield store
 
 
@@ -69,8 +64,8 @@ async def import_command(settings: Settings, targets: Sequence[str], *, base_url
     paths, ids = _split_targets(targets)
     async with corpus_store(settings) as store:
         try:
-            report = await import_paths(store, paths, progress=_print_progress) if paths else None
-            fetched = (await import_ids(store, ids, base_url=base_url, progress=_print_progress)
+            report = await import_paths(store, paths, progress=print_progress) if paths else None
+            fetched = (await import_ids(store, ids, base_url=base_url, progress=print_progress)
                        if ids else None)
         except ImportFailed as e:
             raise CliError(f"import failed, and nothing of that input was stored: {e}") from e

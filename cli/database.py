@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import asyncpg
 
+from services.engine import SCHEMA
 from shared.config import Settings
 from shared.embedded import start_postgres
 from shared.store import connect_pool, migrate
@@ -23,7 +24,7 @@ async def open_pool(settings: Settings, *, max_size: int = 2,
         pool = await connect_pool(dsn, max_size=max_size)
         try:
             if run_migrations:
-                await migrate(pool)
+                await migrate(pool, SCHEMA)
             yield pool
         finally:
             await pool.close()

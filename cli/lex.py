@@ -23,7 +23,7 @@ from cli.corpus import corpus_store, import_command
 from cli.errors import CliError
 from shared.bus import Subjects
 from shared.config import Settings
-from shared.legal.paths import legislation_path
+from shared.lex.paths import legislation_path
 from shared.runtime import Infra
 from shared.store import PostgresEventStore
 

@@ -151,7 +151,7 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
 
             return await serve(settings, args.service)
         case "token":
-            from services.gateway.auth import issue_token
+            from services.gateway.app import issue_token
 
             print(issue_token(settings.jwt_secret, args.tenant, args.user, ttl_s=args.ttl))
             return 0

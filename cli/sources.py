@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from cli.database import open_pool
 from cli.errors import CliError
 from shared.config import Settings
-from shared.external import DisallowedHost, ExternalSource, ExternalSourceStore, InvalidSource
+from shared.sources import DisallowedHost, ExternalSource, ExternalSourceStore, InvalidSource
 from shared.store import StoreUnavailable
 
 __all__ = ["add_source", "list_sources"]

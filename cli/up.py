@@ -8,8 +8,10 @@ import json
 import signal
 from pathlib import Path
 
-from cli.engine import Engine
+from cli.corpus import print_progress
 from cli.errors import CliError
+from services.engine import Engine
+from services.lex.app import ImportFailed
 from shared.config import Settings
 from shared.documents import DocumentStore
 from shared.embedded import EmbeddedError, start_embedded
@@ -49,8 +51,12 @@ async def up(settings: Settings, *, sample: bool) -> int:
             resolved = await asyncio.to_thread(start_embedded, settings, stack)
         except EmbeddedError as e:
             raise CliError(str(e)) from e
-        engine = Engine(resolved)
-        await engine.start()
+        engine = Engine(resolved, progress=print_progress)
+        try:
+            await engine.start()
+        except ImportFailed as e:
+            raise CliError(f"the legal corpus could not be imported, nothing was changed: {e}"
+                           ) from e
         try:
             await _announce(engine, sample=sample)
             print("\nThe engine is running. Press Ctrl-C to stop.", flush=True)
@@ -63,7 +69,7 @@ async def up(settings: Settings, *, sample: bool) -> int:
 
 async def _announce(engine: Engine, *, sample: bool) -> None:
     from cli.client import ask_and_render
-    from services.gateway.auth import issue_token
+    from services.gateway.app import issue_token
 
     settings = engine.settings
     print(f"YourAI engine: gateway at {engine.gateway_url}  (API docs: {engine.gateway_url}"

@@ -18,16 +18,16 @@ from typing import Any
 
 from cli.corpus import corpus_store
 from cli.errors import CliError
-from services.verifier.checks import Checks
-from services.verifier.citations import ParseProblem, parse_citations
-from services.verifier.config import VerifierConfig
-from services.verifier.context import JURISDICTIONS, CheckContext, jurisdiction_or_default
-from services.verifier.pipeline import Verified, build_checks, verify_answer
 from shared.bus import Subjects
 from shared.config import Settings
-from shared.lex_client import LexClient
+from shared.lex.client import LexClient
 from shared.runtime import Infra
 from shared.store import PostgresEventStore
+from shared.verification.checks import Checks
+from shared.verification.citations import ParseProblem, parse_citations
+from shared.verification.config import VerifierConfig
+from shared.verification.context import JURISDICTIONS, CheckContext, jurisdiction_or_default
+from shared.verification.pipeline import Verified, build_checks, verify_answer
 
 __all__ = ["verify_command"]
 

@@ -51,12 +51,14 @@ class Infra:
         await self.pool.close()
 
 
-async def open_infra(settings: Settings, *, pool_size: int = 10, run_migrations: bool = True
-                     ) -> Infra:
+async def open_infra(settings: Settings, *, schema: Sequence[str], pool_size: int = 10,
+                     run_migrations: bool = True) -> Infra:
+    """Connections for a service process; ``schema`` names the migration packages to apply
+    (the composition root's ``services.engine.SCHEMA``)."""
     assert settings.database_url, "database_url must be resolved before services start"
     pool = await connect_pool(settings.database_url, max_size=pool_size)
     if run_migrations:
-        await migrate(pool)
+        await migrate(pool, schema)
     return Infra(
         settings=settings,
         pool=pool,

@@ -19,14 +19,14 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-from cli.engine import Engine
-from services.gateway.testing import Api, Harness
+from services.engine import SCHEMA, Engine
 from services.lex.app import LexServer
+from services.lex.corpus.importer import import_paths
+from services.lex.corpus.store import CorpusStore
 from shared.config import Settings
 from shared.embedded import free_port, start_nats, start_postgres, start_redis
-from shared.legal.corpus import CorpusStore
-from shared.legal.importer import import_paths
 from shared.runtime import Infra, open_infra
+from tests.harness import Api, Harness
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -73,7 +73,7 @@ async def fresh_database(servers: Settings) -> Settings:
 @contextlib.asynccontextmanager
 async def local_lex(settings: Settings) -> AsyncIterator[LexServer]:
     """The engine's own Lex server over ../shared/data, imported into ``settings``' database."""
-    infra = await open_infra(settings)
+    infra = await open_infra(settings, schema=SCHEMA)
     try:
         await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation",
                                                       SHARED_DATA / "caselaw"])
@@ -95,7 +95,7 @@ async def settings(servers: Settings) -> Settings:
 
 @pytest.fixture
 async def infra(settings: Settings) -> AsyncIterator[Infra]:
-    infra = await open_infra(settings)
+    infra = await open_infra(settings, schema=SCHEMA)
     try:
         yield infra
     finally:

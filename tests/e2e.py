@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import httpx
 
-from cli.engine import Engine
+from services.engine import Engine
 from services.gateway.auth import issue_token
 from shared.store import Recorded
 

@@ -9,8 +9,8 @@ from functools import cache
 import pytest
 
 from bench.verification import SET, failures, load, outcomes, overall
-from shared.legal.akn import parse_judgment
-from shared.legal.clml import parse_legislation
+from services.lex.corpus.akn import parse_judgment
+from services.lex.corpus.clml import parse_legislation
 from tests.conftest import SHARED_DATA
 
 ITEMS = load(SET)

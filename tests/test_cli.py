@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jwt
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from shared.embedded import free_port
 

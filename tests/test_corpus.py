@@ -12,11 +12,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from services.engine import SCHEMA
+from services.lex.corpus.importer import ImportFailed, ImportProgress, import_ids, import_paths
+from services.lex.corpus.store import CorpusStore, LegislationNotFound
 from shared.config import Settings
 from shared.embedded import free_port
-from shared.legal.corpus import CorpusStore, LegislationNotFound
-from shared.legal.importer import ImportFailed, ImportProgress, import_ids, import_paths
-from shared.legal.paths import legislation_path, number_key
+from shared.lex.paths import legislation_path, number_key
 from shared.store import connect_pool, migrate
 from tests.conftest import SHARED_DATA
 
@@ -31,7 +32,7 @@ FRAGMENTS = sorted(LEGISLATION.glob("lex_fragment_*.xml"))
 async def pool(settings: Settings) -> AsyncIterator[asyncpg.Pool]:
     assert settings.database_url
     pool = await connect_pool(settings.database_url, max_size=4)
-    await migrate(pool)
+    await migrate(pool, SCHEMA)
     try:
         yield pool
     finally:
@@ -72,7 +73,7 @@ async def test_import_shared_data(corpus: CorpusStore) -> None:
 
 
 async def test_records_round_trip_exactly(store: CorpusStore) -> None:
-    from shared.legal.clml import parse_legislation
+    from services.lex.corpus.clml import parse_legislation
 
     parsed = parse_legislation(HOUSING_ACT.read_bytes())
     await import_paths(store, [HOUSING_ACT])

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.engine import SERVICES, Engine
+from services.engine import SERVICES, Engine
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.llm import ScriptedProvider
@@ -116,7 +116,7 @@ async def test_cancel_mid_stream_stops_promptly_and_records_usage(settings: Sett
     scripted = ScriptedProvider(responses={"synthesis": [long_answer], "title": ["Damp"]},
                                 chunk_size=8, delay_s=0.02)
     engine = Engine(replace(settings, port=free_port(), llm_provider="scripted"),
-                    scripted=scripted)
+                    provider=scripted)
     await engine.start()
     client = Client(engine)
     try:

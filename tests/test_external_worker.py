@@ -17,21 +17,14 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from cli.engine import Engine
+from services.engine import Engine
 from services.workers.base import WorkerTask
 from services.workers.external import external_worker
 from services.workers.unconfigured import unconfigured_worker
+from services.workers.web import FetchConfig, Fetcher, HttpCache
 from shared.config import Settings
-from shared.external import (
-    DisallowedHost,
-    ExternalSource,
-    ExternalSourceStore,
-    FetchConfig,
-    Fetcher,
-    HttpCache,
-    InvalidSource,
-)
 from shared.runtime import Infra
+from shared.sources import DisallowedHost, ExternalSource, ExternalSourceStore, InvalidSource
 from tests.e2e import Client, wait_for_log
 from tests.fakes.web_sources import FakeWebsite, Page
 

@@ -14,7 +14,6 @@ from litestar import get
 
 from services.gateway.app import GatewayStartError
 from services.gateway.errors import INTERNAL_ERROR
-from services.gateway.testing import Api, Harness
 from shared.bus import Committed
 from shared.events import (
     ConversationCreated,
@@ -25,6 +24,7 @@ from shared.events import (
 )
 from shared.recording import record
 from shared.store import verify_chain
+from tests.harness import Api, Harness
 
 
 async def test_conversation_lifecycle(api: Api) -> None:

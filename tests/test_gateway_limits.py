@@ -7,7 +7,7 @@ import uuid
 
 import httpx
 
-from services.gateway.testing import Api, Harness
+from tests.harness import Api, Harness
 
 
 async def _post(api: Api, conversation_id: uuid.UUID, content: str, key: str | None,

@@ -13,7 +13,6 @@ from collections.abc import AsyncIterator
 import pytest
 
 from services.gateway.config import GatewayConfig
-from services.gateway.testing import Api, Harness, SseMessage, read_sse
 from shared.bus import Bus, connect_nats
 from shared.events import (
     ContentDelta,
@@ -25,6 +24,7 @@ from shared.events import (
 from shared.recording import record
 from shared.runtime import Infra
 from shared.store import Recorded
+from tests.harness import Api, Harness, SseMessage, read_sse
 
 TENANT = "tenant-a"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from shared.legal.akn import ParsedJudgment, parse_judgment
-from shared.legal.clml import ParsedLegislation, parse_legislation
-from shared.legal.errors import (
+from services.lex.corpus.akn import ParsedJudgment, parse_judgment
+from services.lex.corpus.clml import ParsedLegislation, parse_legislation
+from services.lex.corpus.errors import (
     LegalParseError,
     MalformedXmlError,
     MissingMetadataError,
@@ -17,7 +17,7 @@ from shared.legal.errors import (
     NotClmlError,
     UnsafeXmlError,
 )
-from shared.legal.records import LegislationSection
+from services.lex.corpus.records import LegislationSection
 from tests.conftest import SHARED_DATA
 
 LEGISLATION = SHARED_DATA / "legislation"

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from shared.embedded import free_port
 from tests.conftest import local_lex

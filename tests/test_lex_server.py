@@ -16,11 +16,11 @@ import pytest
 from mcp.client.streamable_http import streamable_http_client
 
 from services.lex.app import LexServer
+from services.lex.corpus.importer import import_paths
+from services.lex.corpus.records import Caselaw, CaselawParagraph, Legislation, LegislationSection
+from services.lex.corpus.store import ActResult, CaselawPage, FullText
 from services.lex.tools import TOOL_NAMES
 from shared.config import Settings
-from shared.legal.corpus import ActResult, CaselawPage, FullText
-from shared.legal.importer import import_paths
-from shared.legal.records import Caselaw, CaselawParagraph, Legislation, LegislationSection
 from shared.runtime import Infra
 from tests.conftest import SHARED_DATA
 
@@ -50,7 +50,7 @@ LEX_PARAMETERS = {
 @pytest.fixture
 async def lex(infra: Infra) -> AsyncIterator[str]:
     """A Lex server over ../shared/data, on a free port; yields its MCP URL."""
-    from shared.legal.corpus import CorpusStore
+    from services.lex.corpus.store import CorpusStore
 
     await import_paths(CorpusStore(infra.pool), [SHARED_DATA])
     server = LexServer(infra)

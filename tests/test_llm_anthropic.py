@@ -23,7 +23,6 @@ from shared.llm import (
     ModelRequest,
     ModelUnavailable,
     OfflineProvider,
-    ScriptedProvider,
     SourceDocument,
     StreamEnd,
     TextDelta,
@@ -235,8 +234,6 @@ async def test_the_fake_also_answers_without_streaming() -> None:
 
 def test_build_provider_picks_the_configured_provider() -> None:
     assert isinstance(build_provider(Settings()), OfflineProvider)
-    scripted = ScriptedProvider(responses={"title": ["T"]})
-    assert build_provider(Settings(llm_provider="scripted"), scripted=scripted) is scripted
     with pytest.raises(ConfigError, match="ScriptedProvider"):
         build_provider(Settings(llm_provider="scripted"))
     with pytest.raises(ConfigError, match="Unknown model provider 'gpt'"):

@@ -9,7 +9,7 @@ import sys
 import uuid
 from pathlib import Path
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from tests.e2e import Client
 

@@ -8,7 +8,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from shared.embedded import free_port, start_nats
 from tests.e2e import Client

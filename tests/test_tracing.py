@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.tracing import configure_tracing

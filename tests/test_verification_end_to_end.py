@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.llm import ScriptedProvider
@@ -31,7 +31,7 @@ async def scripted_lex_engine(settings: Settings) -> AsyncIterator[tuple[Engine,
     })
     async with local_lex(settings) as lex:
         engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url,
-                                llm_provider="scripted"), scripted=scripted)
+                                llm_provider="scripted"), provider=scripted)
         await engine.start()
         try:
             yield engine, scripted

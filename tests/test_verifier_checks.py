@@ -7,10 +7,10 @@ import uuid
 
 import pytest
 
-from services.verifier.checks import Checks, Outcome, default_checks
-from services.verifier.citations import Citation, parse_citations
 from shared.documents import DocumentStore, StoredDocument
 from shared.runtime import Infra
+from shared.verification.checks import Checks, Outcome, default_checks
+from shared.verification.citations import Citation, parse_citations
 
 TENANT = "tenant-a"
 

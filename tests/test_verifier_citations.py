@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from services.verifier.citations import Citation, parse_citations
-from services.verifier.confidence import assess, count_sources
-from services.verifier.refs import classify, enacted_year, source_key, source_uri
-from services.verifier.rewrite import Wording, rewrite
+from shared.verification.citations import Citation, parse_citations
+from shared.verification.confidence import assess, count_sources
+from shared.verification.refs import classify, enacted_year, source_key, source_uri
+from shared.verification.rewrite import Wording, rewrite
 
 DOC = "doc:9b2c1f7e-8d4a-4b7e-9a1c-2f3e4d5c6b7a"
 

@@ -10,14 +10,14 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from services.verifier.config import VerifierConfig
-from services.verifier.context import CheckContext
-from services.verifier.lexsource import Act, Provision
-from services.verifier.pipeline import Verified, build_checks, verify_answer
-from services.verifier.temporal import temporal_issue
 from shared.config import Settings
-from shared.lex_client import LexClient
+from shared.lex.client import LexClient
 from shared.llm import ScriptedProvider
+from shared.verification.config import VerifierConfig
+from shared.verification.context import CheckContext
+from shared.verification.lexsource import Act, Provision
+from shared.verification.pipeline import Verified, build_checks, verify_answer
+from shared.verification.temporal import temporal_issue
 from tests.conftest import fresh_database, local_lex
 
 S5_QUOTE = "they must take the appropriate enforcement action"

@@ -8,18 +8,7 @@ import pytest
 
 from services.recorder.app import Recorder
 from services.verifier.app import create
-from services.verifier.british import PAIRS, american_spellings, british_notes
-from services.verifier.checks import Outcome
-from services.verifier.citations import parse_citations
-from services.verifier.qa import (
-    QaOutcome,
-    disclaimer_notes,
-    law_notes,
-    review,
-    structure_notes,
-)
 from services.verifier.report import build_events
-from services.verifier.rewrite import Wording
 from shared.bus import Bus
 from shared.events import (
     AnswerRevised,
@@ -36,6 +25,17 @@ from shared.recording import record
 from shared.runtime import Infra
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
+from shared.text.british import PAIRS, american_spellings, british_notes
+from shared.verification.checks import Outcome
+from shared.verification.citations import parse_citations
+from shared.verification.pipeline import revise_answer
+from shared.verification.qa import (
+    QaOutcome,
+    disclaimer_notes,
+    law_notes,
+    review,
+    structure_notes,
+)
 from tests.test_verifier_service import wait_for
 
 DISCLAIMER = "This is compliance information, not legal advice."
@@ -232,8 +232,9 @@ def test_qa_reviews_the_revised_answer_and_comes_just_before_completion() -> Non
         return review(text, disclaimer=DISCLAIMER)
 
     removed = [Outcome(status="removed", issues=("not_found",))]
-    events = build_events(draft=draft, parsed=parsed, outcomes=removed, log=[],
-                          wording=Wording(), meta=EventMeta(producer="verifier"), qa=qa)
+    verdict = revise_answer(draft.text, parsed, removed)
+    events = build_events(draft=draft, verified=verdict, log=[],
+                          meta=EventMeta(producer="verifier"), qa=qa)
     assert [event_type(e) for e in events][-3:] == ["confidence.update", "qa.report",
                                              "invocation.completed"]
     [revised] = [e for e in events if isinstance(e, AnswerRevised)]
@@ -241,8 +242,8 @@ def test_qa_reviews_the_revised_answer_and_comes_just_before_completion() -> Non
     report = events[-2]
     assert isinstance(report, QaReport) and report.passed is False
     assert report.checks["british_english"] is False and report.checks["law_cited"] is True
-    without = build_events(draft=draft, parsed=parsed, outcomes=removed, log=[],
-                           wording=Wording(), meta=EventMeta(producer="verifier"))
+    without = build_events(draft=draft, verified=verdict, log=[],
+                           meta=EventMeta(producer="verifier"))
     assert "qa.report" not in [event_type(e) for e in without]
 
 

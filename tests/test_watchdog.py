@@ -6,7 +6,7 @@ import asyncio
 import uuid
 from dataclasses import replace
 
-from cli.engine import Engine
+from services.engine import Engine
 from shared.config import Settings
 from shared.events import ConversationCreated, InvocationStarted, MessageReceived
 

@@ -18,7 +18,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
 from nats.aio.client import Client
 
-from services.gateway.auth import Caller, authenticate
+from services.gateway.auth import Caller, authenticate, issue_token
 from services.gateway.config import GatewayConfig
 from services.gateway.errors import exception_handlers
 from services.gateway.routes import ROUTES
@@ -28,7 +28,7 @@ from shared.bus import connect_nats
 from shared.runtime import Infra
 from shared.tracing import configure_tracing
 
-__all__ = ["GatewayServer", "GatewayStartError", "create_app"]
+__all__ = ["GatewayServer", "GatewayStartError", "create_app", "issue_token"]
 
 log = logging.getLogger("yourai.gateway")
 

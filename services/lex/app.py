@@ -6,16 +6,38 @@ so ``YOURAI_LEX_MCP_URL`` can point at either.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
+from pathlib import Path
 
+import asyncpg
 from mcp.server.mcpserver import MCPServer
 
+from services.lex.corpus.importer import (
+    ImportFailed,
+    ImportProgress,
+    ImportReport,
+    import_ids,
+    import_paths,
+)
+from services.lex.corpus.store import CorpusStore
 from services.lex.tools import TOOL_NAMES, LexTools
 from shared.asgi_server import AsgiServer, ServerStartError
-from shared.legal.corpus import CorpusStore
 from shared.runtime import Infra
 
-__all__ = ["LexServer", "LexStartError", "create_server"]
+__all__ = [
+    "CorpusStore",
+    "ImportFailed",
+    "ImportProgress",
+    "ImportReport",
+    "LexServer",
+    "LexStartError",
+    "create_server",
+    "import_ids",
+    "import_paths",
+    "load_corpus",
+]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +56,16 @@ def create_server(store: CorpusStore) -> MCPServer:
     for name in TOOL_NAMES:
         server.add_tool(getattr(tools, name), name=name)
     return server
+
+
+async def load_corpus(pool: asyncpg.Pool, corpus: str | Path, *,
+                      progress: Callable[[ImportProgress], None] | None = None) -> ImportReport:
+    """Import a directory of CLML and Akoma Ntoso, leaving alone files imported before with the
+    same content (so ``yourai up`` restarts quickly)."""
+    if not await asyncio.to_thread(Path(corpus).is_dir):
+        raise ImportFailed(f"{corpus}: not a directory of legislation or judgment XML")
+    return await import_paths(CorpusStore(pool), [corpus], progress=progress,
+                              skip_unchanged=True)
 
 
 class LexServer:

@@ -12,7 +12,7 @@ import msgspec
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 
-from shared.legal.corpus import CorpusStore, LegislationNotFound
+from services.lex.corpus.store import CorpusStore, LegislationNotFound
 
 __all__ = ["TOOL_NAMES", "LexTools"]
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from services.verifier.config import VerifierConfig
 from services.verifier.handlers import VerifyDraft
-from services.verifier.pipeline import build_checks
 from shared.documents import DocumentStore
-from shared.lex_client import LexClient
+from shared.lex.client import LexClient
 from shared.llm import ModelProvider
 from shared.runtime import Infra, Service
 from shared.tenants import TenantStore
+from shared.verification.config import VerifierConfig
+from shared.verification.pipeline import build_checks
 
 __all__ = ["create"]
 

@@ -7,17 +7,22 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from services.verifier.checks import Checks
-from services.verifier.citations import parse_citations
-from services.verifier.context import CheckContext, Jurisdiction, jurisdiction_or_default
-from services.verifier.qa import QaOutcome, review
 from services.verifier.report import build_events
-from services.verifier.rewrite import Wording
 from shared.bus import Committed
 from shared.events import DraftCompleted, EventMeta, MessageReceived
 from shared.runtime import Service
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
+from shared.verification import (
+    CheckContext,
+    Checks,
+    Jurisdiction,
+    QaOutcome,
+    Wording,
+    jurisdiction_or_default,
+    review,
+    verify_answer,
+)
 
 __all__ = ["VerifyDraft"]
 
@@ -39,20 +44,20 @@ class VerifyDraft:
             return
         records = await self.service.infra.store.read_invocation(draft.tenant_id,
                                                                  draft.invocation_id)
-        parsed = parse_citations(draft.text)
-        for problem in parsed.problems:
-            log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
-                        problem.message)
         tenant = (await self.tenants.get(draft.tenant_id) if self.tenants is not None
                   else TenantConfig(tenant_id=draft.tenant_id, name=draft.tenant_id))
-        context = CheckContext(jurisdiction=_jurisdiction(tenant, records))
-        outcomes = await self.checks.check_all(draft.tenant_id, parsed.citations, context)
+        verified = await verify_answer(
+            draft.text, self.checks, context=CheckContext(jurisdiction=_jurisdiction(tenant,
+                                                                                      records)),
+            wording=self.wording, tenant_id=draft.tenant_id)
+        for problem in verified.parsed.problems:
+            log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
+                        problem.message)
         meta = self.service.meta(committed)
         assert isinstance(meta, EventMeta)
         # One emit with the whole list: the events are published, and so recorded, in order.
-        await self.service.emit(build_events(draft=draft, parsed=parsed, outcomes=outcomes,
-                                             log=records, wording=self.wording, meta=meta,
-                                             qa=self._qa(tenant)))
+        await self.service.emit(build_events(draft=draft, verified=verified, log=records,
+                                             meta=meta, qa=self._qa(tenant)))
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
         """The QA review of the final answer, for tenants in testing mode only."""

@@ -10,11 +10,6 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Sequence
 
-from services.verifier.checks import Outcome
-from services.verifier.citations import Parsed
-from services.verifier.confidence import assess, count_sources
-from services.verifier.qa import QaOutcome
-from services.verifier.rewrite import Wording, rewrite
 from shared.events import (
     AnswerRevised,
     CitationChecked,
@@ -30,6 +25,7 @@ from shared.events import (
     derived_id,
 )
 from shared.store import Recorded
+from shared.verification import QaOutcome, Verified, assess, count_sources
 
 __all__ = ["MALFORMED", "build_events", "usage_of"]
 
@@ -38,9 +34,8 @@ MALFORMED = "malformed_citation"
 """Issue code of a cite tag the parser could not read."""
 
 
-def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Outcome],
-                 log: Sequence[Recorded], wording: Wording, meta: EventMeta,
-                 qa: Callable[[str], QaOutcome] | None = None) -> list[Event]:
+def build_events(*, draft: DraftCompleted, verified: Verified, log: Sequence[Recorded],
+                 meta: EventMeta, qa: Callable[[str], QaOutcome] | None = None) -> list[Event]:
     """citation.checked …, answer.revised (if anything was removed or marked), verification.result,
     confidence.update, qa.report (in testing mode: ``qa`` reviews the final answer),
     invocation.completed."""
@@ -52,6 +47,7 @@ def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Ou
     def eid(step: str, index: int = 0) -> uuid.UUID:
         return derived_id(invocation_id, PRODUCER, step, index)
 
+    parsed, outcomes = verified.parsed, verified.outcomes
     citations = parsed.citations
     events: list[Event] = [
         CitationChecked(
@@ -62,12 +58,9 @@ def build_events(*, draft: DraftCompleted, parsed: Parsed, outcomes: Sequence[Ou
         for c, o in zip(citations, outcomes, strict=True)
     ]
     removed = [c for c, o in zip(citations, outcomes, strict=True) if o.status == "removed"]
-    unverified = [c for c, o in zip(citations, outcomes, strict=True)
-                  if o.status == "unverified"]
-    revised = rewrite(draft.text, removed, wording, unverified)
-    if revised != draft.text:
+    if verified.text != draft.text:
         events.append(AnswerRevised(
-            **base, event_id=eid("revised"), text=revised,
+            **base, event_id=eid("revised"), text=verified.text,
             removed=list(dict.fromkeys(c.ref for c in removed)),
         ))
     issues = {i for o in outcomes for i in o.issues} | ({MALFORMED} if parsed.problems else set())

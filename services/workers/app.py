@@ -11,11 +11,12 @@ from services.workers.handlers import register
 from services.workers.legislation import legislation_worker
 from services.workers.policy import policy_worker
 from services.workers.unconfigured import unconfigured_worker
+from services.workers.web import FetchConfig, Fetcher, HttpCache
 from shared.documents import DocumentStore
 from shared.events import MessageReceived, RoutingDecided
-from shared.external import ExternalSourceStore, FetchConfig, Fetcher, HttpCache
-from shared.lex_client import LexClient
+from shared.lex.client import LexClient
 from shared.runtime import Infra, Service, Transient
+from shared.sources import ExternalSourceStore
 
 
 def _lex_workers(url: str | None, deadline_s: float) -> dict[str, Worker]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from services.workers.base import CaseNote, Worker, WorkerOutcome, WorkerTask
 from shared.events import Finding
-from shared.lex_client import LexClient, LexError
+from shared.lex.client import LexClient, LexError
 
 SEARCH_SIZE = 4
 TEXT_LIMIT = 6000

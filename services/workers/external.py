@@ -12,16 +12,9 @@ import logging
 
 from services.workers.base import Worker, WorkerOutcome, WorkerTask
 from services.workers.unconfigured import unconfigured_worker
+from services.workers.web import ExternalItem, Fetcher, rank, read_items
 from shared.events import Finding
-from shared.external import (
-    ExternalError,
-    ExternalItem,
-    ExternalSource,
-    ExternalSourceStore,
-    Fetcher,
-    rank,
-    read_items,
-)
+from shared.sources import ExternalError, ExternalSource, ExternalSourceStore
 
 __all__ = ["RESULTS", "external_worker"]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from services.workers.base import LegalNote, Worker, WorkerOutcome, WorkerTask
 from shared.events import Finding
-from shared.lex_client import LexClient, LexError
+from shared.lex.client import LexClient, LexError
 
 SEARCH_SIZE = 6
 # How people ask (left) and how the statute book says it (right): appended to the search so

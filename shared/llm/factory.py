@@ -6,14 +6,11 @@ from shared.config import ConfigError, Settings
 from shared.llm.anthropic import AnthropicProvider
 from shared.llm.base import ModelProvider
 from shared.llm.offline import OfflineProvider
-from shared.llm.scripted import ScriptedProvider
 
 __all__ = ["build_provider"]
 
 
-def build_provider(
-    settings: Settings, *, scripted: ScriptedProvider | None = None
-) -> ModelProvider:
+def build_provider(settings: Settings) -> ModelProvider:
     """The provider ``settings.llm_provider`` names, configured from ``settings``."""
     match settings.llm_provider:
         case "offline":
@@ -31,11 +28,10 @@ def build_provider(
                 timeout_s=settings.model_deadline_s,
             )
         case "scripted":
-            if scripted is None:
-                raise ConfigError(
-                    "The scripted model provider is for tests: pass the ScriptedProvider to use."
-                )
-            return scripted
+            raise ConfigError(
+                "The scripted model provider is for tests: give the engine the ScriptedProvider "
+                "to use."
+            )
         case other:
             raise ConfigError(
                 f"Unknown model provider {other!r}: use offline, anthropic or scripted."

@@ -78,10 +78,20 @@ async def connect_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> as
         raise StoreUnavailable(f"cannot connect to PostgreSQL: {e}") from e
 
 
-async def migrate(pool: asyncpg.Pool) -> list[str]:
-    """Apply pending schema migrations under an advisory lock; returns those applied."""
-    folder = resources.files("shared.store.migrations")
-    files = sorted((f for f in folder.iterdir() if f.name.endswith(".sql")), key=lambda f: f.name)
+async def migrate(pool: asyncpg.Pool, packages: Sequence[str] = ("shared.store.migrations",)
+                  ) -> list[str]:
+    """Apply pending schema migrations under an advisory lock; returns those applied.
+
+    Each owner of tables keeps its migrations in its own package (the event store here, the
+    legal corpus in the Lex service, the HTTP cache in the workers); the composition root names
+    them all (``services.engine.SCHEMA``) and they are applied together in the order of their
+    file names, which are unique across packages.
+    """
+    files = sorted((f for package in packages for f in resources.files(package).iterdir()
+                    if f.name.endswith(".sql")), key=lambda f: f.name)
+    names = [f.name for f in files]
+    if len(set(names)) != len(names):
+        raise ValueError(f"migration file names must be unique across packages: {names}")
     applied: list[str] = []
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock(7310)")

@@ -1,0 +1,565 @@
+"""The legal corpus in PostgreSQL: legislation, sections, judgments and their paragraphs.
+
+Each row holds its record's msgspec JSON, so what is read back is exactly what was imported;
+the other columns exist to filter, order and search. Searches use any-term full-text matching
+ranked by cover density, with a boost when the query's terms are in a title. Methods mirror
+the Lex tools (../shared/LEX.md) so the MCP server stays a thin layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+import asyncpg
+import msgspec
+
+from services.lex.corpus.records import (
+    Caselaw,
+    CaselawParagraph,
+    Legislation,
+    LegislationSection,
+    legislation_uri,
+)
+from shared.fulltext import any_term_tsquery
+from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
+
+__all__ = [
+    "ActResult",
+    "ActSearch",
+    "CaselawPage",
+    "CorpusError",
+    "CorpusStore",
+    "FullText",
+    "LegislationNotFound",
+    "SectionScore",
+    "Source",
+]
+
+_SECTION_BATCH = 200
+_TSQUERY = any_term_tsquery("$1", prefix=False)  # stems only: prefixes are noise in legal text
+_SUMMARY_PARAGRAPHS = 3
+_TITLE_BOOST = 1.0
+_DENSITY = 0.5
+_ACT_SECTIONS = 10
+
+
+class CorpusError(Exception):
+    """Root of corpus errors."""
+
+
+class LegislationNotFound(CorpusError):
+    """No legislation with that id is in the corpus."""
+
+
+class SectionScore(msgspec.Struct, kw_only=True):
+    number: str
+    provision_type: str
+    score: float
+
+
+class ActResult(Legislation, kw_only=True):
+    """An Act found by search, with the sections that matched (Lex's act search result)."""
+
+    sections: list[SectionScore] = msgspec.field(default_factory=list)
+    score: float | None = None
+
+
+class ActSearch(msgspec.Struct, kw_only=True):
+    results: list[ActResult]
+    total: int
+    offset: int
+    limit: int
+
+
+class CaselawPage(msgspec.Struct, kw_only=True):
+    results: list[Caselaw]
+    total: int
+    offset: int
+    size: int
+
+
+class FullText(msgspec.Struct, kw_only=True):
+    legislation: Legislation
+    full_text: str
+
+
+class Source(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a document came from (a file path or a fetched id) and its content hash."""
+
+    name: str
+    sha256: str
+
+
+class _Where:
+    """WHERE clauses with numbered parameters, built one optional filter at a time."""
+
+    def __init__(self, *params: object) -> None:
+        self.params: list[object] = list(params)
+        self.clauses: list[str] = []
+
+    def param(self, value: object) -> str:
+        self.params.append(value)
+        return f"${len(self.params)}"
+
+    def add(self, clause: str, value: object) -> None:
+        """``clause`` has one ``{}`` for the parameter; ``None`` values add nothing."""
+        if value is None or (isinstance(value, list | tuple) and not value):
+            return
+        self.clauses.append(clause.format(self.param(value)))
+
+    def sql(self) -> str:
+        return " AND ".join(self.clauses) if self.clauses else "TRUE"
+
+
+def _as_list(value: str | Sequence[str] | None) -> list[str] | None:
+    if value is None:
+        return None
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _section(row: asyncpg.Record, *, include_text: bool = True) -> LegislationSection:
+    s = msgspec.json.decode(row["record"], type=LegislationSection)
+    score = row.get("score")
+    updates: dict[str, Any] = {}
+    if score is not None:
+        updates["score"] = float(score)
+    if not include_text:
+        updates["text"] = ""
+    return msgspec.structs.replace(s, **updates) if updates else s
+
+
+def _encode(record: msgspec.Struct) -> str:
+    return msgspec.json.encode(record).decode()
+
+
+_ORDER_SECTIONS = "s.provision_type = 'schedule', s.number_major, s.number_minor"
+
+
+class CorpusStore:
+    """Reads and writes the corpus; one transaction per imported document."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    # -- writing -----------------------------------------------------------------------------
+
+    async def put_legislation(
+        self,
+        legislation: Legislation,
+        sections: Sequence[LegislationSection],
+        *,
+        merge: bool = False,
+        source: Source | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        """Store an Act: replacing it whole, or (``merge``, for fragments) adding its sections.
+
+        A document that claims the whole Act but holds fewer provisions than are stored (an
+        excerpt, such as ``housing_act_sample.xml``) is merged, never allowed to replace the
+        fuller import.
+        """
+        async with self.pool.acquire() as conn, conn.transaction():
+            if not merge:
+                stored = await conn.fetchval(
+                    "SELECT count(*) FROM legislation_sections WHERE legislation_id = $1",
+                    legislation.id)
+                merge = stored > len(sections)
+            if merge:
+                await self._merge_act(conn, legislation)
+            else:
+                await conn.execute("DELETE FROM legislation WHERE id = $1", legislation.id)
+                await self._insert_act(conn, legislation)
+            rows = [_section_row(legislation.id, s) for s in sections]
+            for start in range(0, len(rows), _SECTION_BATCH):
+                await conn.executemany(_UPSERT_SECTION, rows[start:start + _SECTION_BATCH])
+                if progress is not None:
+                    progress(min(start + _SECTION_BATCH, len(rows)), len(rows))
+            if source is not None:
+                await _record_source(conn, source, "legislation", legislation.id)
+
+    async def _insert_act(self, conn: asyncpg.Connection, act: Legislation) -> None:
+        await conn.execute(
+            "INSERT INTO legislation (id, path, type, year, number, category, title, record)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            act.id, legislation_path(act.id), act.type, act.year, act.number, act.category,
+            act.title, _encode(act),
+        )
+
+    async def _merge_act(self, conn: asyncpg.Connection, act: Legislation) -> None:
+        """A fragment names its Act; keep what is known of the Act, fill in what is not."""
+        row = await conn.fetchrow("SELECT record FROM legislation WHERE id = $1 FOR UPDATE",
+                                  act.id)
+        if row is None:
+            await self._insert_act(conn, act)
+            return
+        known = msgspec.json.decode(row["record"], type=Legislation)
+        if not known.title and act.title:
+            known = msgspec.structs.replace(known, title=act.title)
+            await conn.execute("UPDATE legislation SET title = $2, record = $3 WHERE id = $1",
+                               act.id, known.title, _encode(known))
+
+    async def put_caselaw(self, caselaw: Caselaw, paragraphs: Sequence[CaselawParagraph], *,
+                          source: Source | None = None) -> None:
+        """Store a judgment, replacing any earlier import of it whole."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("DELETE FROM caselaw WHERE id = $1", caselaw.id)
+            await conn.execute(
+                "INSERT INTO caselaw (id, court, division, year, cite_as, name, date,"
+                " legislation_references, caselaw_references, record)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                caselaw.id, caselaw.court, caselaw.division, caselaw.year, caselaw.cite_as,
+                caselaw.name, caselaw.date, caselaw.legislation_references,
+                caselaw.caselaw_references, _encode(caselaw),
+            )
+            await conn.executemany(
+                "INSERT INTO caselaw_paragraphs (caselaw_id, idx, number, text, record)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                [(caselaw.id, i, p.number, p.text, _encode(p)) for i, p in enumerate(paragraphs)],
+            )
+            if source is not None:
+                await _record_source(conn, source, "caselaw", caselaw.id)
+
+    async def source_hash(self, name: str) -> str | None:
+        """The hash a source had when it was last imported (``None``: never imported)."""
+        return await self.pool.fetchval("SELECT sha256 FROM corpus_sources WHERE source = $1",
+                                        name)
+
+    async def counts(self) -> dict[str, int]:
+        """Rows per corpus table (for progress reports and idempotency checks)."""
+        row = await self.pool.fetchrow(
+            "SELECT (SELECT count(*) FROM legislation) AS legislation,"
+            " (SELECT count(*) FROM legislation_sections) AS legislation_sections,"
+            " (SELECT count(*) FROM caselaw) AS caselaw,"
+            " (SELECT count(*) FROM caselaw_paragraphs) AS caselaw_paragraphs"
+        )
+        return dict(row)
+
+    # -- legislation -------------------------------------------------------------------------
+
+    async def search_sections(
+        self,
+        query: str,
+        legislation_id: str | None = None,
+        legislation_category: str | Sequence[str] | None = None,
+        legislation_type: str | Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        offset: int = 0,
+        size: int = 10,
+        include_text: bool = True,
+    ) -> list[LegislationSection]:
+        """Sections matching any term of ``query`` (``""``: filters only, in Act order)."""
+        w = _Where(query)
+        if legislation_id:
+            w.add("s.legislation_id = {}", legislation_uri(legislation_path(legislation_id)))
+        w.add("l.category = ANY({})", _as_list(legislation_category))
+        w.add("l.type = ANY({})", _as_list(legislation_type))
+        w.add("l.year >= {}", year_from)
+        w.add("l.year <= {}", year_to)
+        searching = bool(query.strip())
+        if searching:
+            w.clauses.append("q.tsq IS NOT NULL AND s.tsv @@ q.tsq")
+        score = _section_score() if searching else "NULL::float8"
+        order = "score DESC, " if searching else ""
+        rows = await self.pool.fetch(
+            f"""
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")}
+            SELECT s.record, {score} AS score
+            FROM legislation_sections s JOIN legislation l ON l.id = s.legislation_id, q
+            WHERE {w.sql()}
+            ORDER BY {order}l.year DESC, s.legislation_id, {_ORDER_SECTIONS}
+            OFFSET {w.param(offset)} LIMIT {w.param(size)}
+            """,
+            *w.params,
+        )
+        return [_section(r, include_text=include_text) for r in rows]
+
+    async def search_acts(
+        self,
+        query: str,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        legislation_type: str | Sequence[str] | None = None,
+        offset: int = 0,
+        limit: int = 10,
+        include_text: bool = True,
+    ) -> ActSearch:
+        """Acts whose title, description or sections match, best first, with those sections."""
+        w = _Where(query)
+        w.add("l.type = ANY({})", _as_list(legislation_type))
+        w.add("l.year >= {}", year_from)
+        w.add("l.year <= {}", year_to)
+        rows = await self.pool.fetch(
+            f"""
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")},
+            hits AS (
+              SELECT s.legislation_id, s.number, s.provision_type, {_section_score()} AS score
+              FROM legislation_sections s, q WHERE q.tsq IS NOT NULL AND s.tsv @@ q.tsq
+            ),
+            ranked AS (
+              SELECT *, row_number() OVER (PARTITION BY legislation_id ORDER BY score DESC) AS rn
+              FROM hits
+            ),
+            acts AS (
+              SELECT l.id, l.year, l.record,
+                coalesce((SELECT max(r.score) FROM ranked r WHERE r.legislation_id = l.id), 0)
+                  + ts_rank_cd(l.tsv, q.tsq, 32) AS score,
+                (SELECT coalesce(jsonb_agg(jsonb_build_object('number', r.number,
+                   'provision_type', r.provision_type, 'score', r.score) ORDER BY r.score DESC),
+                   '[]'::jsonb)
+                 FROM ranked r WHERE r.legislation_id = l.id AND r.rn <= {_ACT_SECTIONS})
+                  AS sections
+              FROM legislation l, q
+              WHERE {w.sql()} AND q.tsq IS NOT NULL AND (l.tsv @@ q.tsq
+                OR EXISTS (SELECT 1 FROM hits h WHERE h.legislation_id = l.id))
+            )
+            {_page("acts", "score DESC, year DESC, id", w.param(offset), w.param(limit))}
+            """,
+            *w.params,
+        )
+        return ActSearch(results=[_act_result(r, include_text) for r in rows if r["id"]],
+                         total=rows[0]["total"], offset=offset, limit=limit)
+
+    async def lookup(self, legislation_type: str, year: int, number: int) -> Legislation | None:
+        row = await self.pool.fetchrow(
+            "SELECT record FROM legislation WHERE type = $1 AND year = $2 AND number = $3"
+            " ORDER BY id LIMIT 1",
+            legislation_type, year, number,
+        )
+        return msgspec.json.decode(row["record"], type=Legislation) if row else None
+
+    async def legislation(self, legislation_id: str) -> Legislation | None:
+        row = await self.pool.fetchrow("SELECT record FROM legislation WHERE path = $1",
+                                       legislation_path(legislation_id))
+        return msgspec.json.decode(row["record"], type=Legislation) if row else None
+
+    async def sections(self, legislation_id: str, limit: int | None = 10
+                       ) -> list[LegislationSection]:
+        """An Act's sections then schedules, in numeric-aware order."""
+        act = await self._require(legislation_id)
+        rows = await self.pool.fetch(
+            f"SELECT s.record FROM legislation_sections s WHERE s.legislation_id = $1"
+            f" ORDER BY {_ORDER_SECTIONS} LIMIT $2",
+            act.id, limit,
+        )
+        return [_section(r) for r in rows]
+
+    async def full_text(self, legislation_id: str, include_schedules: bool = False) -> FullText:
+        act = await self._require(legislation_id)
+        sections = await self.sections(legislation_id, limit=None)
+        parts = [f"# {act.title}"]
+        for s in sections:
+            if s.provision_type == "schedule" and not include_schedules:
+                continue
+            label = "Schedule" if s.provision_type == "schedule" else "Section"
+            parts.append(f"## {label} {s.number}: {s.title}".rstrip(": ") + f"\n\n{s.text}")
+        return FullText(legislation=act, full_text="\n\n".join(parts))
+
+    async def get_section(self, path: str) -> LegislationSection | None:
+        """One provision by id or path (``ukpga/2004/34/section/5``)."""
+        row = await self.pool.fetchrow(
+            "SELECT record FROM legislation_sections WHERE path = $1", legislation_path(path))
+        return _section(row) if row else None
+
+    async def _require(self, legislation_id: str) -> Legislation:
+        act = await self.legislation(legislation_id)
+        if act is None:
+            raise LegislationNotFound(f"No legislation {legislation_path(legislation_id)!r}"
+                                      " in the corpus.")
+        return act
+
+    # -- case law ----------------------------------------------------------------------------
+
+    async def search_caselaw(
+        self,
+        query: str | None = None,
+        court: Sequence[str] | None = None,
+        division: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        offset: int = 0,
+        size: int = 20,
+    ) -> CaselawPage:
+        """Judgments matching any term of ``query`` (none: filters only, newest first)."""
+        query = query or ""
+        w = _caselaw_filters(court, division, year_from, year_to, query)
+        searching = bool(query.strip())
+        if searching:
+            w.clauses.append("q.tsq IS NOT NULL AND c.tsv @@ q.tsq")
+        score = _score("c") if searching else "NULL::float8"
+        rows = await self.pool.fetch(
+            f"""
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("caselaw")},
+            found AS (SELECT c.record, c.date, c.id, {score} AS score FROM caselaw c, q
+                      WHERE {w.sql()})
+            {_page("found", "score DESC NULLS LAST, date DESC NULLS LAST, id",
+                   w.param(offset), w.param(size))}
+            """,
+            *w.params,
+        )
+        return CaselawPage(results=[_caselaw(r) for r in rows if r["id"]],
+                           total=rows[0]["total"], offset=offset, size=size)
+
+    async def search_caselaw_paragraphs(
+        self,
+        query: str,
+        court: Sequence[str] | None = None,
+        division: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        limit: int = 10,
+    ) -> list[CaselawParagraph]:
+        """Numbered paragraphs of judgments matching any term of ``query``."""
+        w = _caselaw_filters(court, division, year_from, year_to, query)
+        rows = await self.pool.fetch(
+            f"""
+            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("caselaw_paragraphs")}
+            SELECT p.record, {_score("p")} AS score
+            FROM caselaw_paragraphs p JOIN caselaw c ON c.id = p.caselaw_id, q
+            WHERE {w.sql()} AND q.tsq IS NOT NULL AND p.tsv @@ q.tsq
+            ORDER BY score DESC, p.caselaw_id, p.idx
+            LIMIT {w.param(limit)}
+            """,
+            *w.params,
+        )
+        return [_paragraph(r) for r in rows]
+
+    async def caselaw_summaries(self, query: str | None = None, **filters: Any) -> CaselawPage:
+        """As :meth:`search_caselaw`, each text cut to the header and first paragraphs."""
+        page = await self.search_caselaw(query, **filters)
+        results = []
+        for case in page.results:
+            rows = await self.pool.fetch(
+                "SELECT record FROM caselaw_paragraphs WHERE caselaw_id = $1 ORDER BY idx"
+                " LIMIT $2", case.id, _SUMMARY_PARAGRAPHS)
+            paragraphs = [msgspec.json.decode(r["record"], type=CaselawParagraph) for r in rows]
+            summary = "\n\n".join([case.header, *(f"{p.number}. {p.text}" for p in paragraphs)])
+            results.append(msgspec.structs.replace(case, text=summary.strip()))
+        return msgspec.structs.replace(page, results=results)
+
+    async def caselaw_by_reference(
+        self,
+        reference_id: str,
+        reference_type: Literal["caselaw", "legislation"],
+        court: Sequence[str] | None = None,
+        division: Sequence[str] | None = None,
+        year_from: int | None = None,
+        year_to: int | None = None,
+        size: int = 20,
+    ) -> list[Caselaw]:
+        """A neutral citation → that judgment, then judgments citing it; an Act or provision
+        id → judgments referring to it (or to any provision within it)."""
+        w = _caselaw_filters(court, division, year_from, year_to)
+        if reference_type == "caselaw":
+            key = w.param(citation_key(reference_id))
+            path = w.param(caselaw_path(reference_id))
+            itself = f"(lower(c.cite_as) = {key} OR c.id LIKE '%/' || {path})"
+            refers = (f"EXISTS (SELECT 1 FROM unnest(c.caselaw_references) r"
+                      f" WHERE lower(regexp_replace(r, '\\s+', ' ', 'g')) = {key})")
+        else:
+            path = w.param(legislation_path(reference_id))
+            itself = "c.id IS NULL"  # never: a judgment is not a legislation id
+            refers = (f"EXISTS (SELECT 1 FROM unnest(c.legislation_references) r,"
+                      f" regexp_replace(r, '^https?://(www\\.)?legislation\\.gov\\.uk/(id/)?',"
+                      f" '') AS p WHERE p = {path} OR p LIKE {path} || '/%')")
+        rows = await self.pool.fetch(
+            f"SELECT c.record FROM caselaw c WHERE {w.sql()} AND ({itself} OR {refers})"
+            f" ORDER BY {itself} DESC, c.date DESC NULLS LAST, c.id LIMIT {w.param(size)}",
+            *w.params,
+        )
+        return [_caselaw(r) for r in rows]
+
+
+def _weights(table: str) -> str:
+    """CTEs weighting each query term by its rarity in ``table`` (inverse document frequency).
+
+    Any-term matching finds the candidates; ranking them by ts_rank_cd alone favours whatever
+    repeats one common word ("order", "notice"), so the share of the query's weight a row
+    covers comes first and cover density only breaks ties.
+    """
+    return f"""
+      terms AS (SELECT DISTINCT to_tsquery('english', quote_literal(lexeme)) AS t
+                FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
+      corpus_size AS (SELECT count(*) AS n FROM {table}),
+      weights AS (SELECT terms.t, ln((corpus_size.n + 1.0) / (d.df + 0.5)) AS idf
+                  FROM terms, corpus_size,
+                  LATERAL (SELECT count(*) AS df FROM {table} x WHERE x.tsv @@ terms.t) d),
+      weight_total AS (SELECT nullif(sum(idf), 0) AS idf FROM weights)"""
+
+
+def _score(alias: str) -> str:
+    """IDF-weighted share of the query covered, then cover density (both within 0..1)."""
+    return (f"(coalesce((SELECT sum(w.idf) FROM weights w WHERE {alias}.tsv @@ w.t)"
+            f" / (SELECT idf FROM weight_total), 0) + {_DENSITY} * ts_rank_cd({alias}.tsv,"
+            f" q.tsq, 32))::float8")
+
+
+def _section_score() -> str:
+    return (f"{_score('s')}"
+            f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.tsq, 32)")
+
+
+def _caselaw_filters(court: Sequence[str] | None, division: Sequence[str] | None,
+                     year_from: int | None, year_to: int | None, *leading: object) -> _Where:
+    """Filters on judgments, numbered after the ``leading`` parameters (the query, if any)."""
+    w = _Where(*leading)
+    w.add("c.court = ANY({})", _as_list(court))
+    w.add("c.division = ANY({})", _as_list(division))
+    w.add("c.year >= {}", year_from)
+    w.add("c.year <= {}", year_to)
+    return w
+
+
+def _page(cte: str, order: str, offset: str, limit: str) -> str:
+    """One page of a CTE's rows plus its total: one row of NULLs and the total when empty."""
+    outer = ", ".join(f"page.{term}" for term in order.split(", "))
+    return (f"SELECT t.total, page.* FROM (SELECT count(*) AS total FROM {cte}) t"
+            f" LEFT JOIN LATERAL (SELECT * FROM {cte} ORDER BY {order}"
+            f" OFFSET {offset} LIMIT {limit}) page ON TRUE ORDER BY {outer}")
+
+
+def _section_row(legislation_id: str, s: LegislationSection) -> tuple[object, ...]:
+    major, minor = number_key(s.number)
+    return (s.id, legislation_id, legislation_path(s.id), s.provision_type, s.number, major,
+            minor, s.title, s.text, _encode(s))
+
+
+_UPSERT_SECTION = """
+INSERT INTO legislation_sections (id, legislation_id, path, provision_type, number,
+    number_major, number_minor, title, text, record)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+ON CONFLICT (id) DO UPDATE SET legislation_id = EXCLUDED.legislation_id,
+    path = EXCLUDED.path, provision_type = EXCLUDED.provision_type, number = EXCLUDED.number,
+    number_major = EXCLUDED.number_major, number_minor = EXCLUDED.number_minor,
+    title = EXCLUDED.title, text = EXCLUDED.text, record = EXCLUDED.record
+"""
+
+
+async def _record_source(conn: asyncpg.Connection, source: Source, kind: str,
+                         document_id: str) -> None:
+    await conn.execute(
+        "INSERT INTO corpus_sources (source, sha256, kind, document_id) VALUES ($1, $2, $3, $4)"
+        " ON CONFLICT (source) DO UPDATE SET sha256 = EXCLUDED.sha256, kind = EXCLUDED.kind,"
+        " document_id = EXCLUDED.document_id, imported_at = now()",
+        source.name, source.sha256, kind, document_id,
+    )
+
+
+def _act_result(row: asyncpg.Record, include_text: bool) -> ActResult:
+    act = msgspec.json.decode(row["record"], type=ActResult)
+    sections = msgspec.json.decode(row["sections"], type=list[SectionScore])
+    return msgspec.structs.replace(act, sections=sections, score=float(row["score"]),
+                                   text=act.text if include_text else "")
+
+
+def _caselaw(row: asyncpg.Record) -> Caselaw:
+    case = msgspec.json.decode(row["record"], type=Caselaw)
+    if "score" in row.keys() and row["score"] is not None:
+        case = msgspec.structs.replace(case, score=float(row["score"]))
+    return case
+
+
+def _paragraph(row: asyncpg.Record) -> CaselawParagraph:
+    p = msgspec.json.decode(row["record"], type=CaselawParagraph)
+    return msgspec.structs.replace(p, score=float(row["score"]))

@@ -1,0 +1,35 @@
+"""External knowledge sources a tenant configures (the CLI writes them, the workers read them)."""
+
+from shared.sources.errors import (
+    DisallowedHost,
+    ExternalError,
+    FetchFailed,
+    FetchTimeout,
+    InvalidSource,
+    MalformedContent,
+    ResponseTooLarge,
+)
+from shared.sources.store import (
+    ExternalSource,
+    ExternalSourceStore,
+    SourceKind,
+    check_url,
+    host_of,
+    normalise_host,
+)
+
+__all__ = [
+    "DisallowedHost",
+    "ExternalError",
+    "ExternalSource",
+    "ExternalSourceStore",
+    "FetchFailed",
+    "FetchTimeout",
+    "InvalidSource",
+    "MalformedContent",
+    "ResponseTooLarge",
+    "SourceKind",
+    "check_url",
+    "host_of",
+    "normalise_host",
+]

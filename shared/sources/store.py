@@ -1,0 +1,165 @@
+"""Which external sources a tenant has configured, and which hosts it allows them to use."""
+
+from __future__ import annotations
+
+import builtins
+import re
+from typing import Literal, get_args
+
+import asyncpg
+import httpx
+import msgspec
+
+from shared.sources.errors import DisallowedHost, InvalidSource
+
+__all__ = [
+    "ExternalSource",
+    "ExternalSourceStore",
+    "SourceKind",
+    "check_url",
+    "host_of",
+    "normalise_host",
+]
+
+SourceKind = Literal["json", "feed", "html"]
+_KINDS: tuple[str, ...] = get_args(SourceKind)
+_SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+_COLUMNS = ("tenant_id, source_id, name, kind, url, enabled, items_path, id_field, title_field,"
+            " text_field, url_field, date_field")
+
+
+class ExternalSource(msgspec.Struct, frozen=True, kw_only=True):
+    """One configured source; its items are cited as ``ext:<source_id>/<item id>``."""
+
+    tenant_id: str
+    source_id: str
+    """A short slug such as ``rsh`` or ``ombudsman``."""
+    name: str
+    kind: SourceKind
+    url: str
+    enabled: bool = True
+    items_path: str = ""
+    """JSON APIs: dotted path to the list of items; empty when the document is the list."""
+    id_field: str = "id"
+    title_field: str = "title"
+    text_field: str = "text"
+    url_field: str = "url"
+    date_field: str = "published"
+
+
+def normalise_host(host: str) -> str:
+    """A host name as the allowlist holds it: lower case, no port, no trailing dot.
+
+    A full URL is accepted too (``https://www.gov.uk/x`` gives ``www.gov.uk``), since that is
+    what an administrator tends to paste.
+    """
+    text = host.strip()
+    if "://" in text:
+        return host_of(text)
+    text = text.split("/", 1)[0].rsplit("@", 1)[-1]
+    if text.startswith("["):
+        text = text.split("]", 1)[0] + "]"
+    elif text.count(":") == 1:
+        text = text.split(":", 1)[0]
+    text = text.lower().rstrip(".")
+    if not text or any(c.isspace() for c in text):
+        raise InvalidSource(f"{host!r} is not a host name.")
+    return text
+
+
+def host_of(url: str) -> str:
+    """The normalised host of an http or https URL; anything else is refused."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError) as e:
+        raise InvalidSource(f"{url!r} is not a valid web address.") from e
+    if parsed.scheme not in ("http", "https"):
+        raise InvalidSource(f"{url!r} is not an http or https address; only those are fetched.")
+    host = parsed.host.lower().rstrip(".")
+    if not host:
+        raise InvalidSource(f"{url!r} has no host.")
+    return host
+
+
+def check_url(url: str, allowed: frozenset[str]) -> str:
+    """The URL's host when it is on the allowlist; otherwise ``DisallowedHost``."""
+    host = host_of(url)
+    if host not in allowed:
+        raise DisallowedHost(host)
+    return host
+
+
+def _validate(source: ExternalSource) -> None:
+    if not _SLUG.fullmatch(source.source_id):
+        raise InvalidSource(f"{source.source_id!r} is not a usable source id: use up to 40 "
+                            "lower-case letters, digits, hyphens or underscores, such as 'rsh'.")
+    if source.kind not in _KINDS:
+        raise InvalidSource(f"{source.kind!r} is not a kind of source; choose one of "
+                            f"{', '.join(_KINDS)}.")
+    if not source.name.strip():
+        raise InvalidSource("A source needs a name, such as 'Regulator of Social Housing'.")
+    host_of(source.url)
+
+
+class ExternalSourceStore:
+    """Sources and allowed hosts per tenant, in PostgreSQL; one tenant never sees another's."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+
+    async def allow_host(self, tenant_id: str, host: str) -> str:
+        name = normalise_host(host)
+        await self.pool.execute(
+            "INSERT INTO tenant_allowed_hosts (tenant_id, host) VALUES ($1, $2)"
+            " ON CONFLICT DO NOTHING", tenant_id, name)
+        return name
+
+    async def disallow_host(self, tenant_id: str, host: str) -> None:
+        await self.pool.execute(
+            "DELETE FROM tenant_allowed_hosts WHERE tenant_id = $1 AND host = $2",
+            tenant_id, normalise_host(host))
+
+    async def allowed_hosts(self, tenant_id: str) -> frozenset[str]:
+        rows = await self.pool.fetch(
+            "SELECT host FROM tenant_allowed_hosts WHERE tenant_id = $1", tenant_id)
+        return frozenset(r["host"] for r in rows)
+
+    async def put(self, source: ExternalSource) -> None:
+        """Add or replace a source; its host must already be on the tenant's allowlist."""
+        _validate(source)
+        async with self.pool.acquire() as conn, conn.transaction():
+            allowed = await conn.fetchval(
+                "SELECT true FROM tenant_allowed_hosts WHERE tenant_id = $1 AND host = $2",
+                source.tenant_id, host_of(source.url))
+            if not allowed:
+                raise DisallowedHost(host_of(source.url))
+            await conn.execute(
+                f"INSERT INTO external_sources ({_COLUMNS}) VALUES"
+                " ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+                " ON CONFLICT (tenant_id, source_id) DO UPDATE SET name = excluded.name,"
+                " kind = excluded.kind, url = excluded.url, enabled = excluded.enabled,"
+                " items_path = excluded.items_path, id_field = excluded.id_field,"
+                " title_field = excluded.title_field, text_field = excluded.text_field,"
+                " url_field = excluded.url_field, date_field = excluded.date_field,"
+                " updated_at = now()",
+                *(getattr(source, c.strip()) for c in _COLUMNS.split(",")),
+            )
+
+    async def get(self, tenant_id: str, source_id: str) -> ExternalSource | None:
+        row = await self.pool.fetchrow(
+            f"SELECT {_COLUMNS} FROM external_sources WHERE tenant_id = $1 AND source_id = $2",
+            tenant_id, source_id)
+        return None if row is None else ExternalSource(**dict(row))
+
+    async def remove(self, tenant_id: str, source_id: str) -> bool:
+        status = await self.pool.execute(
+            "DELETE FROM external_sources WHERE tenant_id = $1 AND source_id = $2",
+            tenant_id, source_id)
+        return bool(status.endswith(" 1"))
+
+    async def list(self, tenant_id: str, *, enabled_only: bool = False
+                   ) -> builtins.list[ExternalSource]:
+        rows = await self.pool.fetch(
+            f"SELECT {_COLUMNS} FROM external_sources WHERE tenant_id = $1"
+            " AND (enabled OR NOT $2) ORDER BY source_id", tenant_id, enabled_only)
+        return [ExternalSource(**dict(r)) for r in rows]

@@ -1,0 +1,1 @@
+"""The one text toolkit: sentences, terms, Markdown blocks, modality and British spelling."""

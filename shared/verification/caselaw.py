@@ -1,0 +1,115 @@
+"""The case-law check: a neutral citation against the judgment Lex holds for it.
+
+The judgment must exist; the case name written beside the citation, any court the statement
+names and any date it gives for the decision must match the record; a quote must be in the
+judgment; figures in the claim must appear in it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shared.verification.checks import Outcome
+from shared.verification.citations import Citation
+from shared.verification.claims import dates, quantities
+from shared.verification.findings import CheckFinding, judged, outcome_of
+from shared.verification.judge import Judge
+from shared.verification.lexsource import Case, LegalRecords
+from shared.verification.quotes import contains_quote
+
+__all__ = ["CaselawCheck", "case_names", "same_case_name"]
+
+_LINK = r"of|for|and|de|des|la|le|du|the|in|on"
+_PARTY = (rf"(?:R \([^()]{{1,80}}\)|[A-Z0-9][\w'’&.,()-]*"
+          rf"(?: (?:[A-Z0-9&][\w'’&.,()-]*|{_LINK}))*)")
+_CASE_NAME = re.compile(rf"(?P<name>{_PARTY} v\.? {_PARTY})")
+_COURTS = {
+    "Supreme Court": "uksc", "Privy Council": "ukpc", "Court of Appeal": "ewca",
+    "High Court": "ewhc", "Family Court": "ewfc", "Court of Protection": "ewcop",
+    "Upper Tribunal": "ukut", "First-tier Tribunal": "ukftt",
+    "Employment Appeal Tribunal": "eat",
+}
+_NOISE = frozenset("""ltd limited plc llp co and ors anor others another the of for v r in
+    on re ex parte secretary state llc inc""".split())
+
+
+def case_names(text: str) -> list[str]:
+    """Case names ("A Ltd v B") in ``text``, Markdown emphasis removed."""
+    plain = re.sub(r"[*_]", "", text)
+    return [re.sub(r"^(?:(?:In|The|See|Per|As|Under|Following|Applying|And|But)\s+)+", "",
+                   m["name"].strip(" ,")) for m in _CASE_NAME.finditer(plain)]
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", name.lower().replace("&", " and "))
+            if w not in _NOISE and len(w) > 1]
+
+
+def same_case_name(written: str, recorded: str) -> bool:
+    """Whether a name as written names the recorded case: each side's first distinctive
+    word appears on the same side of the record (abbreviations and "& Ors" forgiven)."""
+    w_sides = re.split(r"\s+v\.?\s+", written, maxsplit=1)
+    r_sides = re.split(r"\s+v\.?\s+", recorded, maxsplit=1)
+    if len(w_sides) != 2 or len(r_sides) != 2:
+        return False
+    for w_side, r_side in zip(w_sides, r_sides, strict=True):
+        want, have = _words(w_side), set(_words(r_side))
+        if want and not any(w in have for w in want[:2]):
+            return False
+    return True
+
+
+@dataclass(frozen=True, kw_only=True)
+class CaselawCheck:
+    source: LegalRecords
+    judge: Judge | None = None
+
+    async def __call__(self, tenant_id: str, citation: Citation) -> Outcome:
+        if not await self.source.has_tool("search_for_caselaw_by_reference"):
+            return Outcome(status="unverified", issues=("source_not_configured",),
+                           detail="The legal source offers no case law, so this judgment "
+                                  "could not be checked.")
+        case = await self.source.case(citation.ref)
+        if case is None:
+            return outcome_of([CheckFinding("not_found", True,
+                                       f"No judgment {citation.ref} exists in the source.")],
+                              uri=None)
+        findings = self._identity(citation, case)
+        if citation.quote is not None and not contains_quote(case.text, citation.quote):
+            findings.append(CheckFinding("quote_mismatch", True,
+                                    f"The quote does not appear in {case.name}."))
+        have = quantities(case.text)
+        missing = [q for q in quantities(citation.claim) if q not in have]
+        if missing:
+            findings.append(CheckFinding("claim_unsupported", False,
+                                    "The judgment does not mention some figures in the "
+                                    "statement."))
+        if not findings and self.judge is not None:
+            findings += judged(await self.judge(citation.claim, f"{case.name} {case.cite_as}",
+                                                case.text))
+        return outcome_of(findings, uri=case.uri or None,
+                          checked=f"{case.name} {case.cite_as} ({case.date or 'undated'}) "
+                                  "matches the citation.")
+
+    @staticmethod
+    def _identity(citation: Citation, case: Case) -> list[CheckFinding]:
+        claim = citation.claim
+        findings = []
+        names = case_names(claim.split(citation.ref)[0]) or case_names(claim)
+        if names and not same_case_name(names[-1], case.name):
+            findings.append(CheckFinding("name_mismatch", True,
+                                    f"{citation.ref} is {case.name}, not {names[-1]}."))
+        courts = {code for name, code in _COURTS.items()
+                  if re.search(rf"\b{re.escape(name)}\b", claim, re.IGNORECASE)}
+        if len(courts) == 1 and case.court.lower() not in courts:
+            findings.append(CheckFinding("name_mismatch", True,
+                                    f"{citation.ref} was decided by the {case.court.upper()}, "
+                                    "not the court the statement names."))
+        written = dates(claim)
+        if case.date and len(written) == 1 and case.date[:10] not in written \
+                and not written <= dates(case.text):
+            findings.append(CheckFinding("name_mismatch", True,
+                                    f"{citation.ref} was decided on {case.date[:10]}, not on "
+                                    f"{next(iter(written))}."))
+        return findings

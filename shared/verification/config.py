@@ -1,0 +1,24 @@
+"""The verifier's configuration: a keyword-only dataclass passed in at start-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shared.verification.rewrite import Wording
+
+__all__ = ["VerifierConfig"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class VerifierConfig:
+    check_deadline_s: float = 15.0
+    """Deadline of one citation check; a late check leaves its citation unverified."""
+    wording: Wording = field(default_factory=Wording)
+    """What a withheld statement is replaced by, and how an unverified one is marked."""
+    judge: bool = True
+    """Ask a model judge about citations the deterministic checks pass (real models only)."""
+    judge_deadline_s: float = 8.0
+    """Deadline of one judge call; a late judge leaves the citation unverified."""
+    unknown_act_removes: bool = True
+    """Treat an Act the Lex source does not hold as made up (right for the public Lex, which
+    holds the whole statute book); Acts known to exist are never removed for this."""

@@ -1,0 +1,238 @@
+"""The legislation check: a cited Act, section and sub-section against the Lex records.
+
+In order: the provision exists (a made-up section of an Act the source holds in full is
+removed); it extends to the question's jurisdiction; it is in force when cited as current
+law; the quote is in its text; the claim agrees with it; then, on a real model, a judge.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shared.verification.checks import FIRST_DIGITAL_YEAR, Outcome
+from shared.verification.citations import Citation
+from shared.verification.claims import check_claim, dates, quantities
+from shared.verification.context import current_context
+from shared.verification.findings import CheckFinding, judged, outcome_of
+from shared.verification.judge import Judge
+from shared.verification.jurisdiction import coverage
+from shared.verification.lexsource import Act, LegalRecords, Provision
+from shared.verification.quotes import contains_legal_quote
+from shared.verification.refs import ACTS, act_id, legislation_ref
+from shared.verification.temporal import Temporal, temporal_issue
+
+__all__ = ["LegislationCheck", "Target", "target_of"]
+
+_PROVISION_KINDS = frozenset({"section", "schedule", "article", "regulation", "rule"})
+_TITLE_REF = re.compile(
+    r"^(?P<title>.+?\bAct (?P<year>\d{4}))(?:,? (?:s\.|section) ?(?P<number>\d+[A-Z]{0,3})"
+    r"(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*))?$")
+_NO_TEXT = re.compile(r"^[\s.…]*$")
+_KNOWN_ACTS = frozenset(f"{t}/{y}/{n}" for t, y, n in ACTS.values())
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a legislation ref points at once resolved."""
+
+    act: str | None
+    """The Act's id path; ``None`` when its title could not be resolved."""
+    year: int | None
+    kind: str | None
+    number: str | None
+    subsections: tuple[str, ...]
+    title: str = ""
+
+    @property
+    def name(self) -> str:
+        where = self.title or self.act or "the Act"
+        if self.kind is None:
+            return where
+        subs = "".join(f"({s})" for s in self.subsections)
+        return f"{where}, {self.kind} {self.number}{subs}"
+
+    @property
+    def uri(self) -> str | None:
+        if self.act is None:
+            return None
+        parts = [self.act, *([self.kind, self.number] if self.kind else []),
+                 *self.subsections]
+        return "https://www.legislation.gov.uk/" + "/".join(p for p in parts if p)
+
+
+async def target_of(ref: str, source: LegalRecords) -> Target:
+    parsed = legislation_ref(ref)
+    if parsed is not None:
+        rest = [p for p in parsed.rest.split("/") if p]
+        if rest and rest[0] in _PROVISION_KINDS and len(rest) >= 2:
+            subs = tuple(p for p in rest[2:] if p not in ("paragraph", "subsection"))
+            return Target(parsed.act, parsed.year, rest[0], rest[1], subs)
+        return Target(parsed.act, parsed.year, None, None, ())
+    m = _TITLE_REF.match(ref.strip())
+    if m is None:
+        return Target(None, None, None, None, (), ref)
+    year = int(m["year"])
+    act = act_id(m["title"]) or await source.resolve_title(m["title"], year)
+    subs = tuple(re.findall(r"\(([0-9A-Za-z]+)\)", m["subs"] or ""))
+    kind = "section" if m["number"] else None
+    return Target(act, year, kind, m["number"], subs, m["title"])
+
+
+@dataclass(frozen=True, kw_only=True)
+class LegislationCheck:
+    source: LegalRecords
+    judge: Judge | None = None
+    unknown_act_removes: bool = True
+    """An Act the source does not hold is taken as made up (the public Lex holds the whole
+    statute book); Acts known to exist are only ever left unverified."""
+
+    async def __call__(self, tenant_id: str, citation: Citation) -> Outcome:
+        target = await target_of(citation.ref, self.source)
+        act = (await self.source.act(target.act, target.year)
+               if target.act is not None else None)
+        if act is None:
+            return self._act_not_found(target)
+        provision = None
+        if target.kind is not None:
+            provision = act.provision(target.kind, target.number or "")
+            if provision is None:
+                return self._provision_not_found(target, act)
+        return await self._check(citation, target, act, provision)
+
+    def _act_not_found(self, target: Target) -> Outcome:
+        known = target.act in _KNOWN_ACTS or bool(target.title and act_id(target.title))
+        detail = f"The legal source does not hold {target.title or target.act}."
+        removes = self.unknown_act_removes and not known
+        if not removes:
+            detail += " The Act exists, but this source cannot confirm the citation."
+        return outcome_of([CheckFinding("not_found", removes, detail)], uri=target.uri)
+
+    @staticmethod
+    def _provision_not_found(target: Target, act: Act) -> Outcome:
+        title = act.title or target.act
+        if act.complete:
+            return outcome_of([CheckFinding("not_found", True,
+                                       f"{title} has no {target.kind} {target.number}.")],
+                              uri=target.uri)
+        return outcome_of([CheckFinding("not_found", False,
+                                   f"The source holds only part of {title}, without "
+                                   f"{target.kind} {target.number}.")], uri=target.uri)
+
+    async def _check(self, citation: Citation, target: Target, act: Act,
+                     provision: Provision | None) -> Outcome:
+        context = current_context()
+        findings: list[CheckFinding] = []
+        notes: list[str] = []
+        title = act.title or target.act or ""
+        text = provision.text if provision else "\n\n".join(p.text for p in act.provisions)
+        held = not _NO_TEXT.match(text)
+        sub = target.subsections[0] if target.subsections else None
+        if provision is not None and sub is not None and held:
+            missing = _missing_subsection(provision, target.subsections)
+            if missing is not None:
+                return outcome_of([CheckFinding("not_found", True,
+                                           f"{title}, {provision.kind} {provision.number} has "
+                                           f"no subsection ({missing}).")], uri=target.uri)
+        # Jurisdiction.
+        extent = provision.extent if provision and provision.extent else act.extent
+        cover = coverage(context.jurisdiction, extent,
+                         provision.subsection_extents if provision else {}, sub, citation.claim)
+        if cover.covered is False:
+            findings.append(CheckFinding("jurisdiction", not cover.about_elsewhere, cover.detail))
+        elif cover.covered is None:
+            notes.append(cover.detail)
+        # In force.
+        when = temporal_issue(citation.claim, act, provision, context.today)
+        if isinstance(when, Temporal):
+            findings.append(CheckFinding(when.issue, when.removes, when.detail))
+        elif when:
+            notes.append(when)
+        # Quote and claim.
+        if held:
+            findings += self._quote(citation, act, provision, text)
+            findings += self._claim(citation, provision, text, title)
+        else:
+            findings += _without_text(citation, provision)
+        pre_1963 = _pre_1963(target, act, provision)
+        if not findings and not pre_1963 and self.judge is not None and held:
+            findings += judged(await self.judge(citation.claim, f"{title} — {target.name}", text))
+        name = target.name if target.title or not act.title else Target(
+            target.act, target.year, target.kind, target.number, target.subsections,
+            act.title).name
+        checked = (f"{name} exists" + (f" and extends to {', '.join(cover.extent)}"
+                                               if cover.covered else "")
+                   + ("; the quote is in its text" if citation.quote else "")
+                   + "; the statement agrees with it.")
+        return outcome_of(findings, uri=target.uri, pre_1963=pre_1963, checked=checked,
+                          notes=notes)
+
+    def _quote(self, citation: Citation, act: Act, provision: Provision | None,
+               text: str) -> list[CheckFinding]:
+        if citation.quote is None or contains_legal_quote(text, citation.quote):
+            return []
+        holder = next((p for p in act.provisions if p is not provision
+                       and contains_legal_quote(p.text, citation.quote)), None)
+        if holder is not None:
+            return [CheckFinding("quote_mismatch", False,
+                            f"The quote is in {holder.kind} {holder.number}, not in the "
+                            f"{provision.kind if provision else 'provision'} cited.")]
+        where = f"{provision.kind} {provision.number}" if provision else act.title
+        return [CheckFinding("quote_mismatch", True, f"The quote does not appear in {where}.")]
+
+    @staticmethod
+    def _claim(citation: Citation, provision: Provision | None, text: str,
+               title: str) -> list[CheckFinding]:
+        known = [d for d in (provision.restrict_start_date, provision.repealed_from)
+                 if d] if provision else []
+        context_text = " ".join(filter(None, [provision.title if provision else "",
+                                              provision.status_note if provision else ""]))
+        found = check_claim(citation.claim, text, quote=citation.quote,
+                            known_dates=[*known, *dates(context_text)],
+                            title=f"{title} {context_text}")
+        alone = citation.cited_with == 0
+        return [CheckFinding("claim_unsupported", issue.contradicted and alone, issue.detail)
+                for issue in found]
+
+
+def _without_text(citation: Citation, provision: Provision | None) -> list[CheckFinding]:
+    """A repealed provision whose text is no longer held: nothing to compare words with."""
+    if citation.quote is not None:
+        return [CheckFinding("check_failed", False, "The provision's text is no longer held, so "
+                                               "the quote could not be checked.")]
+    note, known_dates = "", set()
+    if provision is not None:
+        note = f"{provision.title} {provision.status_note or ''}"
+        known_dates = {d for d in (provision.repealed_from, provision.restrict_start_date) if d}
+    if quantities(citation.claim) - quantities(note) or (
+            dates(citation.claim) - dates(note) - known_dates):
+        return [CheckFinding("claim_unsupported", False, "The provision's text is no longer held, "
+                                                    "so the figures in the statement could "
+                                                    "not be checked.")]
+    return []
+
+
+def _missing_subsection(provision: Provision, labels: tuple[str, ...]) -> str | None:
+    """The first cited label that the provision's text does not hold, if it labels any."""
+    text = provision.text
+    first = labels[0]
+    if provision.kind == "schedule":
+        found = re.search(rf"\*\*{re.escape(first)}\*\*", text) is not None
+    else:
+        if not re.search(r"(?m)^[\s>*-]*\(\d+[A-Z]{0,3}\)", text):
+            return None  # an unnumbered section: nothing to compare labels with
+        found = re.search(rf"(?m)^[\s>*-]*\({re.escape(first)}\)", text) is not None
+    if not found and first not in provision.subsection_extents:
+        return first
+    for label in labels[1:]:
+        if f"({label})" not in text:
+            return label
+    return None
+
+
+def _pre_1963(target: Target, act: Act, provision: Provision | None) -> bool:
+    flags = [provision.pre_1963 if provision else None, act.pre_1963]
+    if any(f is not None for f in flags):
+        return any(bool(f) for f in flags)
+    year = act.year or target.year
+    return target.year is None if year is None else year < FIRST_DIGITAL_YEAR

@@ -1,0 +1,71 @@
+"""The verifier's checks assembled from what is configured, and one answer verified with them.
+
+Used by the service (per drafted answer) and by ``yourai verify`` (per file), so both judge a
+citation the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shared.documents import DocumentStore
+from shared.lex.client import LexClient
+from shared.llm import ModelProvider
+from shared.verification.caselaw import CaselawCheck
+from shared.verification.checks import Checks, DocumentCheck, Outcome, not_configured
+from shared.verification.citations import Parsed, parse_citations
+from shared.verification.config import VerifierConfig
+from shared.verification.context import CheckContext
+from shared.verification.judge import Judge
+from shared.verification.legislation import LegislationCheck
+from shared.verification.lexsource import LegalRecords
+from shared.verification.rewrite import Wording, rewrite
+
+__all__ = ["Verified", "build_checks", "revise_answer", "verify_answer"]
+
+
+def build_checks(*, documents: DocumentStore | None, lex: LexClient | None,
+                 provider: ModelProvider | None, config: VerifierConfig) -> Checks:
+    """Legal checks through Lex when a Lex URL is configured, a model judge on a real model."""
+    judge = (Judge(provider=provider, deadline_s=config.judge_deadline_s)
+             if provider is not None and not provider.offline and config.judge else None)
+    by_kind = {
+        "document": DocumentCheck(documents) if documents else not_configured("tenant document"),
+        "legislation": not_configured("legislation"),
+        "caselaw": not_configured("case law"),
+        "external": not_configured("external"),
+    }
+    if lex is not None:
+        source = LegalRecords(lex)
+        by_kind |= {
+            "legislation": LegislationCheck(source=source, judge=judge,
+                                            unknown_act_removes=config.unknown_act_removes),
+            "caselaw": CaselawCheck(source=source, judge=judge),
+        }
+    return Checks(by_kind=by_kind, deadline_s=config.check_deadline_s)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Verified:
+    parsed: Parsed
+    outcomes: list[Outcome]
+    text: str
+    """The answer as the reader gets it: withheld sentences replaced, unverified marked."""
+
+
+async def verify_answer(text: str, checks: Checks, *, context: CheckContext,
+                        wording: Wording | None = None, tenant_id: str = "") -> Verified:
+    parsed = parse_citations(text)
+    outcomes = await checks.check_all(tenant_id, parsed.citations, context)
+    return revise_answer(text, parsed, outcomes, wording)
+
+
+def revise_answer(text: str, parsed: Parsed, outcomes: Sequence[Outcome],
+            wording: Wording | None = None) -> Verified:
+    """The answer once its citations are judged: removed sentences rewritten, unverified
+    citations marked."""
+    pairs = list(zip(parsed.citations, outcomes, strict=True))
+    final = rewrite(text, [c for c, o in pairs if o.status == "removed"], wording,
+                    [c for c, o in pairs if o.status == "unverified"])
+    return Verified(parsed, list(outcomes), final)

@@ -1,0 +1,87 @@
+"""Rewriting an answer around the citations verification removed or could not verify (DESIGN §5).
+
+A sentence whose citation was removed is replaced, tag and all, by a plain statement that it
+was withheld: the unverifiable claim is never repeated as fact. Neighbouring withheld sentences
+in one paragraph share a single notice. A citation left unverified stays, marked as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shared.verification.citations import Citation
+
+__all__ = ["Wording", "rewrite"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wording:
+    """The uncertainty language put in place of withheld statements (British English)."""
+
+    withheld_one: str = (
+        "I could not verify the source for a statement here, so I have withheld it rather "
+        "than present it as fact."
+    )
+    """Replaces one withheld sentence."""
+    withheld_many: str = (
+        "I could not verify the sources for several statements here, so I have withheld them "
+        "rather than present them as fact."
+    )
+    """Replaces neighbouring withheld sentences of one paragraph."""
+    unverified_mark: str = " (unverified)"
+    """Written after a citation that could not be verified."""
+
+
+@dataclass
+class _Cut:
+    start: int
+    end: int
+    sentences: int
+
+
+def rewrite(text: str, removed: Sequence[Citation], wording: Wording | None = None,
+            unverified: Sequence[Citation] = ()) -> str:
+    """``text`` with every removed citation's sentence replaced by the withheld notice, and
+    every unverified citation followed by the unverified mark."""
+    wording = wording or Wording()
+    cuts = _cuts(text, removed)
+    marks = sorted({c.span[1] for c in unverified
+                    if not any(cut.start <= c.span[0] < cut.end for cut in cuts)})
+    edits = sorted([(cut.start, cut.end, _notice(cut, wording)) for cut in cuts]
+                   + [(at, at, wording.unverified_mark) for at in marks])
+    out, pos = [], 0
+    for start, end, insert in edits:
+        out.append(text[pos:start])
+        out.append(insert)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _notice(cut: _Cut, wording: Wording) -> str:
+    if not cut.sentences:
+        return ""
+    return wording.withheld_one if cut.sentences == 1 else wording.withheld_many
+
+
+def _cuts(text: str, removed: Sequence[Citation]) -> list[_Cut]:
+    """Spans to replace: each removed sentence, and any removed tag outside its sentence."""
+    spans = {(c.sentence[0], c.sentence[1], 1) for c in removed if c.sentence[1] > c.sentence[0]}
+    spans |= {(c.span[0], c.span[1], 0) for c in removed
+              if not c.sentence[0] <= c.span[0] < c.span[1] <= c.sentence[1]}
+    cuts: list[_Cut] = []
+    for start, end, sentences in sorted(spans):
+        last = cuts[-1] if cuts else None
+        if last is not None and (start < last.end or _joinable(text, last, start, sentences)):
+            last.end = max(last.end, end)
+            last.sentences += sentences
+        else:
+            cuts.append(_Cut(start, end, sentences))
+    return cuts
+
+
+def _joinable(text: str, last: _Cut, start: int, sentences: int) -> bool:
+    """Withheld sentences separated only by spaces (same paragraph) become one notice."""
+    between = text[last.end:start]
+    return bool(last.sentences and sentences) and between.strip() == "" and "\n" not in between

@@ -1,0 +1,101 @@
+"""Whether a provision is law today, and whether the statement presents it as law today.
+
+A repealed or prospective provision cited as current law is an error; the same provision in
+a statement framed as history ("before 1 May 2026, section 21 …", "until it was repealed")
+or as the future ("will come into force") is not.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from shared.verification.lexsource import Act, Provision
+
+__all__ = ["Temporal", "framing", "temporal_issue"]
+
+_HISTORY = re.compile(
+    r"\b(?:before|until|till|prior to|formerly|previously|historically|originally|used to|"
+    r"no longer|repealed|revoked|abolished|omitted|ceased|had been|was in force|"
+    r"at the time|in (?:1[0-9]|20[0-2])\d{2}\b|from \d{4} to|between \d{4} and)\b",
+    re.IGNORECASE)
+# The provision as the subject of a verb in the past: "section 3 of the … Act 1809 made …".
+_PAST_VERB = re.compile(
+    r"(?:\bAct \d{4}|\bsection \d+[A-Z]*(?:\(\w+\))*|\bs\. ?\d+[A-Z]*(?:\(\w+\))*)[),]?\s+"
+    r"(?:\w+ly\s+)?(?:made|gave|let|forbade|meant|said|[a-z]+ed)\b", re.IGNORECASE)
+_WAS = re.compile(r"\b(?:was|were)\b", re.IGNORECASE)
+_RELATIVE = re.compile(
+    r"\b(?:who|whom|whose|which|that|where|when|if|once|after)\b(?:\s+\S+){0,3}\s*$",
+    re.IGNORECASE)
+_FUTURE = re.compile(
+    r"\b(?:will|would|is due to|are due to|not yet|yet to|once (?:it is )?(?:commenced|in force)"
+    r"|when (?:it )?(?:is )?(?:commenced|brought into force|comes into force)|comes? into force|"
+    r"prospective|awaiting commencement|has not been commenced|is expected to)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Temporal:
+    issue: str
+    """``repealed`` or ``not_in_force``."""
+    removes: bool
+    detail: str
+
+
+def framing(claim: str) -> str:
+    """``history``, ``future`` or ``current``: how the statement places the law in time."""
+    if _FUTURE.search(claim):
+        return "future"
+    if _HISTORY.search(claim) or _PAST_VERB.search(claim):
+        return "history"
+    # "was" as the statement's own verb is history; inside a clause about the facts ("a
+    # tenant who was granted …", "a home that was sold") it is not.
+    if any(not _RELATIVE.search(claim[:m.start()]) for m in _WAS.finditer(claim)):
+        return "history"
+    return "current"
+
+
+def _date(value: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(value[:10]) if value else None
+    except ValueError:
+        return None
+
+
+def temporal_issue(claim: str, act: Act, provision: Provision | None, today: dt.date
+                   ) -> Temporal | str | None:
+    """The temporal issue, or a note (``str``) when there is none worth flagging."""
+    if provision is None:
+        if act.repealed is None:
+            return "The source does not say whether this Act is in force."
+        if act.repealed and framing(claim) == "current":
+            return Temporal("repealed", True, f"{act.title or act.path} has been repealed "
+                                              "but is cited as current law.")
+        return None
+    name = f"{provision.kind.capitalize()} {provision.number}"
+    if provision.status is None:
+        return ("The source does not record whether this provision is in force, so that "
+                "was not checked.")
+    frame = framing(claim)
+    if provision.status == "repealed":
+        since = _date(provision.repealed_from)
+        if since is not None and since > today:
+            return f"{name} is repealed from {since:%-d %B %Y}; it is in force until then."
+        if frame != "current":
+            return f"Repealed ({provision.status_note or 'date not recorded'}); the statement " \
+                   "is framed as history."
+        note = provision.status_note or f"{name} has been repealed"
+        if provision.retains_text:
+            return Temporal("repealed", False, f"{note}. It is cited as current law; savings "
+                                               "may keep it in force for some cases, so it is "
+                                               "not withheld.")
+        return Temporal("repealed", True, f"{note}, but it is cited as current law.")
+    start = _date(provision.restrict_start_date)
+    if provision.status == "prospective" or (start is not None and start > today):
+        if frame == "future":
+            return None
+        when = (f"until {start:%-d %B %Y}" if start is not None and start > today
+                else "yet (it is prospective)")
+        return Temporal("not_in_force", True, f"{name} is not in force {when}, but it is "
+                                              "cited as current law.")
+    return None
