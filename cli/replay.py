@@ -27,7 +27,8 @@ from shared.events import (
     WorkerFindings,
     decode_event,
 )
-from shared.store import ChainRow, rebuild_projections, verify_chain
+from shared.store import ChainRow, PostgresEventStore, rebuild_projections, verify_chain
+from shared.store.read_models import conversation_owner
 
 
 def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case per event type
@@ -90,13 +91,10 @@ async def replay(settings: Settings, conversation_id: str, *, tenant: str | None
     except ValueError as e:
         raise CliError(f"{conversation_id!r} is not a conversation id (a UUID)") from e
     async with open_pool(settings) as pool:
-        owner = await pool.fetchval(  # type: ignore[attr-defined]
-            "SELECT tenant_id FROM streams WHERE conversation_id = $1", cid)
+        owner = await conversation_owner(pool, cid)
         if owner is None or (tenant is not None and owner != tenant):
             raise CliError(f"no conversation {cid} in the log")
-        from shared.store import PostgresEventStore
-
-        rows = await PostgresEventStore(pool).chain(cid)  # type: ignore[arg-type]
+        rows = await PostgresEventStore(pool).chain(cid)
     for line in transcript(rows):
         print(line)
     breaks = verify_chain(rows)

@@ -7,8 +7,9 @@ always get defaults and never change type, so an old log always decodes.
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import msgspec
 
@@ -27,6 +28,7 @@ __all__ = [
     "ConversationCreated",
     "ConversationRenamed",
     "DraftCompleted",
+    "Envelope",
     "Event",
     "EventMeta",
     "Finding",
@@ -34,6 +36,7 @@ __all__ = [
     "InvocationCancelRequested",
     "InvocationCancelled",
     "InvocationCompleted",
+    "InvocationEvent",
     "InvocationFailed",
     "InvocationStarted",
     "LegalSource",
@@ -53,6 +56,7 @@ __all__ = [
     "derived_id",
     "encode_event",
     "event_type",
+    "type_tag",
 ]
 
 QueryType = Literal["policy", "legislation", "caselaw", "external", "mixed", "conversational"]
@@ -93,6 +97,42 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     meta: EventMeta = EventMeta()
 
 
+class InvocationEvent(Event, frozen=True, kw_only=True):
+    """An event of one invocation (one question and its answer): it always names it."""
+
+    invocation_id: uuid.UUID
+
+
+R = TypeVar("R", bound=InvocationEvent)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Envelope:
+    """What every event emitted in reply to a cause carries: the invocation's identity, and
+    metadata naming the producer, the cause and the trace.
+
+    The one place that stamps replies: ``reply`` also derives the event id from the invocation
+    and a step name, so a handler run twice emits the same ids and the log records nothing
+    twice.
+    """
+
+    conversation_id: uuid.UUID
+    tenant_id: str
+    invocation_id: uuid.UUID
+    meta: EventMeta
+
+    @classmethod
+    def of(cls, cause: InvocationEvent, meta: EventMeta) -> Envelope:
+        return cls(conversation_id=cause.conversation_id, tenant_id=cause.tenant_id,
+                   invocation_id=cause.invocation_id, meta=meta)
+
+    def reply(self, event_class: type[R], /, *step: object, **fields: Any) -> R:
+        """An ``event_class`` event of this invocation whose id derives from ``step``."""
+        return event_class(event_id=derived_id(self.invocation_id, *step),
+                    conversation_id=self.conversation_id, tenant_id=self.tenant_id,
+                    invocation_id=self.invocation_id, meta=self.meta, **fields)
+
+
 # -- conversations ----------------------------------------------------------------------------
 
 
@@ -113,13 +153,13 @@ class ConversationArchived(Event, frozen=True, kw_only=True, tag="conversation.a
 # -- invocation lifecycle ---------------------------------------------------------------------
 
 
-class InvocationStarted(Event, frozen=True, kw_only=True, tag="invocation.started"):
+class InvocationStarted(InvocationEvent, frozen=True, kw_only=True, tag="invocation.started"):
     user_id: str
     message_id: uuid.UUID
     testing_mode: bool = False
 
 
-class MessageReceived(Event, frozen=True, kw_only=True, tag="message.received"):
+class MessageReceived(InvocationEvent, frozen=True, kw_only=True, tag="message.received"):
     user_id: str
     message_id: uuid.UUID
     content: str
@@ -127,7 +167,7 @@ class MessageReceived(Event, frozen=True, kw_only=True, tag="message.received"):
 
 
 class InvocationCancelRequested(
-    Event, frozen=True, kw_only=True, tag="invocation.cancel_requested"
+    InvocationEvent, frozen=True, kw_only=True, tag="invocation.cancel_requested"
 ):
     user_id: str
 
@@ -150,16 +190,16 @@ class Usage(msgspec.Struct, frozen=True, kw_only=True):
         )
 
 
-class InvocationCompleted(Event, frozen=True, kw_only=True, tag="invocation.completed"):
+class InvocationCompleted(InvocationEvent, frozen=True, kw_only=True, tag="invocation.completed"):
     usage: Usage = Usage()
 
 
-class InvocationCancelled(Event, frozen=True, kw_only=True, tag="invocation.cancelled"):
+class InvocationCancelled(InvocationEvent, frozen=True, kw_only=True, tag="invocation.cancelled"):
     reason: str = "Cancelled by the user."
     usage: Usage = Usage()
 
 
-class InvocationFailed(Event, frozen=True, kw_only=True, tag="invocation.failed"):
+class InvocationFailed(InvocationEvent, frozen=True, kw_only=True, tag="invocation.failed"):
     stage: str
     reason: str
     usage: Usage = Usage()
@@ -168,7 +208,7 @@ class InvocationFailed(Event, frozen=True, kw_only=True, tag="invocation.failed"
 # -- routing and workers ----------------------------------------------------------------------
 
 
-class RoutingDecided(Event, frozen=True, kw_only=True, tag="routing.decided"):
+class RoutingDecided(InvocationEvent, frozen=True, kw_only=True, tag="routing.decided"):
     query_type: QueryType
     complexity: int
     workers: list[WorkerName]
@@ -177,7 +217,7 @@ class RoutingDecided(Event, frozen=True, kw_only=True, tag="routing.decided"):
     reason: str = ""
 
 
-class AgentStart(Event, frozen=True, kw_only=True, tag="agent.start"):
+class AgentStart(InvocationEvent, frozen=True, kw_only=True, tag="agent.start"):
     agent_name: str
     task_description: str
 
@@ -192,7 +232,7 @@ class Finding(msgspec.Struct, frozen=True, kw_only=True):
     score: float = 0.0
 
 
-class WorkerFindings(Event, frozen=True, kw_only=True, tag="worker.findings"):
+class WorkerFindings(InvocationEvent, frozen=True, kw_only=True, tag="worker.findings"):
     worker: WorkerName
     status: Literal["ok", "error", "timeout", "not_configured"]
     findings: list[Finding] = []
@@ -201,7 +241,7 @@ class WorkerFindings(Event, frozen=True, kw_only=True, tag="worker.findings"):
     finished_at: datetime | None = None
 
 
-class PolicySource(Event, frozen=True, kw_only=True, tag="policy.source"):
+class PolicySource(InvocationEvent, frozen=True, kw_only=True, tag="policy.source"):
     document_id: uuid.UUID
     chunk: int
     title: str
@@ -209,7 +249,7 @@ class PolicySource(Event, frozen=True, kw_only=True, tag="policy.source"):
     score: float = 0.0
 
 
-class LegalSource(Event, frozen=True, kw_only=True, tag="legal.source"):
+class LegalSource(InvocationEvent, frozen=True, kw_only=True, tag="legal.source"):
     act_name: str
     section: str
     uri: str
@@ -218,7 +258,7 @@ class LegalSource(Event, frozen=True, kw_only=True, tag="legal.source"):
     verification_status: CitationStatus | None = None
 
 
-class CaseLawSource(Event, frozen=True, kw_only=True, tag="caselaw.source"):
+class CaseLawSource(InvocationEvent, frozen=True, kw_only=True, tag="caselaw.source"):
     case_name: str
     citation: str
     court: str
@@ -226,7 +266,7 @@ class CaseLawSource(Event, frozen=True, kw_only=True, tag="caselaw.source"):
     uri: str = ""
 
 
-class GapChecked(Event, frozen=True, kw_only=True, tag="gap.checked"):
+class GapChecked(InvocationEvent, frozen=True, kw_only=True, tag="gap.checked"):
     """What the findings could not cover: failed, late or unconfigured sources."""
 
     missing: list[str] = []
@@ -236,23 +276,23 @@ class GapChecked(Event, frozen=True, kw_only=True, tag="gap.checked"):
 # -- synthesis --------------------------------------------------------------------------------
 
 
-class ContentDelta(Event, frozen=True, kw_only=True, tag="content.delta"):
+class ContentDelta(InvocationEvent, frozen=True, kw_only=True, tag="content.delta"):
     text: str
     index: int = 0
 
 
-class DraftCompleted(Event, frozen=True, kw_only=True, tag="draft.completed"):
+class DraftCompleted(InvocationEvent, frozen=True, kw_only=True, tag="draft.completed"):
     text: str
     provider: str
     model: str
     offline: bool = False
 
 
-class TitleGenerated(Event, frozen=True, kw_only=True, tag="title.generated"):
+class TitleGenerated(InvocationEvent, frozen=True, kw_only=True, tag="title.generated"):
     title: str
 
 
-class UsageRecorded(Event, frozen=True, kw_only=True, tag="usage.recorded"):
+class UsageRecorded(InvocationEvent, frozen=True, kw_only=True, tag="usage.recorded"):
     agent: str
     provider: str
     model: str
@@ -262,7 +302,7 @@ class UsageRecorded(Event, frozen=True, kw_only=True, tag="usage.recorded"):
 # -- verification -----------------------------------------------------------------------------
 
 
-class CitationChecked(Event, frozen=True, kw_only=True, tag="citation.checked"):
+class CitationChecked(InvocationEvent, frozen=True, kw_only=True, tag="citation.checked"):
     index: int
     ref: str
     kind: Literal["legislation", "caselaw", "document", "external"]
@@ -274,25 +314,25 @@ class CitationChecked(Event, frozen=True, kw_only=True, tag="citation.checked"):
     detail: str = ""
 
 
-class VerificationResult(Event, frozen=True, kw_only=True, tag="verification.result"):
+class VerificationResult(InvocationEvent, frozen=True, kw_only=True, tag="verification.result"):
     citations_checked: int
     citations_verified: int
     issues: list[str] = []
 
 
-class AnswerRevised(Event, frozen=True, kw_only=True, tag="answer.revised"):
+class AnswerRevised(InvocationEvent, frozen=True, kw_only=True, tag="answer.revised"):
     """The answer after verification rewrote what it could not stand behind."""
 
     text: str
     removed: list[str] = []
 
 
-class ConfidenceUpdate(Event, frozen=True, kw_only=True, tag="confidence.update"):
+class ConfidenceUpdate(InvocationEvent, frozen=True, kw_only=True, tag="confidence.update"):
     level: ConfidenceLevel
     reason: str
 
 
-class QaReport(Event, frozen=True, kw_only=True, tag="qa.report"):
+class QaReport(InvocationEvent, frozen=True, kw_only=True, tag="qa.report"):
     passed: bool
     checks: dict[str, bool] = {}
     notes: list[str] = []
@@ -342,6 +382,11 @@ def decode_event(payload: bytes | str) -> AnyEvent:
 
 
 def event_type(event: Event) -> str:
-    tag = type(event).__struct_config__.tag
-    assert isinstance(tag, str)
+    return type_tag(type(event))
+
+
+def type_tag(kind: type[Event]) -> str:
+    """The ``type`` an event class is recorded and routed under, e.g. ``draft.completed``."""
+    tag = kind.__struct_config__.tag
+    assert isinstance(tag, str), f"{kind.__name__} is not a concrete event"
     return tag

@@ -11,17 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import asyncpg
 from faststream import AckPolicy
 from faststream.nats import JStream, NatsBroker, NatsMessage, PullSub
+from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
 
 from shared.bus import Bus, Committed, Subjects
 from shared.config import Settings
-from shared.events import Event, InvocationFailed
+from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
 from shared.store import PostgresEventStore, StoreUnavailable, connect_pool, migrate
 from shared.tracing import current_meta, span_from_meta
 
@@ -29,7 +32,9 @@ __all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
 
 log = logging.getLogger("yourai.runtime")
 
-Handler = Callable[[Committed], Awaitable[None]]
+E = TypeVar("E", bound=Event)
+Handler = Callable[[E], Awaitable[None]]
+"""A subscriber: receives the committed event of the class it subscribed to, fully typed."""
 
 MAX_ATTEMPTS = 5
 
@@ -69,11 +74,15 @@ async def open_infra(settings: Settings, *, schema: Sequence[str], pool_size: in
 
 @dataclass(kw_only=True)
 class _Subscription:
-    event_type: str
+    event_class: type[Event]
     durable: str
-    handler: Handler
+    handler: Callable[[Any], Awaitable[None]]
     max_workers: int
     ack_wait_s: float
+
+    @property
+    def event_type(self) -> str:
+        return type_tag(self.event_class)
 
 
 @dataclass(kw_only=True)
@@ -93,12 +102,15 @@ class Service:
         assert self._bus is not None, f"{self.name} is not started"
         return self._bus
 
-    def consume(self, event_type: str, handler: Handler, *, durable: str | None = None,
+    def consume(self, event_class: type[E], handler: Handler[E], *, durable: str | None = None,
                 max_workers: int = 16, ack_wait_s: float | None = None) -> None:
+        """Feed ``handler`` every committed ``event_class`` event (the subject is derived from
+        the class's tag), through a durable pull consumer that replicas share."""
+        tag = type_tag(event_class)
         self.subscriptions.append(
             _Subscription(
-                event_type=event_type,
-                durable=durable or f"{self.name}_{event_type.replace('.', '_')}",
+                event_class=event_class,
+                durable=durable or f"{self.name}_{tag.replace('.', '_')}",
                 handler=handler,
                 max_workers=max_workers,
                 ack_wait_s=ack_wait_s or self.infra.settings.ack_wait_s,
@@ -108,9 +120,34 @@ class Service:
     async def emit(self, events: Sequence[Event]) -> None:
         await self.bus.emit(events)
 
-    def meta(self, cause: Committed | Event | None = None) -> object:
-        event = cause.event if isinstance(cause, Committed) else cause
-        return current_meta(self.name, event.event_id if event is not None else None)
+    def meta(self, cause: Event | None = None) -> EventMeta:
+        """Metadata naming this service, the cause and the active span."""
+        return current_meta(self.name, cause.event_id if cause is not None else None)
+
+    def envelope(self, cause: InvocationEvent) -> Envelope:
+        """What every event emitted in reply to ``cause`` carries (see ``Envelope.reply``)."""
+        return Envelope.of(cause, self.meta(cause))
+
+    @contextlib.asynccontextmanager
+    async def invocation_updates(self, invocation_id: uuid.UUID
+                                 ) -> AsyncIterator[asyncio.Event]:
+        """An event set whenever a committed event of the invocation is published.
+
+        Ephemeral (core NATS, no consumer): it only says "look again"; the log stays the
+        source of truth, so a missed wake-up costs a re-read, never a lost event.
+        """
+        changed = asyncio.Event()
+
+        async def wake(_msg: Msg) -> None:
+            changed.set()
+
+        sub = await self.bus.nc.subscribe(
+            self.infra.subjects.committed_of_invocation(invocation_id), cb=wake)
+        try:
+            yield changed
+        finally:
+            with contextlib.suppress(Exception):
+                await sub.unsubscribe()
 
     async def start(self) -> None:
         settings = self.infra.settings
@@ -160,6 +197,11 @@ class Service:
                 log.exception("%s: undecodable message on %s, terminated", self.name, raw.subject)
                 await raw.term()
                 return
+            if not isinstance(committed.event, sub.event_class):
+                log.error("%s: a %s on the subject of %s, terminated", self.name,
+                          committed.type, sub.event_type)
+                await raw.term()
+                return
             attempt = raw.metadata.num_delivered if raw.metadata else 1
             heartbeat = asyncio.create_task(_keep_alive(raw, sub.ack_wait_s))
             try:
@@ -167,7 +209,7 @@ class Service:
                                     service=self.name,
                                     attributes={"yourai.invocation_id":
                                                 str(committed.event.invocation_id)}):
-                    await sub.handler(committed)
+                    await sub.handler(committed.event)
             except Exception as e:
                 await self._failed(raw, committed, e, attempt)
                 return
@@ -178,18 +220,18 @@ class Service:
         handle.__name__ = f"{self.name}_{sub.event_type.replace('.', '_')}"
         return handle
 
-    async def _failed(self, raw: object, committed: Committed, error: Exception,
+    async def _failed(self, raw: Msg, committed: Committed, error: Exception,
                       attempt: int) -> None:
         transient = isinstance(error, Transient | StoreUnavailable | OSError | TimeoutError)
         if attempt < MAX_ATTEMPTS:
             log.warning("%s: attempt %d on %s failed (%s); retrying", self.name, attempt,
                         committed.type, error, exc_info=not transient)
-            await raw.nak(delay=min(0.5 * 2**attempt, 10.0))  # type: ignore[attr-defined]
+            await raw.nak(delay=min(0.5 * 2**attempt, 10.0))
             return
         log.error("%s: giving up on %s after %d attempts: %s", self.name, committed.type,
                   attempt, error)
         event = committed.event
-        if event.invocation_id is not None:
+        if isinstance(event, InvocationEvent):
             with contextlib.suppress(Exception):
                 await self.emit([InvocationFailed(
                     conversation_id=event.conversation_id,
@@ -198,14 +240,14 @@ class Service:
                     stage=self.name,
                     reason=f"The {self.name} could not process this request after "
                            f"{attempt} attempts.",
-                    meta=self.meta(committed),  # type: ignore[arg-type]
+                    meta=self.meta(event),
                 )])
-        await raw.term()  # type: ignore[attr-defined]
+        await raw.term()
 
 
-async def _keep_alive(raw: object, ack_wait_s: float) -> None:
+async def _keep_alive(raw: Msg, ack_wait_s: float) -> None:
     """Tell JetStream a long handler is still working, so it is not redelivered meanwhile."""
     with contextlib.suppress(Exception):
         while True:
             await asyncio.sleep(max(ack_wait_s / 3, 0.2))
-            await raw.in_progress()  # type: ignore[attr-defined]
+            await raw.in_progress()

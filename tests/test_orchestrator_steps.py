@@ -44,7 +44,8 @@ def _routing(workers: list[str]) -> RoutingDecided:
 
 def _findings(worker: str, status: str, refs: list[tuple[str, float]], error: str | None = None
               ) -> WorkerFindings:
-    return WorkerFindings(conversation_id=uuid.uuid4(), tenant_id="t", worker=worker,  # type: ignore[arg-type]
+    return WorkerFindings(conversation_id=uuid.uuid4(), tenant_id="t",
+                          invocation_id=uuid.uuid4(), worker=worker,  # type: ignore[arg-type]
                           status=status,  # type: ignore[arg-type]
                           findings=[Finding(ref=r, title=r, text="x", score=s) for r, s in refs],
                           error=error)

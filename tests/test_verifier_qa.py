@@ -14,6 +14,7 @@ from shared.events import (
     AnswerRevised,
     ConversationCreated,
     DraftCompleted,
+    Envelope,
     EventMeta,
     InvocationStarted,
     MessageReceived,
@@ -234,7 +235,7 @@ def test_qa_reviews_the_revised_answer_and_comes_just_before_completion() -> Non
     removed = [Outcome(status="removed", issues=("not_found",))]
     verdict = revise_answer(draft.text, parsed, removed)
     events = build_events(draft=draft, verified=verdict, log=[],
-                          meta=EventMeta(producer="verifier"), qa=qa)
+                          envelope=Envelope.of(draft, EventMeta(producer="verifier")), qa=qa)
     assert [event_type(e) for e in events][-3:] == ["confidence.update", "qa.report",
                                              "invocation.completed"]
     [revised] = [e for e in events if isinstance(e, AnswerRevised)]
@@ -243,7 +244,7 @@ def test_qa_reviews_the_revised_answer_and_comes_just_before_completion() -> Non
     assert isinstance(report, QaReport) and report.passed is False
     assert report.checks["british_english"] is False and report.checks["law_cited"] is True
     without = build_events(draft=draft, verified=verdict, log=[],
-                           meta=EventMeta(producer="verifier"))
+                           envelope=Envelope.of(draft, EventMeta(producer="verifier")))
     assert "qa.report" not in [event_type(e) for e in without]
 
 

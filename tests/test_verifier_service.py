@@ -9,7 +9,6 @@ from typing import TypeVar
 
 from services.recorder.app import Recorder
 from services.verifier.app import create
-from shared.bus import Committed
 from shared.documents import DocumentStore
 from shared.events import (
     AnswerRevised,
@@ -126,9 +125,7 @@ async def test_draft_is_verified_in_order_and_redelivery_adds_nothing(infra: Inf
 
         # Redelivery: the same committed draft handled again produces the same event ids.
         [subscription] = service.subscriptions
-        await subscription.handler(Committed(version=draft_record.version,
-                                             position=draft_record.position,
-                                             event=draft_record.event))
+        await subscription.handler(draft_record.event)
         sentinel = ConversationRenamed(conversation_id=conversation, tenant_id=TENANT,
                                        user_id="u1", title="Rent reviews")
         await service.emit([sentinel])
@@ -163,10 +160,9 @@ async def test_concurrent_redelivery_records_each_event_once(infra: Infra) -> No
             DraftCompleted(**ids, text=text, provider="offline", model="extractive"),
         ])
         assert appended.record is not None
-        committed = Committed(version=appended.record.version,
-                              position=appended.record.position, event=appended.record.event)
+        draft = appended.record.event
         [subscription] = service.subscriptions
-        await asyncio.gather(subscription.handler(committed), subscription.handler(committed))
+        await asyncio.gather(subscription.handler(draft), subscription.handler(draft))
 
         async def completed() -> bool:
             return any(r.type == "invocation.completed" for r in await _log(infra, invocation))

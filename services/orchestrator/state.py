@@ -10,7 +10,9 @@ from shared.events import (
     TERMINAL_TYPES,
     ContentDelta,
     DraftCompleted,
+    Event,
     InvocationCancelRequested,
+    InvocationEvent,
     MessageReceived,
     RoutingDecided,
     Usage,
@@ -18,7 +20,9 @@ from shared.events import (
     WorkerFindings,
     event_type,
 )
-from shared.store import Recorded
+from shared.store import PostgresEventStore, Recorded
+
+__all__ = ["InvocationState", "read_state"]
 
 
 class InvocationState(msgspec.Struct, kw_only=True):
@@ -39,7 +43,7 @@ class InvocationState(msgspec.Struct, kw_only=True):
             state.apply(r.event)
         return state
 
-    def apply(self, event: object) -> None:
+    def apply(self, event: Event) -> None:
         match event:
             case MessageReceived():
                 self.question, self.jurisdiction = event.content, event.jurisdiction
@@ -56,6 +60,12 @@ class InvocationState(msgspec.Struct, kw_only=True):
             case UsageRecorded():
                 self.usage = self.usage + event.usage
             case _:
-                kind = event_type(event)  # type: ignore[arg-type]
+                kind = event_type(event)
                 if kind in TERMINAL_TYPES:
                     self.terminal = kind
+
+
+async def read_state(store: PostgresEventStore, event: InvocationEvent) -> InvocationState:
+    """The state of ``event``'s invocation as the log holds it now."""
+    return InvocationState.from_log(await store.read_invocation(event.tenant_id,
+                                                                event.invocation_id))

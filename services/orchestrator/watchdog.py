@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 from shared.events import InvocationFailed, derived_id
 from shared.runtime import Service
+from shared.store.read_models import stalled_invocations
 
 log = logging.getLogger("yourai.watchdog")
 
@@ -21,22 +22,17 @@ async def fail_stalled(service: Service) -> int:
     """Fail every running invocation with no event for ``stall_timeout_s``; returns how many."""
     settings = service.infra.settings
     cutoff = datetime.now(UTC) - timedelta(seconds=settings.stall_timeout_s)
-    rows = await service.infra.pool.fetch(
-        "SELECT id, conversation_id, tenant_id FROM invocations"
-        " WHERE status = 'running' AND last_event_at < $1 LIMIT 500",
-        cutoff,
-    )
     events = [
         InvocationFailed(
-            event_id=derived_id(r["id"], "failed", "stalled"),
-            conversation_id=r["conversation_id"], tenant_id=r["tenant_id"], invocation_id=r["id"],
-            stage="watchdog",
+            event_id=derived_id(s.invocation_id, "failed", "stalled"),
+            conversation_id=s.conversation_id, tenant_id=s.tenant_id,
+            invocation_id=s.invocation_id, stage="watchdog",
             reason=f"The engine stopped responding to this request for "
                    f"{settings.stall_timeout_s:.0f} seconds, so it has been ended. "
                    "Please ask again.",
-            meta=service.meta(),  # type: ignore[arg-type]
+            meta=service.meta(),
         )
-        for r in rows
+        for s in await stalled_invocations(service.infra.pool, quiet_since=cutoff)
     ]
     if events:
         log.warning("failing %d stalled invocation(s)", len(events))

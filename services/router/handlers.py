@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from services.router.classify import Routing, classify_offline, parse_model_routing
-from shared.bus import Committed
-from shared.events import MessageReceived, RoutingDecided, derived_id
+from shared.events import MessageReceived, RoutingDecided
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
 from shared.prompts import render
 from shared.runtime import Service
@@ -41,24 +40,17 @@ def _fields(r: Routing) -> dict[str, object]:
 
 
 def register(service: Service, provider: ModelProvider) -> None:
-    async def on_message(committed: Committed) -> None:
-        event = committed.event
-        if not isinstance(event, MessageReceived) or event.invocation_id is None:
-            return
+    async def on_message(event: MessageReceived) -> None:
         routing = await route(provider, event.content,
                               deadline_s=min(service.infra.settings.model_deadline_s, 15.0))
-        await service.emit([RoutingDecided(
-            event_id=derived_id(event.invocation_id, "routing"),
-            conversation_id=event.conversation_id,
-            tenant_id=event.tenant_id,
-            invocation_id=event.invocation_id,
+        await service.emit([service.envelope(event).reply(
+            RoutingDecided, "routing",
             query_type=routing.query_type,
             complexity=routing.complexity,
             workers=routing.workers,
             model_tier=routing.model_tier,
             method=routing.method,
             reason=routing.reason,
-            meta=service.meta(committed),  # type: ignore[arg-type]
         )])
 
-    service.consume("message.received", on_message)
+    service.consume(MessageReceived, on_message)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from services.verifier.handlers import VerifyDraft
 from shared.documents import DocumentStore
+from shared.events import DraftCompleted
 from shared.lex.client import LexClient
 from shared.llm import ModelProvider
 from shared.runtime import Infra, Service
@@ -24,7 +25,7 @@ def create(infra: Infra, provider: ModelProvider | None = None,
     lex = LexClient(url, timeout_s=max(1.0, config.check_deadline_s - 1)) if url else None
     checks = build_checks(documents=DocumentStore(infra.pool), lex=lex, provider=provider,
                           config=config)
-    service.consume("draft.completed",
+    service.consume(DraftCompleted,
                     VerifyDraft(service=service, checks=checks, wording=config.wording,
                                 tenants=TenantStore(infra.pool)))
     return service

@@ -8,8 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from services.verifier.report import build_events
-from shared.bus import Committed
-from shared.events import DraftCompleted, EventMeta, MessageReceived
+from shared.events import DraftCompleted, MessageReceived
 from shared.runtime import Service
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
@@ -38,10 +37,7 @@ class VerifyDraft:
     wording: Wording
     tenants: TenantStore | None = None
 
-    async def __call__(self, committed: Committed) -> None:
-        draft = committed.event
-        if not isinstance(draft, DraftCompleted) or draft.invocation_id is None:
-            return
+    async def __call__(self, draft: DraftCompleted) -> None:
         records = await self.service.infra.store.read_invocation(draft.tenant_id,
                                                                  draft.invocation_id)
         tenant = (await self.tenants.get(draft.tenant_id) if self.tenants is not None
@@ -53,11 +49,10 @@ class VerifyDraft:
         for problem in verified.parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)
-        meta = self.service.meta(committed)
-        assert isinstance(meta, EventMeta)
         # One emit with the whole list: the events are published, and so recorded, in order.
         await self.service.emit(build_events(draft=draft, verified=verified, log=records,
-                                             meta=meta, qa=self._qa(tenant)))
+                                             envelope=self.service.envelope(draft),
+                                             qa=self._qa(tenant)))
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
         """The QA review of the final answer, for tenants in testing mode only."""

@@ -42,7 +42,6 @@ def create(infra: Infra) -> Service:
 
     async def question_of(decision: RoutingDecided) -> tuple[str, str | None]:
         """The question is in the log: workers rebuild what they need from it."""
-        assert decision.invocation_id is not None
         for record in await infra.store.read_invocation(decision.tenant_id,
                                                         decision.invocation_id):
             if isinstance(record.event, MessageReceived):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from services.workers.base import (
@@ -18,16 +20,15 @@ from services.workers.base import (
     WorkerOutcome,
     WorkerTask,
 )
-from shared.bus import Committed
 from shared.events import (
     AgentStart,
     CaseLawSource,
+    Envelope,
     Event,
     LegalSource,
     PolicySource,
     RoutingDecided,
     WorkerFindings,
-    derived_id,
 )
 from shared.runtime import Service
 from shared.store import StoreUnavailable
@@ -56,46 +57,46 @@ async def run_worker(worker: Worker, task: WorkerTask, deadline_s: float) -> Wor
                                  error=f"The {worker.name} search failed: {type(e).__name__}.")
 
 
-def _source_events(decision: RoutingDecided, worker: Worker, outcome: WorkerOutcome,
-                   base: dict[str, object]) -> list[Event]:
+def _source_events(envelope: Envelope, worker: Worker, outcome: WorkerOutcome) -> list[Event]:
     """The badges a worker's sources become: one event per source, ids derived."""
     events: list[Event] = []
+    step = f"{worker.name}.source"
     for i, note in enumerate(outcome.sources):
-        event_id = derived_id(decision.invocation_id, f"{worker.name}.source", i)
         match note:
             case SourceNote():
                 doc, _, chunk = note.ref.removeprefix("doc:").partition("#")
-                events.append(PolicySource(event_id=event_id, **base, document_id=doc,  # type: ignore[arg-type]
-                                           chunk=int(chunk or 0), title=note.title, ref=note.ref,
-                                           score=note.score))
+                events.append(envelope.reply(PolicySource, step, i, document_id=uuid.UUID(doc),
+                                             chunk=int(chunk or 0), title=note.title,
+                                             ref=note.ref, score=note.score))
             case LegalNote():
-                events.append(LegalSource(event_id=event_id, **base, act_name=note.act_name,  # type: ignore[arg-type]
-                                          section=note.section, uri=note.uri,
-                                          extent=note.extent, status=note.status))
+                events.append(envelope.reply(LegalSource, step, i, act_name=note.act_name,
+                                             section=note.section, uri=note.uri,
+                                             extent=note.extent, status=note.status))
             case CaseNote():
-                events.append(CaseLawSource(event_id=event_id, **base,  # type: ignore[arg-type]
-                                            case_name=note.case_name, citation=note.citation,
-                                            court=note.court, date=note.date, uri=note.uri))
+                events.append(envelope.reply(CaseLawSource, step, i, case_name=note.case_name,
+                                             citation=note.citation, court=note.court,
+                                             date=note.date, uri=note.uri))
     return events
 
 
-def register(service: Service, workers: dict[str, Worker], question_of: object) -> None:
+QuestionOf = Callable[[RoutingDecided], Awaitable[tuple[str, str | None]]]
+"""The question an invocation asks, and its jurisdiction if the user named one."""
+
+
+def register(service: Service, workers: dict[str, Worker], question_of: QuestionOf) -> None:
     deadline = service.infra.settings.worker_deadline_s
 
-    async def on_routing(committed: Committed) -> None:
-        decision = committed.event
-        if not isinstance(decision, RoutingDecided) or not decision.workers:
+    async def on_routing(decision: RoutingDecided) -> None:
+        if not decision.workers:
             return
-        inv = decision.invocation_id
-        base = {"conversation_id": decision.conversation_id, "tenant_id": decision.tenant_id,
-                "invocation_id": inv, "meta": service.meta(committed)}
+        envelope = service.envelope(decision)
         chosen = [workers[name] for name in decision.workers if name in workers]
         await service.emit([
-            AgentStart(event_id=derived_id(inv, "agent.start", w.name), agent_name=w.name,  # type: ignore[arg-type]
-                       task_description=w.description, **base)
+            envelope.reply(AgentStart, "agent.start", w.name, agent_name=w.name,
+                           task_description=w.description)
             for w in chosen
         ])
-        question, jurisdiction = await question_of(decision)  # type: ignore[operator]
+        question, jurisdiction = await question_of(decision)
         task = WorkerTask(tenant_id=decision.tenant_id, question=question,
                           jurisdiction=jurisdiction)
 
@@ -103,15 +104,14 @@ def register(service: Service, workers: dict[str, Worker], question_of: object) 
             started = datetime.now(UTC)
             outcome = await run_worker(worker, task, deadline)
             await service.emit([
-                *_source_events(decision, worker, outcome, base),
-                WorkerFindings(
-                    event_id=derived_id(inv, "worker.findings", worker.name),  # type: ignore[arg-type]
+                *_source_events(envelope, worker, outcome),
+                envelope.reply(
+                    WorkerFindings, "worker.findings", worker.name,
                     worker=worker.name, status=outcome.status, findings=outcome.findings,
                     error=outcome.error, started_at=started, finished_at=datetime.now(UTC),
-                    **base,  # type: ignore[arg-type]
                 ),
             ])
 
         await asyncio.gather(*(one(w) for w in chosen))
 
-    service.consume("routing.decided", on_routing, max_workers=32)
+    service.consume(RoutingDecided, on_routing, max_workers=32)

@@ -1,0 +1,40 @@
+"""Titling a conversation on its first turn, by the model's fast tier (or offline key terms)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import asyncpg
+
+from services.orchestrator.synthesis import clean_title, title_request
+from shared.events import Envelope, Event, TitleGenerated, UsageRecorded
+from shared.llm import ModelError, ModelProvider
+from shared.store.read_models import conversation_title
+from shared.tracing import tracer
+
+__all__ = ["title_events"]
+
+log = logging.getLogger("yourai.orchestrator")
+
+
+async def title_events(pool: asyncpg.Pool, provider: ModelProvider, envelope: Envelope,
+                       question: str, *, deadline_s: float) -> list[Event]:
+    """``title.generated`` and its usage while the conversation has no title; else nothing.
+
+    A failed or late title is not worth failing the answer for: it is logged and skipped.
+    """
+    if await conversation_title(pool, envelope.tenant_id, envelope.conversation_id):
+        return []
+    with tracer("orchestrator").start_as_current_span("orchestrator.title"):
+        try:
+            async with asyncio.timeout(deadline_s):
+                reply = await provider.complete(title_request(question))
+        except (ModelError, TimeoutError) as e:
+            log.warning("title generation failed: %s", e)
+            return []
+    return [
+        envelope.reply(TitleGenerated, "title", title=clean_title(reply.text)),
+        envelope.reply(UsageRecorded, "usage", "title", agent="title", provider=provider.name,
+                       model=reply.model, usage=reply.usage),
+    ]
