@@ -101,7 +101,8 @@ async def test_batch_results_equal_single_results(embedder: Embedder) -> None:
     batched = await embedder.embed(texts)
     single = np.vstack([await embedder.embed([t]) for t in texts])
     np.testing.assert_allclose(batched, single, atol=1e-6)
-    small_batches = Embedder(EmbedderConfig(batch_size=2, threads=1)).embed_sync(texts)
+    config = EmbedderConfig(max_batch_size=2, max_batch_tokens=10_000, threads=1)
+    small_batches = Embedder(config).embed_sync(texts)
     np.testing.assert_allclose(small_batches, single, atol=1e-6)
 
 
