@@ -42,6 +42,7 @@ import jsonschema
 __all__ = [
     "ACT_SEARCH_RESULT",
     "CASELAW_TOOLS_UNMOUNTED",
+    "DESCRIPTIONS",
     "LEX_COMMIT",
     "RATE_LIMIT_PER_HOUR",
     "RATE_LIMIT_PER_MINUTE",
@@ -49,6 +50,7 @@ __all__ = [
     "ContractViolation",
     "Param",
     "Tool",
+    "rate_limit_body",
     "tool_error_text",
     "validate",
 ]
@@ -297,6 +299,35 @@ TOOLS: dict[str, Tool] = {t.name: t for t in (
 )}
 """Every tool the public Lex lists, by name (13 at the commit read)."""
 
+DESCRIPTIONS = {
+    "search_for_legislation_sections": "Find text within sections of Acts, SIs, or other "
+    "legislation types. Use for detailed content searches.",
+    "search_for_legislation_acts": "Find legislation by title, content, or metadata. Returns "
+    "full Acts and SIs with match scores.",
+    "lookup_legislation": "Retrieve a single Act or SI using its official citation "
+    "(e.g. ukpga/2018/12).",
+    "get_legislation_sections": "Retrieve the complete structure and content of all sections "
+    "within a piece of legislation.",
+    "get_legislation_full_text": "Retrieve the full text content of an Act or SI as a single "
+    "document.",
+    "proxy_legislation_data": "Proxy endpoint to fetch enriched metadata from "
+    "legislation.gov.uk.",
+    "search_explanatory_note": "Find explanatory notes by text content across all legislation "
+    "types.",
+    "get_explanatory_note_by_legislation": "Retrieve all explanatory notes associated with a "
+    "particular Act or SI.",
+    "get_explanatory_note_by_section": "Retrieve the explanatory note that explains a "
+    "particular section of legislation.",
+    "search_amendments": "Find amendments to Acts and SIs by content, title, or affected "
+    "legislation.",
+    "search_amendment_sections": "Find text within specific sections of legislative "
+    "amendments.",
+    "get_live_stats_api_stats_get": "Get live dataset statistics with 5-minute caching.",
+    "health_check_healthcheck_get": "Health check with Qdrant connection verification.",
+}
+"""The tools' descriptions (the routes' ``description``, else the first line of the
+endpoint's docstring), as a model reading ``tools/list`` sees them."""
+
 _REASONS = {404: "Not Found", 422: "Unprocessable Entity", 429: "Too Many Requests",
             500: "Internal Server Error", 502: "Bad Gateway"}
 
@@ -310,9 +341,9 @@ def tool_error_text(tool: str, status: int, body: str) -> str:
     return f"Error calling tool {tool!r}: HTTP error {status}: {_REASONS[status]} - {body}"
 
 
-def rate_limit_body(per: Literal["minute", "hour"] = "minute") -> str:
-    """The plain-text body of Lex's 429 (``middleware.py``)."""
-    limit = RATE_LIMIT_PER_MINUTE if per == "minute" else RATE_LIMIT_PER_HOUR
+def rate_limit_body(limit: int = RATE_LIMIT_PER_MINUTE, per: str = "minute") -> str:
+    """The plain-text body of Lex's 429 (``middleware.py``), e.g. for the hourly window
+    ``rate_limit_body(RATE_LIMIT_PER_HOUR, "hour")``."""
     return f"Rate limit exceeded: {limit} requests per {per}"
 
 
