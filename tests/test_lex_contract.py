@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any
 
 import httpx2
 import pytest
 
-from tests.conftest import fresh_database, local_lex
 from tests.fakes.lex_contract import (
     CASELAW_TOOLS_UNMOUNTED,
     LEGISLATION_SECTION,
@@ -29,6 +27,12 @@ from tests.fakes.lex_contract import (
     validate,
 )
 from tests.fakes.public_lex import PublicLex, public_lex
+from tests.lex_servers import (  # noqa: F401  (fixtures)
+    LexUnderTest,
+    lex_fixture,
+    local_url_fixture,
+    stand_in_url_fixture,
+)
 from tests.lex_session import Outcome, call_tool, list_tools
 
 HOUSING_ACT = "http://www.legislation.gov.uk/id/ukpga/2004/34"
@@ -63,38 +67,6 @@ LOCAL_FAILS_TODAY: dict[str, str] = {
     "test_bad_argument_is_lex_s_422": "its own message for a negative offset, no HTTP status",
 }
 """Contract tests the local server (``services/lex``) fails today, with why."""
-
-
-@dataclass(frozen=True)
-class LexUnderTest:
-    kind: str
-    url: str
-
-
-@pytest.fixture(scope="module")
-async def stand_in_url() -> AsyncIterator[str]:
-    async with public_lex() as lex:
-        yield lex.url
-
-
-@pytest.fixture(scope="module")
-async def local_url(request: pytest.FixtureRequest) -> AsyncIterator[str]:
-    settings = await fresh_database(request.getfixturevalue("servers"))
-    async with local_lex(settings) as server:
-        yield server.url
-
-
-@pytest.fixture(params=["public-stand-in", "local"])
-def lex(request: pytest.FixtureRequest) -> LexUnderTest:
-    """Each server under test; the local one with its known failures marked."""
-    kind = request.param
-    if kind == "local":
-        rest = [part for part in request.node.callspec.id.split("-") if part != "local"]
-        name = request.node.originalname + (f"[{'-'.join(rest)}]" if rest else "")
-        if name in LOCAL_FAILS_TODAY:
-            request.applymarker(pytest.mark.xfail(strict=True, reason=LOCAL_FAILS_TODAY[name]))
-    return LexUnderTest(kind, request.getfixturevalue(
-        "local_url" if kind == "local" else "stand_in_url"))
 
 
 def _facts(schema: dict[str, Any]) -> dict[str, Any]:
