@@ -25,9 +25,9 @@ from shared.llm.extractive import (
     OFFLINE_LABEL,
     extractive_answer,
     split_sentences,
-    stem,
     title_from_question,
 )
+from shared.text.terms import stem
 
 _CITE = re.compile(r'<cite ref="([^"]*)" quote="([^"]*)">(\d+)</cite>')
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import html
 import math
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shared.llm.base import SourceDocument
+from shared.text.sentences import document_sentences
+from shared.text.terms import STOP_WORDS, WORD, content_terms
 
 __all__ = [
     "NO_EVIDENCE",
@@ -25,7 +26,6 @@ __all__ = [
     "extractive_answer",
     "select_sentences",
     "split_sentences",
-    "stem",
     "title_from_question",
 ]
 
@@ -43,33 +43,11 @@ RELATIVE_THRESHOLD = 0.35
 CONTEXT_WEIGHT = 0.25
 TITLE_WORDS = 8
 
-STOP_WORDS = frozenset(
-    """a about above after again against all also am amongst an and any are as at be because
-    been before being below between both but by can could did do does doing done down during
-    each either etc few for from further get gets got had has have having he her here hers him
-    his how i if in into is it its itself just me more most my no nor not now of off on once
-    only or other our ours out over own please same she should so some such tell than that the
-    their theirs them then there these they this those through to too under until up upon us
-    very was we were what whatever when where whether which while whilst who whom whose why
-    will with within without would you your yours explain know need needs""".split()
-)
-"""Common British English function words; they say nothing about what a question is about."""
-
 _LEADING_FILLER = STOP_WORDS | {"hi", "hello", "thanks", "thank", "kindly", "summarise",
                                 "describe", "outline", "give", "let", "let's", "lets", "must",
                                 "do", "does", "should", "can", "could", "would", "will",
                                 "shall", "need", "about", "regarding", "tell", "me", "explain",
                                 "we", "i", "our", "us"}
-
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
-_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
-_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)]|>)[ \t]+")
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$|^[ \t]*\|?[ \t]*:?-{3,}")
-_BOUNDARY = re.compile(r"[.!?]+[\"'’”)\]]*\s+(?=[\"'‘“(\[]?[A-Z0-9])")
-_ABBREVIATIONS = frozenset(
-    "e.g i.e eg ie s ss no nos para paras reg regs art arts sch cf mr mrs ms dr st v vs pt "
-    "ch approx inc ltd co sec secs cl fig op".split()
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,99 +61,15 @@ class Sentence:
     is_heading: bool = False
 
 
-def stem(word: str) -> str:
-    """A light English stemmer: enough to match ``tenants``/``tenant``, ``repairing``/``repair``."""
-    w = word.lower().replace("’", "'")
-    if w.endswith("'s"):
-        w = w[:-2]
-    w = w.replace("'", "")
-    if len(w) > 4 and w.endswith("ies"):
-        w = w[:-3] + "y"
-    elif len(w) > 5 and w.endswith("ing"):
-        w = _undouble(w[:-3])
-    elif len(w) > 4 and w.endswith("ed") and not w.endswith("eed"):
-        w = _undouble(w[:-2])
-    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    if len(w) > 3 and w.endswith("e"):
-        w = w[:-1]
-    return w
-
-
-def _undouble(w: str) -> str:
-    if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "aeiouls":
-        return w[:-1]
-    return w
-
-
-def content_terms(text: str) -> list[str]:
-    """Stems of the words of ``text`` that are not stop words, in order of appearance."""
-    return [stem(w) for w in _WORD.findall(text) if w.lower() not in STOP_WORDS]
-
-
 def estimate_tokens(*texts: str) -> int:
     """A word count, standing in for a token count where no model counts for us."""
     return sum(len(t.split()) for t in texts)
 
 
-def _blocks(text: str) -> Iterable[tuple[int, int, bool]]:
-    """Spans of paragraphs, list items and headings (``is_heading``), markers excluded."""
-    start: int | None = None
-    end = 0
-    offset = 0
-    for line in text.splitlines(keepends=True):
-        line_start, offset = offset, offset + len(line)
-        body = line.rstrip("\r\n")
-        blank = not body.strip() or _RULE.match(body) is not None
-        heading = None if blank else _HEADING.match(body)
-        item = None if blank or heading else _LIST_ITEM.match(body)
-        if blank or heading or item:
-            if start is not None:
-                yield start, end, False
-            start = None
-        if heading:
-            yield line_start + heading.end(), line_start + len(body), True
-        elif item:
-            start, end = line_start + item.end(), line_start + len(body)
-        elif not blank:
-            start = line_start if start is None else start
-            end = line_start + len(body)
-    if start is not None:
-        yield start, end, False
-
-
-def _sentence_spans(text: str, start: int, end: int) -> Iterable[tuple[int, int]]:
-    cursor = start
-    for m in _BOUNDARY.finditer(text, start, end):
-        full_stop = m.group().startswith((".", "!", "?"))
-        if full_stop and _ends_with_abbreviation(text[cursor : m.start()]):
-            continue
-        yield cursor, m.start() + len(m.group().rstrip())
-        cursor = m.end()
-    yield cursor, end
-
-
-def _ends_with_abbreviation(before: str) -> bool:
-    words = before.split()
-    if not words:
-        return True
-    last = words[-1].lstrip("([\"'‘“").lower()
-    return last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha())
-
-
 def split_sentences(text: str, doc: int = 0) -> list[Sentence]:
     """Verbatim sentences of ``text`` (headings and list items count as sentences)."""
-    out: list[Sentence] = []
-    heading = ""
-    for start, end, is_heading in _blocks(text):
-        for s, e in _sentence_spans(text, start, end) if not is_heading else [(start, end)]:
-            piece = text[s:e].strip()
-            if not piece:
-                continue
-            if is_heading:
-                heading = piece.rstrip("#").strip()
-            out.append(Sentence(doc, len(out), piece, heading, is_heading))
-    return out
+    return [Sentence(doc, i, s.text, s.heading, s.is_heading)
+            for i, s in enumerate(document_sentences(text))]
 
 
 def _idf(candidates: Sequence[set[str]]) -> dict[str, float]:
@@ -209,7 +103,7 @@ def select_sentences(
         s
         for i, d in enumerate(documents)
         for s in split_sentences(d.text, i)
-        if not s.is_heading and len(_WORD.findall(s.text)) >= MIN_SENTENCE_WORDS
+        if not s.is_heading and len(WORD.findall(s.text)) >= MIN_SENTENCE_WORDS
     ]
     terms = [set(content_terms(s.text)) for s in candidates]
     idf = _idf(terms)
@@ -287,7 +181,7 @@ def extractive_answer(question: str, documents: Sequence[SourceDocument]) -> str
 
 def title_from_question(question: str) -> str:
     """A short sentence-case title from the key terms of a question."""
-    words = _WORD.findall(question)
+    words = WORD.findall(question)
     while words and words[0].lower() in _LEADING_FILLER:
         words.pop(0)
     words = words[:TITLE_WORDS]
@@ -295,7 +189,7 @@ def title_from_question(question: str) -> str:
         words.pop()
     if not words:
         return "New conversation"
-    alphabetic = [w for w in _WORD.findall(question)[1:] if w[:1].isalpha()]
+    alphabetic = [w for w in WORD.findall(question)[1:] if w[:1].isalpha()]
     title_case = sum(map(_capitalised, alphabetic)) > 0.6 * len(alphabetic)
     rest = [
         w.lower() if _capitalised(w) and (title_case or w.lower() in STOP_WORDS) else w

@@ -1,7 +1,10 @@
-"""Sentence boundaries in a Markdown answer, so a citation's claim is the sentence holding it.
+"""Sentence boundaries in Markdown: one definition for answers and for source documents.
 
-Cite tags are opaque regions: a full stop inside a quote attribute never ends a sentence, and
-a tag written just after a full stop still belongs to the sentence before it.
+``split_sentences`` finds the sentences of an answer, so a citation's claim is the sentence
+holding it: cite tags are opaque regions (a full stop inside a quote attribute never ends a
+sentence, and a tag written just after a full stop still belongs to the sentence before it).
+``document_sentences`` finds the quotable sentences of a source, each with the heading it
+sits under. Both use the same blocks (``markdown.blocks``) and the same boundary rule.
 """
 
 from __future__ import annotations
@@ -11,16 +14,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Sentence", "sentence_at", "split_sentences"]
+from shared.text.markdown import blocks
 
-_ABBREVIATIONS = frozenset({
+__all__ = ["ABBREVIATIONS", "DocumentSentence", "Sentence", "document_sentences",
+           "sentence_at", "split_sentences"]
+
+ABBREVIATIONS = frozenset({
     "s", "ss", "e.g", "i.e", "eg", "ie", "no", "nos", "para", "paras", "reg", "regs", "art",
     "arts", "sch", "cf", "v", "vs", "mr", "mrs", "ms", "dr", "st", "c", "ch", "pt", "sec",
-    "subs", "approx", "ltd", "co", "inc", "viz", "al",
+    "secs", "subs", "approx", "ltd", "co", "inc", "viz", "al", "cl", "fig", "op", "etc",
 })
+"""Words a full stop after which does not end a sentence ("s. 21", "e.g. a flat")."""
 _TERMINAL = re.compile(r"[.!?]+[\"'”’)\]*_]*(?=\s|$)")
-_MARKER_LINE = re.compile(r"[ \t]*(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]")
-_MARKER = re.compile(r"[ \t]*(?:#{1,6}[ \t]+|[-*+>][ \t]+|\d{1,3}[.)][ \t]+)*")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z][A-Za-z.]*)$")
 
 
@@ -70,40 +75,44 @@ def _without(text: str, opaque: Sequence[tuple[int, int]]) -> tuple[str, list[in
 
 
 def _plain_sentences(plain: str) -> list[tuple[int, int]]:
+    return [span for block in blocks(plain) for span in _block_sentences(plain, block.start,
+                                                                          block.end)]
+
+
+def _block_sentences(plain: str, start: int, end: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
-    for block_start, block_end in _blocks(plain):
-        start = _after_marker(plain, block_start, block_end)
-        for m in _TERMINAL.finditer(plain, start, block_end):
-            if _is_boundary(plain, m, block_end):
-                spans.append((start, m.end()))
-                start = m.end()
-        spans.append((start, block_end))
+    for m in _TERMINAL.finditer(plain, start, end):
+        if _is_boundary(plain, m, end):
+            spans.append((start, m.end()))
+            start = m.end()
+    spans.append((start, end))
     return [t for s in spans if (t := _trimmed(plain, *s)) is not None]
 
 
-def _after_marker(plain: str, start: int, end: int) -> int:
-    """Skip a block's list, quote or heading marker: it is layout, not part of the claim."""
-    while start < end and plain[start].isspace():
-        start += 1
-    m = _MARKER.match(plain, start, end)
-    return m.end() if m else start
+@dataclass(frozen=True, slots=True)
+class DocumentSentence:
+    """One quotable unit of a source: a sentence, list item or heading, with the heading it
+    sits under (``text`` is verbatim, ``start``/``end`` its place in the source)."""
+
+    start: int
+    end: int
+    text: str
+    heading: str
+    is_heading: bool = False
 
 
-def _blocks(plain: str) -> list[tuple[int, int]]:
-    """Paragraphs, list items and headings: a sentence never crosses one of these."""
-    blocks: list[tuple[int, int]] = []
-    start = pos = 0
-    for line in plain.splitlines(keepends=True):
-        stripped = line.strip()
-        if pos > start and (not stripped or _MARKER_LINE.match(line)):
-            blocks.append((start, pos))
-            start = pos
-        pos += len(line)
-        if not stripped or stripped.startswith("#"):
-            blocks.append((start, pos))
-            start = pos
-    blocks.append((start, len(plain)))
-    return blocks
+def document_sentences(text: str) -> list[DocumentSentence]:
+    """Every sentence of a Markdown source in order; headings count as sentences."""
+    out: list[DocumentSentence] = []
+    heading = ""
+    for block in blocks(text):
+        if block.kind == "heading":
+            heading = text[block.start:block.end].strip()
+            out.append(DocumentSentence(block.start, block.end, heading, heading, True))
+            continue
+        for start, end in _block_sentences(text, block.start, block.end):
+            out.append(DocumentSentence(start, end, text[start:end], heading))
+    return out
 
 
 def _is_boundary(plain: str, m: re.Match[str], block_end: int) -> bool:
@@ -112,10 +121,15 @@ def _is_boundary(plain: str, m: re.Match[str], block_end: int) -> bool:
         return True
     if m.group().startswith(".") and len(m.group().rstrip("\"'”’)]*_")) == 1:
         word = _WORD_BEFORE.search(plain, max(0, m.start() - 12), m.start() + 1)
-        if word and word.group(1).lower().rstrip(".") in _ABBREVIATIONS:
+        if word and _abbreviation(word.group(1).lower().rstrip(".")):
             return False
     first = rest[0]
     return first.isupper() or first.isdigit() or first in "\"'“‘([*_`"
+
+
+def _abbreviation(word: str) -> bool:
+    """A known abbreviation, or a single letter (an initial, or "(a)" written "a.")."""
+    return word in ABBREVIATIONS or (len(word) == 1 and word.isalpha())
 
 
 def _trimmed(plain: str, start: int, end: int) -> tuple[int, int] | None:

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
 
-__all__ = ["ClaimIssue", "Modality", "check_claim", "dates", "modalities", "quantities"]
+from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities
+from shared.text.terms import terms
 
-Modality = Literal["duty", "power", "prohibition", "no_duty"]
+__all__ = ["ClaimIssue", "check_claim", "dates", "quantities"]
 
 
 @dataclass(frozen=True)
@@ -96,50 +96,6 @@ def dates(text: str) -> set[str]:
     return out
 
 
-_PROHIBITION = re.compile(
-    r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
-    r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
-    r"no (?:person|landlord|tenant|one|authority|body|owner)\b[\w ,]{0,40}?\b"
-    r"(?:may|shall|can|is to))\b", re.IGNORECASE)
-_NO_DUTY = re.compile(
-    r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
-    r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",
-    re.IGNORECASE)
-_DUTY = re.compile(
-    r"\b(?:must|shall|(?:is|are) (?:required|obliged|bound) to|ha(?:s|ve) (?:a|the) duty|"
-    r"(?:is|are) under (?:a|an) (?:duty|obligation)|ha(?:s|ve) to|impos\w* (?:a |the )?duty)\b",
-    re.IGNORECASE)
-_POWER = re.compile(
-    r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:the )?"
-    r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to)\b",
-    re.IGNORECASE)
-
-
-def modalities(text: str) -> set[Modality]:
-    """Which of duty, power, prohibition and "no duty" a text expresses."""
-    found: set[Modality] = set()
-    text = _DATE.sub(" ", text)  # "1 May 2026" holds no power
-    text = re.sub(r"\bMay\s+\d{4}\b", " ", text)
-    for pattern, kind in ((_PROHIBITION, "prohibition"), (_NO_DUTY, "no_duty")):
-        if pattern.search(text):
-            found.add(kind)  # type: ignore[arg-type]
-            text = pattern.sub(" ", text)
-    if _DUTY.search(text):
-        found.add("duty")
-    if _POWER.search(text):
-        found.add("power")
-    return found
-
-
-_CONFLICTS: dict[Modality, frozenset[Modality]] = {
-    "duty": frozenset({"power", "prohibition", "no_duty"}),
-    "power": frozenset({"duty", "prohibition"}),
-    "prohibition": frozenset({"duty", "power"}),
-    "no_duty": frozenset({"duty"}),
-}
-_SAYS = {"duty": "a duty (must)", "power": "a power (may)", "prohibition": "a prohibition",
-         "no_duty": "no duty"}
-
 _PARTIES = {
     "landlord": r"landlords?|lessors?",
     "tenant": r"tenants?|residents?|occupiers?|lessees?",
@@ -166,7 +122,8 @@ def _party_groups(text: str) -> list[str]:
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:6] for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _STOP}
+    """What a claim or clause is about: its alphabetic content terms (shared/text)."""
+    return {w for w in terms(text, stop=_STOP) if len(w) >= 3 and w.isalpha()}
 
 
 def _clauses(source: str) -> list[str]:
@@ -243,20 +200,19 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     if who is not None and whom is not None and who != whom:
         return []  # the duty is someone else's (a court's "shall" beside a landlord's "can")
     found = modalities(basis)
-    if len(found) == 1 and found <= _CONFLICTS[claimed]:
+    if len(found) == 1 and found <= CONFLICTS[claimed]:
         [actual] = found
-        return [ClaimIssue(True, f"The statement states {_SAYS[claimed]}, but the source "
-                                 f"states {_SAYS[actual]}: “{_clip(basis)}”")]
+        return [ClaimIssue(True, f"The statement states {DESCRIPTIONS[claimed]}, but the "
+                                 f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
 
 
 def _subject(text: str) -> str | None:
     """The party named last before the first modal verb: who has the duty or power."""
-    first_modal = min((m.start() for p in (_PROHIBITION, _NO_DUTY, _DUTY, _POWER)
-                       if (m := p.search(text))), default=None)
-    if first_modal is None:
+    start = first_modal(text)
+    if start is None:
         return None
-    before = _party_groups(text[:first_modal])
+    before = _party_groups(text[:start])
     return before[-1] if before else None
 
 

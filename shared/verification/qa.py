@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from shared.text.british import british_notes
+from shared.text.markdown import BOLD_LINE, FENCE, HEADING, LIST_ITEM, RULE
+from shared.text.modality import Modality, modalities
 from shared.text.sentences import split_sentences
 from shared.verification.citations import parse_citations, strip_tags
 
@@ -29,11 +31,7 @@ MAX_SENTENCE_NOTES = 10
 
 _OPEN_TAG = re.compile(r"<cite\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.IGNORECASE)
 _TAG = re.compile(rf"{_OPEN_TAG.pattern}|</cite\s*>", re.IGNORECASE)
-_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
-_LIST = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
-_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})")
-_RULE = re.compile(r"^[ \t]*(?:[-*_][ \t]*){3,}$")
-_BOLD_LINE = re.compile(r"^[ \t]*(\*\*|__)[^*_]+\1[ \t]*:?[ \t]*$")
+_OBLIGATIONS: frozenset[Modality] = frozenset({"duty", "prohibition", "no_duty"})
 
 _STATES_LAW = re.compile(
     r"\b[A-Z][\w'’-]*[ \t]+Act\b|\bAct[ \t]+\d{4}\b"
@@ -44,11 +42,6 @@ _STATES_LAW = re.compile(
     r"|\b(?i:courts?|tribunals?)\b|House of Lords|Privy Council"
     r"|\b[A-Z][\w'’-]+[ \t]+v\.?[ \t]+[A-Z]"
     r"|\b(?i:shall|(?:is|are)(?:[ \t]+not)?[ \t]+entitled[ \t]+to)\b"
-)
-_DUTY = re.compile(
-    r"\b(?i:must|(?:is|are)(?:[ \t]+not)?[ \t]+(?:required|obliged)[ \t]+to"
-    r"|(?:has|have)[ \t]+a[ \t]+(?:legal[ \t]+|statutory[ \t]+)?duty[ \t]+to"
-    r"|(?:is|are)[ \t]+prohibited[ \t]+from)\b"
 )
 _LEGAL_CONTEXT = re.compile(
     r"\b(?i:landlords?|tenants?|lessees?|lessors?|leaseholders?|freeholders?|licensees?|"
@@ -146,7 +139,7 @@ def law_notes(text: str, *, end: int | None = None) -> list[str]:
 
 def _states_law(claim: str) -> bool:
     return bool(_STATES_LAW.search(claim)
-                or (_DUTY.search(claim) and _LEGAL_CONTEXT.search(claim)))
+                or (bool(modalities(claim) & _OBLIGATIONS) and _LEGAL_CONTEXT.search(claim)))
 
 
 def _classified(body: str) -> list[tuple[str, str]]:
@@ -155,20 +148,20 @@ def _classified(body: str) -> list[tuple[str, str]]:
     fenced = in_list = False
     previous = "blank"  # the kind of the line just before
     for line in body.splitlines():
-        if _FENCE.match(line) or fenced:
-            fenced = fenced != bool(_FENCE.match(line))
+        if FENCE.match(line) or fenced:
+            fenced = fenced != bool(FENCE.match(line))
             kind = "code block"
         elif not line.strip():
             kind = "blank"
-        elif _HEADING.match(line) or _BOLD_LINE.match(line):
+        elif HEADING.match(line) or BOLD_LINE.match(line):
             kind = "heading"
-        elif _LIST.match(line) or (in_list and line[:1] in " \t"):
+        elif LIST_ITEM.match(line) or (in_list and line[:1] in " \t"):
             kind = "list"  # an item, or an indented continuation of one
         elif line.lstrip().startswith(">"):
             kind = "quotation"
         elif line.lstrip().startswith("|"):
             kind = "table"
-        elif _RULE.match(line):
+        elif RULE.match(line):
             kind = "horizontal rule"
         else:
             kind = "list" if previous == "list" else "prose"  # a lazy continuation line
@@ -201,7 +194,7 @@ def _heading_notes(lines: list[tuple[str, str]]) -> list[str]:
     notes = []
     content = [(kind, line) for kind, line in lines if kind != "blank"]
     for i, (kind, line) in enumerate(content):
-        m = _HEADING.match(line)
+        m = HEADING.match(line)
         if kind != "heading" or m is None:
             continue
         title = (m.group(2) or "").strip("*_ \t")
@@ -215,7 +208,7 @@ def _heading_notes(lines: list[tuple[str, str]]) -> list[str]:
 
 
 def _outranks(line: str, level: int) -> bool:
-    m = _HEADING.match(line)
+    m = HEADING.match(line)
     return m is not None and len(m.group(1)) <= level
 
 
@@ -223,7 +216,7 @@ def _in_heading(text: str, pos: int) -> bool:
     line_start = text.rfind("\n", 0, pos) + 1
     line_end = text.find("\n", pos)
     line = text[line_start:line_end if line_end >= 0 else len(text)]
-    return bool(_HEADING.match(line) or _BOLD_LINE.match(line))
+    return bool(HEADING.match(line) or BOLD_LINE.match(line))
 
 
 def _clipped(sentence: str) -> str:

@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 
 from services.workers.web.items import ExternalItem
+from shared.text.terms import terms
 
-__all__ = ["rank", "terms"]
+__all__ = ["rank"]
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_STOP = frozenset("""
-a about above after again all also am an and any are as at be been before being below between
-both but by can could did do does doing down during each few for from further had has have
-having he her here hers him his how i if in into is it its itself just me more most my no nor
-not now of off on once only or other our ours out over own same she should so some such than
-that the their them then there these they this those through to too under until up very was we
-were what when where which while who whom why will with would you your yours us let get got
-must may might shall need needs tell please know
-""".split())
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def _stem(word: str) -> str:
-    """Plural and possessive endings only: enough to match 'complaints' with 'complaint'."""
-    word = word.removesuffix("'s")
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def terms(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1}
 
 
 def _score(question: set[str], item: ExternalItem, source_name: str) -> float:

@@ -1,0 +1,73 @@
+"""Duty, power, prohibition and "no duty": what a legal sentence obliges, allows or forbids.
+
+One definition, used by the verifier's claim checks (a duty is not a power), its QA review
+(which sentences state law) and the offline answerer (which sentences answer "must we").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+__all__ = ["CONFLICTS", "DESCRIPTIONS", "Modality", "first_modal", "modalities"]
+
+Modality = Literal["duty", "power", "prohibition", "no_duty"]
+
+PROHIBITION = re.compile(
+    r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
+    r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
+    r"no (?:person|landlord|tenant|one|authority|body|owner)\b[\w ,]{0,40}?\b"
+    r"(?:may|shall|can|is to))\b", re.IGNORECASE)
+NO_DUTY = re.compile(
+    r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
+    r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",
+    re.IGNORECASE)
+DUTY = re.compile(
+    r"\b(?:must|shall|(?:is|are) (?:required|obliged|bound) to|ha(?:s|ve) (?:a|the) "
+    r"(?:legal |statutory )?duty|(?:is|are) under (?:a|an) (?:duty|obligation)|ha(?:s|ve) to|"
+    r"impos\w* (?:a |the )?duty)\b",
+    re.IGNORECASE)
+POWER = re.compile(
+    r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:the )?"
+    r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to)\b",
+    re.IGNORECASE)
+
+_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+May\s+\d{4}\b|\bMay\s+\d{4}\b", re.IGNORECASE)
+
+CONFLICTS: dict[Modality, frozenset[Modality]] = {
+    "duty": frozenset({"power", "prohibition", "no_duty"}),
+    "power": frozenset({"duty", "prohibition"}),
+    "prohibition": frozenset({"duty", "power"}),
+    "no_duty": frozenset({"duty"}),
+}
+"""Which modalities contradict each other: a duty is neither a power nor a prohibition."""
+
+DESCRIPTIONS: dict[Modality, str] = {"duty": "a duty (must)", "power": "a power (may)",
+                                     "prohibition": "a prohibition", "no_duty": "no duty"}
+
+
+def modalities(text: str) -> set[Modality]:
+    """Which of duty, power, prohibition and "no duty" a text expresses.
+
+    Negative forms are found first and taken out, so "must not" is a prohibition and not
+    also a duty; the month of May is not a power.
+    """
+    found: set[Modality] = set()
+    text = _DATE.sub(" ", text)
+    negatives: tuple[tuple[re.Pattern[str], Modality], ...] = (
+        (PROHIBITION, "prohibition"), (NO_DUTY, "no_duty"))
+    for pattern, kind in negatives:
+        if pattern.search(text):
+            found.add(kind)
+            text = pattern.sub(" ", text)
+    if DUTY.search(text):
+        found.add("duty")
+    if POWER.search(text):
+        found.add("power")
+    return found
+
+
+def first_modal(text: str) -> int | None:
+    """Where the first modal expression of ``text`` starts, if it has one."""
+    starts = [m.start() for p in (PROHIBITION, NO_DUTY, DUTY, POWER) if (m := p.search(text))]
+    return min(starts) if starts else None

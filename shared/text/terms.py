@@ -1,0 +1,62 @@
+"""Words that say what a text is about: stop words, a light stemmer, content terms.
+
+One definition for every party that compares texts by their words: the offline answerer's
+sentence choice, the verifier's claim checks, and the ranking of external items and search
+results.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["STOP_WORDS", "WORD", "content_terms", "stem", "terms"]
+
+STOP_WORDS = frozenset(
+    """a about above after again against all also am amongst an and any are as at be because
+    been before being below between both but by can could did do does doing done down during
+    each either etc few for from further get gets got had has have having he her here hers him
+    his how i if in into is it its itself just let me more most my no nor not now of off on once
+    only or other our ours out over own please same she should so some such tell than that the
+    their theirs them then there these they this those through to too under until up upon us
+    very was we were what whatever when where whether which while whilst who whom whose why
+    will with within without would you your yours explain know need needs""".split()
+)
+"""Common British English function words; they say nothing about what a text is about."""
+
+WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+"""A word: letters and digits, with an apostrophe ending such as ``tenant's``."""
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: enough to match ``tenants``/``tenant``, ``repairing``/``repair``."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.replace("'", "")
+    if len(w) > 4 and w.endswith("ies"):
+        w = w[:-3] + "y"
+    elif len(w) > 5 and w.endswith("ing"):
+        w = _undouble(w[:-3])
+    elif len(w) > 4 and w.endswith("ed") and not w.endswith("eed"):
+        w = _undouble(w[:-2])
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+def _undouble(w: str) -> str:
+    if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "aeiouls":
+        return w[:-1]
+    return w
+
+
+def content_terms(text: str, *, stop: frozenset[str] = STOP_WORDS) -> list[str]:
+    """Stems of the words of ``text`` that are not stop words, in order of appearance."""
+    return [stem(w) for w in WORD.findall(text) if w.lower() not in stop]
+
+
+def terms(text: str, *, stop: frozenset[str] = STOP_WORDS) -> set[str]:
+    """The distinct content terms of ``text``."""
+    return set(content_terms(text, stop=stop))
