@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from services.lex.app import ImportProgress, load_corpus
+from services.lex.app import ImportProgress, LexServer, load_corpus
 from shared.config import Settings
 from shared.llm import ModelProvider, build_provider
 from shared.runtime import Infra, open_infra
@@ -60,8 +60,6 @@ def build_service(name: str, infra: Infra, provider: ModelProvider) -> Runnable:
 
         return GatewayServer(infra)
     if name == "lex":
-        from services.lex.app import LexServer
-
         return LexServer(infra, port=infra.settings.lex_port)
     raise ValueError(f"unknown service {name!r}; choose one of {', '.join(SERVABLE)}")
 
@@ -106,10 +104,10 @@ class Engine:
         """
         assert self.infra is not None and self.settings.corpus_dir is not None
         await load_corpus(self.infra.pool, self.settings.corpus_dir, progress=self.progress)
-        lex = build_service("lex", self.infra, self._provider())
+        lex = LexServer(self.infra, port=self.infra.settings.lex_port)
         await lex.start()
         self.running["lex"] = lex
-        self.settings = replace(self.settings, lex_mcp_url=lex.url)  # type: ignore[attr-defined]
+        self.settings = replace(self.settings, lex_mcp_url=lex.url)
         self.infra.settings = self.settings
 
     async def stop(self) -> None:

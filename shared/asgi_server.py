@@ -56,7 +56,8 @@ class AsgiServer:
         """Serve ``app`` on the bound ``sock``; returns once it accepts connections."""
         self._server = _Embedded(uvicorn.Config(
             app, host=self.host, port=self.port, log_level="warning", lifespan="on",
-            timeout_graceful_shutdown=self.shutdown_grace_s,
+            # uvicorn annotates this int, but waits with asyncio (a float works).
+            timeout_graceful_shutdown=self.shutdown_grace_s,  # type: ignore[arg-type]
         ))
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name=self.label)
         try:

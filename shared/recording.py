@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shared.bus import Bus
-from shared.events import Event
+from shared.events import AnyEvent
 from shared.store import Appended, PostgresEventStore
 
 __all__ = ["record"]
 
 
-async def record(store: PostgresEventStore, bus: Bus, events: Sequence[Event]) -> list[Appended]:
+async def record(store: PostgresEventStore, bus: Bus, events: Sequence[AnyEvent]
+                 ) -> list[Appended]:
     """Append ``events``; publish each recorded one (new, or already stored) in log order.
 
     A duplicate is published again because its first publication may have been lost in a

@@ -153,7 +153,9 @@ class Service:
         settings = self.infra.settings
         assert settings.nats_url
         broker = NatsBroker(settings.nats_url, logger=None, name=f"yourai-{self.name}",
-                            max_reconnect_attempts=-1, reconnect_time_wait=0.5)
+                            max_reconnect_attempts=-1,
+                            # FastStream annotates this int; nats-py takes seconds as a float.
+                            reconnect_time_wait=0.5)  # type: ignore[arg-type]
         stream = JStream(self.infra.subjects.log_stream, declare=False)
         for sub in self.subscriptions:
             broker.subscriber(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
@@ -42,13 +43,13 @@ def tracer(name: str) -> trace.Tracer:
     return trace.get_tracer(f"yourai.{name}")
 
 
-def current_meta(producer: str, causation_id: object = None) -> EventMeta:
+def current_meta(producer: str, causation_id: uuid.UUID | None = None) -> EventMeta:
     """Event metadata naming the producer, the cause and the active span's trace context."""
     carrier: dict[str, str] = {}
     propagate.inject(carrier)
     return EventMeta(
         producer=producer,
-        causation_id=causation_id,  # type: ignore[arg-type]
+        causation_id=causation_id,
         traceparent=carrier.get("traceparent"),
         tracestate=carrier.get("tracestate"),
     )

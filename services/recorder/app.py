@@ -13,11 +13,12 @@ import logging
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import FetchTimeoutError, NotFoundError
 
 from shared.bus import Bus, connect_nats
-from shared.events import Event, decode_event
+from shared.events import AnyEvent, decode_event
 from shared.recording import record
 from shared.runtime import Infra
 from shared.store import StoreError, StoreUnavailable
@@ -71,10 +72,10 @@ class Recorder:
             with contextlib.suppress(Exception):
                 await self._nc.close()
 
-    async def _run(self, bus: Bus, sub: object) -> None:
+    async def _run(self, bus: Bus, sub: JetStreamContext.PullSubscription) -> None:
         while True:
             try:
-                msgs: list[Msg] = await sub.fetch(BATCH, timeout=1.0)  # type: ignore[attr-defined]
+                msgs: list[Msg] = await sub.fetch(BATCH, timeout=1.0)
             except (FetchTimeoutError, TimeoutError):
                 continue
             except Exception:
@@ -84,7 +85,7 @@ class Recorder:
             await self.handle_batch(bus, msgs)
 
     async def handle_batch(self, bus: Bus, msgs: list[Msg]) -> None:
-        events: list[Event] = []
+        events: list[AnyEvent] = []
         accepted: list[Msg] = []
         for msg in msgs:
             try:
@@ -111,7 +112,7 @@ class Recorder:
         for msg in accepted:
             await msg.ack()
 
-    async def _record(self, bus: Bus, events: list[Event], msgs: list[Msg]) -> None:
+    async def _record(self, bus: Bus, events: list[AnyEvent], msgs: list[Msg]) -> None:
         """Record, retrying in place while the store is unavailable, so order is kept."""
         delay = 0.1
         while True:

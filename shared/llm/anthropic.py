@@ -120,7 +120,11 @@ def build_messages(request: ModelRequest) -> list[MessageParam]:
     history = list(request.messages)
     while history and history[0].role != "user":
         history.pop(0)  # a history window cut mid-exchange; the API wants a user turn first
-    messages: list[MessageParam] = [{"role": m.role, "content": m.content} for m in history]
+    messages: list[MessageParam] = [
+        {"role": "user", "content": m.content} if m.role == "user"
+        else {"role": "assistant", "content": m.content}
+        for m in history
+    ]
     if not messages:
         messages.append({"role": "user", "content": request.question or "(no question)"})
     if request.documents:

@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from importlib import resources
-from typing import Literal
+from typing import Literal, cast
 
 import asyncpg
 import msgspec
@@ -138,11 +138,12 @@ class PostgresEventStore:
     async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
         try:
             async with self.pool.acquire() as conn, conn.transaction():
-                yield conn
+                # A pool's connection is a proxy forwarding every call to its Connection.
+                yield cast(asyncpg.Connection, conn)
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
-    async def append(self, events: Sequence[Event]) -> list[Appended]:
+    async def append(self, events: Sequence[AnyEvent]) -> list[Appended]:
         """Append events in order, in one transaction; already-stored event ids are no-ops."""
         if not events:
             return []
@@ -218,7 +219,7 @@ async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict
     return heads
 
 
-async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[Appended]:
+async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[Appended]:
     heads = await _lock_heads(conn, events)
     seen: dict[uuid.UUID, Recorded] = {
         r["event_id"]: _record(r)
@@ -243,7 +244,7 @@ async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[App
         if event.invocation_id is not None and status.get(event.invocation_id) not in (
             None, "running"
         ):
-            out.append(Appended(status="dropped", event=event))  # type: ignore[arg-type]
+            out.append(Appended(status="dropped", event=event))
             continue
         link = _link(_head_for(heads, event), event)
         pending.append(link)
@@ -253,12 +254,12 @@ async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[App
             isinstance(event, InvocationStarted) or kind in TERMINAL_TYPES
         ):
             status[event.invocation_id] = "running" if kind == "invocation.started" else kind
-        out.append(Appended(status="new", event=event))  # type: ignore[arg-type]
+        out.append(Appended(status="new", event=event))
     records = await _insert_all(conn, heads, pending)
     out = [Appended(status="new", event=a.event, record=records[a.event.event_id])
            if a.status == "new" else a for a in out]
     for link in pending:
-        await project(conn, link.event, link.version)  # type: ignore[arg-type]
+        await project(conn, link.event, link.version)
     await touch_invocations(conn, [link.event for link in pending])
     await conn.executemany(
         "UPDATE streams SET version = $2, head_hash = $3 WHERE conversation_id = $1",
@@ -270,7 +271,7 @@ async def _append(conn: asyncpg.Connection, events: Sequence[Event]) -> list[App
 class _Link(msgspec.Struct):
     """One new event's place in its stream, computed before the single insert."""
 
-    event: Event
+    event: AnyEvent
     version: int
     payload: bytes
     prev_hash: bytes
@@ -279,12 +280,12 @@ class _Link(msgspec.Struct):
     @property
     def placeholder(self) -> Recorded:
         """Marks the id as taken within this batch (a repeated id is then a duplicate)."""
-        return Recorded(position=0, version=self.version, event=self.event,  # type: ignore[arg-type]
+        return Recorded(position=0, version=self.version, event=self.event,
                         payload=self.payload, prev_hash=self.prev_hash, hash=self.hash,
                         recorded_at=self.event.occurred_at)
 
 
-def _link(head: _Head, event: Event) -> _Link:
+def _link(head: _Head, event: AnyEvent) -> _Link:
     payload = encode_event(event)
     version = head.version + 1
     link = _Link(event=event, version=version, payload=payload, prev_hash=head.hash,
@@ -323,7 +324,7 @@ async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
     return {
         k.event.event_id: Recorded(
             position=by_id[k.event.event_id]["position"], version=k.version,
-            event=k.event, payload=k.payload, prev_hash=k.prev_hash,  # type: ignore[arg-type]
+            event=k.event, payload=k.payload, prev_hash=k.prev_hash,
             hash=k.hash, recorded_at=by_id[k.event.event_id]["recorded_at"])
         for k in links
     }

@@ -5,7 +5,9 @@ Applied in the same transaction as each append, and rebuildable from the log alo
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
+from datetime import datetime
 
 import asyncpg
 
@@ -25,6 +27,7 @@ from shared.events import (
     MessageReceived,
     TitleGenerated,
     derived_id,
+    event_type,
 )
 
 __all__ = ["answer_message_id", "project", "rebuild_projections", "touch_invocations"]
@@ -32,9 +35,9 @@ __all__ = ["answer_message_id", "project", "rebuild_projections", "touch_invocat
 _PROJECTION_TABLES = ("conversations", "invocations", "messages")
 
 
-def answer_message_id(invocation_id: object) -> object:
+def answer_message_id(invocation_id: uuid.UUID) -> uuid.UUID:
     """The assistant message of an invocation has an id derived from the invocation."""
-    return derived_id(invocation_id, "answer")  # type: ignore[arg-type]
+    return derived_id(invocation_id, "answer")
 
 
 async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
@@ -123,7 +126,7 @@ async def _end(
     conn: asyncpg.Connection,
     event: InvocationCompleted | InvocationCancelled | InvocationFailed,
 ) -> None:
-    status = event.__struct_config__.tag.split(".")[1]  # type: ignore[union-attr]
+    status = event_type(event).split(".")[1]
     reason = getattr(event, "reason", None)
     await conn.execute(
         "UPDATE invocations SET status = $2, ended_at = $3, reason = $4 WHERE id = $1",
@@ -159,11 +162,11 @@ async def _keep_partial_answer(conn: asyncpg.Connection,
 
 async def touch_invocations(conn: asyncpg.Connection, events: Sequence[Event]) -> None:
     """Record each invocation's latest activity once per append (the watchdog reads it)."""
-    latest: dict[object, object] = {}
+    latest: dict[uuid.UUID, datetime] = {}
     for e in events:
         if e.invocation_id is not None:
             latest[e.invocation_id] = max(latest.get(e.invocation_id, e.occurred_at),
-                                          e.occurred_at)  # type: ignore[type-var]
+                                          e.occurred_at)
     if latest:
         await conn.executemany(
             "UPDATE invocations SET last_event_at = greatest(last_event_at, $2) WHERE id = $1",

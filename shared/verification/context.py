@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Literal, cast, get_args
+from typing import Literal, get_args
 
 __all__ = [
     "EXTENT_NAMES",
@@ -48,7 +48,10 @@ def jurisdiction_or_default(value: str | None, default: Jurisdiction = "england"
                             ) -> Jurisdiction:
     """A configured or requested jurisdiction, normalised ("Northern Ireland" works too)."""
     key = "_".join((value or "").strip().lower().replace("-", " ").split())
-    return cast(Jurisdiction, key) if key in JURISDICTIONS else default
+    for known in JURISDICTIONS:
+        if key == known:
+            return known
+    return default
 
 
 _current: ContextVar[CheckContext | None] = ContextVar("verifier_check_context", default=None)

@@ -13,13 +13,14 @@ from shared.documents import DocumentStore
 from shared.lex.client import LexClient
 from shared.llm import ModelProvider
 from shared.verification.caselaw import CaselawCheck
-from shared.verification.checks import Checks, DocumentCheck, Outcome, not_configured
+from shared.verification.checks import Check, Checks, DocumentCheck, Outcome, not_configured
 from shared.verification.citations import Parsed, parse_citations
 from shared.verification.config import VerifierConfig
 from shared.verification.context import CheckContext
 from shared.verification.judge import Judge
 from shared.verification.legislation import LegislationCheck
 from shared.verification.lexsource import LegalRecords
+from shared.verification.refs import CitationKind
 from shared.verification.rewrite import Wording, rewrite
 
 __all__ = ["Verified", "build_checks", "revise_answer", "verify_answer"]
@@ -30,7 +31,7 @@ def build_checks(*, documents: DocumentStore | None, lex: LexClient | None,
     """Legal checks through Lex when a Lex URL is configured, a model judge on a real model."""
     judge = (Judge(provider=provider, deadline_s=config.judge_deadline_s)
              if provider is not None and not provider.offline and config.judge else None)
-    by_kind = {
+    by_kind: dict[CitationKind, Check] = {
         "document": DocumentCheck(documents) if documents else not_configured("tenant document"),
         "legislation": not_configured("legislation"),
         "caselaw": not_configured("case law"),
@@ -43,7 +44,7 @@ def build_checks(*, documents: DocumentStore | None, lex: LexClient | None,
                                             unknown_act_removes=config.unknown_act_removes),
             "caselaw": CaselawCheck(source=source, judge=judge),
         }
-    return Checks(by_kind=by_kind, deadline_s=config.check_deadline_s)  # type: ignore[arg-type]
+    return Checks(by_kind=by_kind, deadline_s=config.check_deadline_s)
 
 
 @dataclass(frozen=True)
