@@ -41,7 +41,8 @@ class Provision:
     text: str
     status: str
     """``Repealed`` or ``Prospective`` as CLML records it on the provision or an ancestor,
-    ``repealed_text`` when the text is retained inside a ``<Repeal>``, else empty."""
+    ``repealed_text`` when the text is retained inside a ``<Repeal>``, ``omitted`` when only
+    the dotted line of an omitted provision is left, else empty."""
     extent: str
 
 
@@ -102,10 +103,13 @@ def _clml_provisions(path: Path) -> Iterator[Provision]:
             status = "repealed_text"
         if not status and any(_local(a.tag) == "Repeal" for a in chain):
             status = "repealed_text"
+        text = _text(e)
+        if not status and set(text.split()[1:]) == {"."}:
+            status = "omitted"
         extent = next((a.get("RestrictExtent", "") for a in chain if a.get("RestrictExtent")), "")
         yield Provision(
             id=uri.removeprefix(_ID_BASE), heading=_text(title) if title is not None else "",
-            text=_text(e), status=status, extent=extent)
+            text=text, status=status, extent=extent)
 
 
 @cache
