@@ -125,6 +125,10 @@ class ProviderContract:
             with pytest.raises(asyncio.CancelledError):
                 await task
             assert loop.time() - started < 0.5
+        self.check_abandoned()
+
+    def check_abandoned(self) -> None:
+        """After a cancel: whatever the provider's far side must show (nothing by default)."""
 
     async def test_a_refused_purpose_is_a_model_error_on_iteration(self) -> None:
         if self.refused_purpose is None:
@@ -199,12 +203,16 @@ class TestAnthropicProvider(ProviderContract):
     @contextlib.asynccontextmanager
     async def slow_provider(self) -> AsyncIterator[ModelProvider]:
         async with FakeMessagesAPI(replies=["z" * 400], chunk_size=1, delay_s=0.05) as api:
+            self.api = api
             provider = AnthropicProvider(api_key="test-key", base_url=api.base_url,
                                          models=MODELS, max_retries=0)
             try:
                 yield provider
             finally:
                 await provider.aclose()
+
+    def check_abandoned(self) -> None:
+        assert self.api.finished_streams == 0  # the server saw the client go
 
     async def test_title_replies_come_from_the_fast_tier(self) -> None:
         async with self.provider() as provider:
