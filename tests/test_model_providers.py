@@ -188,21 +188,17 @@ class TestScriptedProvider(ProviderContract):
 
 
 class TestAnthropicProvider(ProviderContract):
-    @contextlib.asynccontextmanager
-    async def provider(self) -> AsyncIterator[ModelProvider]:
-        async with FakeMessagesAPI(replies=[REPLY], usage=Usage(input_tokens=120,
-                                                                 cache_read_input_tokens=30)
-                                   ) as api:
-            provider = AnthropicProvider(api_key="test-key", base_url=api.base_url,
-                                         models=MODELS, max_retries=0)
-            try:
-                yield provider
-            finally:
-                await provider.aclose()
+    def provider(self) -> contextlib.AbstractAsyncContextManager[ModelProvider]:
+        return self._through(FakeMessagesAPI(
+            replies=[REPLY], usage=Usage(input_tokens=120, cache_read_input_tokens=30)))
+
+    def slow_provider(self) -> contextlib.AbstractAsyncContextManager[ModelProvider]:
+        return self._through(FakeMessagesAPI(replies=["z" * 400], chunk_size=1, delay_s=0.05))
 
     @contextlib.asynccontextmanager
-    async def slow_provider(self) -> AsyncIterator[ModelProvider]:
-        async with FakeMessagesAPI(replies=["z" * 400], chunk_size=1, delay_s=0.05) as api:
+    async def _through(self, server: FakeMessagesAPI) -> AsyncIterator[ModelProvider]:
+        """The real SDK against ``server``, the local Messages API."""
+        async with server as api:
             self.api = api
             provider = AnthropicProvider(api_key="test-key", base_url=api.base_url,
                                          models=MODELS, max_retries=0)
