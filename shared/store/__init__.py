@@ -1,7 +1,13 @@
 """The event store: PostgreSQL is the source of truth (DESIGN §3)."""
 
 from shared.store._chain import ChainBreak, ChainRow, link_hash, verify_chain
-from shared.store.errors import StoreError, StoreUnavailable, StreamNotFound, TenantMismatch
+from shared.store.errors import (
+    StoreError,
+    StoreUnavailable,
+    StreamNotFound,
+    TenantMismatch,
+    store_errors,
+)
 from shared.store.postgres import Appended, PostgresEventStore, Recorded, connect_pool, migrate
 from shared.store.projections import answer_message_id, rebuild_projections
 
@@ -20,5 +26,6 @@ __all__ = [
     "link_hash",
     "migrate",
     "rebuild_projections",
+    "store_errors",
     "verify_chain",
 ]

@@ -23,16 +23,13 @@ from shared.events import (
     event_type,
 )
 from shared.store._chain import GENESIS, ChainRow, link_hash
-from shared.store.errors import StoreUnavailable, StreamNotFound, TenantMismatch
+from shared.store.errors import UNAVAILABLE, StoreUnavailable, StreamNotFound, TenantMismatch
 from shared.store.projections import project, touch_invocations
 
 __all__ = ["Appended", "PostgresEventStore", "Recorded", "connect_pool", "migrate"]
 
 _TRANSIENT = (
-    OSError,
-    asyncpg.exceptions.InterfaceError,
-    asyncpg.exceptions.ConnectionDoesNotExistError,
-    asyncpg.exceptions.CannotConnectNowError,
+    *UNAVAILABLE,
     asyncpg.exceptions.SerializationError,
     asyncpg.exceptions.DeadlockDetectedError,
     asyncpg.exceptions.UniqueViolationError,
@@ -142,12 +139,22 @@ class PostgresEventStore:
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
-    async def append(self, events: Sequence[Event]) -> list[Appended]:
-        """Append events in order, in one transaction; already-stored event ids are no-ops."""
+    async def append(self, events: Sequence[Event], *, outbox: bool = False) -> list[Appended]:
+        """Append events in order, in one transaction; already-stored event ids are no-ops.
+
+        With ``outbox``, each new record is also queued in ``publish_outbox`` in the same
+        transaction, until its publication is confirmed (``shared.store.outbox``).
+        """
         if not events:
             return []
         async with self._tx() as conn:
-            return await _append(conn, events)
+            appended = await _append(conn, events)
+            if outbox:
+                await conn.execute(
+                    "INSERT INTO publish_outbox (position) SELECT unnest($1::bigint[])",
+                    [a.record.position for a in appended if a.status == "new" and a.record],
+                )
+            return appended
 
     async def read_conversation(
         self, tenant_id: str, conversation_id: uuid.UUID, *, after_version: int = 0
