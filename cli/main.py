@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from cli.errors import CliError
 from shared.config import ConfigError, Settings
 
-__all__ = ["main"]
+__all__ = ["environment_problem", "main"]
+
+log = logging.getLogger("yourai.cli")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -138,6 +140,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as e:
+        if (message := environment_problem(e)) is None:
+            raise
+        log.debug("details", exc_info=e)  # the traceback with --verbose
+        print(f"yourai: {message}", file=sys.stderr)
+        return 2
+
+
+def environment_problem(e: Exception) -> str | None:
+    """One line for a problem with the surroundings (a server down, a port taken), else None.
+
+    These are not defects of the command: a traceback would only hide the sentence that says
+    what to fix.
+    """
+    from nats.errors import Error as NatsError
+
+    from shared.asgi_server import ServerStartError
+    from shared.embedded import EmbeddedError
+    from shared.store import StoreError
+
+    match e:
+        case StoreError() | ServerStartError() | EmbeddedError():
+            return str(e)
+        case NatsError():
+            return f"NATS: {e or type(e).__name__} (is YOURAI_NATS_URL right and the server up?)"
+        case OSError():
+            return f"{e.strerror or e}" + (f": {e.filename}" if e.filename else "")
+    return None
 
 
 async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:

@@ -100,7 +100,8 @@ async def _next_committed(api: Api, type_: str, invocation_id: uuid.UUID) -> Com
 async def _own_postgres(settings: Settings) -> AsyncIterator[tuple[Infra, contextlib.ExitStack]]:
     """A PostgreSQL of the test's own, which the test may stop."""
     with contextlib.ExitStack() as stack:
-        dsn = await asyncio.to_thread(start_postgres, stack, Path(tempfile.mkdtemp(prefix="yp")))
+        dsn = await asyncio.to_thread(start_postgres, stack,
+                                      Path(tempfile.mkdtemp(prefix="yp")) / "pg")
         infra = await open_infra(replace(settings, database_url=dsn), schema=SCHEMA)
         try:
             yield infra, stack
