@@ -72,6 +72,10 @@ class Settings:
     """An invocation with no new event for this long is failed by the watchdog."""
     rate_limit_per_minute: int = 60
     """Messages a tenant may post per minute."""
+    db_pool_size: int = 10
+    """Most PostgreSQL connections one process opens (its pool's ``max_size``). Every process
+    of every service has its own pool: their sum must stay under the server's
+    ``max_connections`` (README, "Connection budget"); start-up checks it."""
     max_message_bytes: int = 32 * 1024
     disclaimer: str = (
         "This is compliance information, not legal advice. Check the cited sources and take "
@@ -112,6 +116,7 @@ class Settings:
             namespace=env.get("YOURAI_NAMESPACE") or base.namespace,
             otlp_endpoint=env.get("YOURAI_OTLP_ENDPOINT") or None,
             rate_limit_per_minute=_int(env, "YOURAI_RATE_LIMIT_PER_MINUTE", 60),
+            db_pool_size=_positive(env, "YOURAI_DB_POOL_SIZE", base.db_pool_size),
             ack_wait_s=_float(env, "YOURAI_ACK_WAIT_S", base.ack_wait_s),
             stall_timeout_s=_float(env, "YOURAI_STALL_TIMEOUT_S", base.stall_timeout_s),
         )
@@ -125,6 +130,13 @@ def _int(env: Mapping[str, str], name: str, default: int) -> int:
         return int(raw)
     except ValueError as e:
         raise ConfigError(f"{name} must be an integer, not {raw!r}") from e
+
+
+def _positive(env: Mapping[str, str], name: str, default: int) -> int:
+    value = _int(env, name, default)
+    if value < 1:
+        raise ConfigError(f"{name} must be at least 1, not {value}")
+    return value
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:

@@ -2,6 +2,7 @@
 
 from shared.store._chain import ChainBreak, ChainRow, link_hash, verify_chain
 from shared.store.errors import (
+    ConnectionBudgetExceeded,
     StoreError,
     StoreUnavailable,
     StreamNotFound,
@@ -15,6 +16,7 @@ __all__ = [
     "Appended",
     "ChainBreak",
     "ChainRow",
+    "ConnectionBudgetExceeded",
     "PostgresEventStore",
     "Recorded",
     "StoreError",

@@ -7,8 +7,8 @@ from contextlib import asynccontextmanager
 
 import asyncpg
 
-__all__ = ["UNAVAILABLE", "StoreError", "StoreUnavailable", "StreamNotFound", "TenantMismatch",
-           "store_errors"]
+__all__ = ["UNAVAILABLE", "ConnectionBudgetExceeded", "StoreError", "StoreUnavailable",
+           "StreamNotFound", "TenantMismatch", "store_errors"]
 
 UNAVAILABLE: tuple[type[BaseException], ...] = (
     OSError,  # refused, reset, unreachable; TimeoutError too
@@ -26,6 +26,10 @@ class StoreError(Exception):
 
 class StoreUnavailable(StoreError):
     """The database cannot be reached or refused the operation transiently; retry later."""
+
+
+class ConnectionBudgetExceeded(StoreError):
+    """A pool larger than the connections the server allows at all: it could never fill."""
 
 
 class StreamNotFound(StoreError):
