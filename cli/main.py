@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cli.errors import CliError
 from shared.config import ConfigError, Settings
@@ -32,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     token = sub.add_parser("token", help="print a development bearer token")
     token.add_argument("--tenant", required=True)
     token.add_argument("--user", required=True)
-    token.add_argument("--ttl", type=int, default=12 * 3600, help="lifetime in seconds")
+    token.add_argument("--ttl", type=_ranged(1, 366 * 24 * 3600), default=12 * 3600,
+                       help="lifetime in seconds (at most a year)")
 
     docs = sub.add_parser("docs", help="tenant policy documents")
     docs_sub = docs.add_subparsers(dest="docs_command", required=True, metavar="ACTION")
@@ -110,7 +111,8 @@ def _lex_args(p: argparse.ArgumentParser) -> None:
     actions = p.add_subparsers(dest="lex_command", required=True, metavar="ACTION")
     serve = actions.add_parser("serve", help="serve the corpus as Lex MCP tools at /mcp")
     serve.add_argument("--corpus", metavar="DIR", help="import DIR first (unchanged files skipped)")
-    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    serve.add_argument("--port", type=_ranged(0, 65535), default=8765,
+                       help="port (0: any free port)")
     search = actions.add_parser("search", help="search legislation sections")
     search.add_argument("query", nargs="?")
     where = search.add_mutually_exclusive_group()
@@ -120,6 +122,21 @@ def _lex_args(p: argparse.ArgumentParser) -> None:
     search.add_argument("--json", action="store_true", help="print the results as JSON")
     search.add_argument("--batch", metavar="FILE.jsonl",
                         help='queries as {"id": …, "q": …} lines; one JSON line out per query')
+
+
+def _ranged(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (else a one-line usage error)."""
+
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{raw!r} is not an integer") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+
+    return parse
 
 
 def _client_args(p: argparse.ArgumentParser) -> None:

@@ -125,3 +125,11 @@ async def test_taskw_exits_with_the_failing_commands_code() -> None:
     out = await _run(str(ROOT / "taskw"), "replay", "--", "not-a-uuid", env=_env())
     assert out.returncode == 2, (out.returncode, out.stderr)
     assert "is not a conversation id" in out.stderr
+
+
+async def test_numeric_arguments_are_range_checked() -> None:
+    for args in (("token", "--tenant", "t", "--user", "u", "--ttl", "-5"),
+                 ("lex", "serve", "--port", "70000")):
+        out = await _yourai(*args)
+        assert out.returncode == 2 and "is not from" in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr

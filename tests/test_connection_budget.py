@@ -17,9 +17,18 @@ from shared.store import ConnectionBudgetExceeded, connect_pool
 def test_the_pool_size_is_read_from_the_environment_once() -> None:
     assert Settings.from_env({}).db_pool_size == 10
     assert Settings.from_env({"YOURAI_DB_POOL_SIZE": "3"}).db_pool_size == 3
-    for bad in ("0", "-2", "many"):
+    for bad in ("0", "-2", "many", "99999999999"):
         with pytest.raises(ConfigError, match="YOURAI_DB_POOL_SIZE"):
             Settings.from_env({"YOURAI_DB_POOL_SIZE": bad})
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("YOURAI_PORT", "70000"), ("YOURAI_LEX_PORT", "-1"), ("YOURAI_RATE_LIMIT_PER_MINUTE", "0"),
+    ("YOURAI_ACK_WAIT_S", "nan"), ("YOURAI_STALL_TIMEOUT_S", "-5"), ("YOURAI_ACK_WAIT_S", "inf"),
+])
+def test_numeric_settings_are_range_checked(name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value})
 
 
 async def test_the_engine_sizes_its_pool_from_settings(settings: Settings) -> None:
