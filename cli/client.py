@@ -50,10 +50,12 @@ async def add_documents(settings: Settings, args: argparse.Namespace) -> int:
                 raise CliError(f"{name}: cannot read it ({e.strerror or e})") from e
             except UnicodeDecodeError as e:
                 raise CliError(f"{name}: not UTF-8 text (Markdown or plain text expected)") from e
-            body = _check(await _post(client, "/v1/documents",
-                                      {"title": path.stem.replace("-", " ").capitalize(),
-                                       "content": content}))
-            print(f"{body['id']}  {body['title']}  ({body['chunks']} chunks)")
+            response = await _post(client, "/v1/documents",
+                                   {"title": path.stem.replace("-", " ").capitalize(),
+                                    "content": content})
+            body = _check(response)
+            known = "; already uploaded" if response.status_code == 200 else ""
+            print(f"{body['id']}  {body['title']}  ({body['chunks']} chunks{known})")
     return 0
 
 

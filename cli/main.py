@@ -6,12 +6,14 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cli.errors import CliError
 from shared.config import ConfigError, Settings
 
-__all__ = ["main"]
+__all__ = ["environment_problem", "main"]
+
+log = logging.getLogger("yourai.cli")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -30,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     token = sub.add_parser("token", help="print a development bearer token")
     token.add_argument("--tenant", required=True)
     token.add_argument("--user", required=True)
-    token.add_argument("--ttl", type=int, default=12 * 3600, help="lifetime in seconds")
+    token.add_argument("--ttl", type=_ranged(1, 366 * 24 * 3600), default=12 * 3600,
+                       help="lifetime in seconds (at most a year)")
 
     docs = sub.add_parser("docs", help="tenant policy documents")
     docs_sub = docs.add_subparsers(dest="docs_command", required=True, metavar="ACTION")
@@ -108,7 +111,8 @@ def _lex_args(p: argparse.ArgumentParser) -> None:
     actions = p.add_subparsers(dest="lex_command", required=True, metavar="ACTION")
     serve = actions.add_parser("serve", help="serve the corpus as Lex MCP tools at /mcp")
     serve.add_argument("--corpus", metavar="DIR", help="import DIR first (unchanged files skipped)")
-    serve.add_argument("--port", type=int, default=8765, help="port (0: any free port)")
+    serve.add_argument("--port", type=_ranged(0, 65535), default=8765,
+                       help="port (0: any free port)")
     search = actions.add_parser("search", help="search legislation sections")
     search.add_argument("query", nargs="?")
     where = search.add_mutually_exclusive_group()
@@ -118,6 +122,21 @@ def _lex_args(p: argparse.ArgumentParser) -> None:
     search.add_argument("--json", action="store_true", help="print the results as JSON")
     search.add_argument("--batch", metavar="FILE.jsonl",
                         help='queries as {"id": …, "q": …} lines; one JSON line out per query')
+
+
+def _ranged(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (else a one-line usage error)."""
+
+    def parse(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{raw!r} is not an integer") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+
+    return parse
 
 
 def _client_args(p: argparse.ArgumentParser) -> None:
@@ -138,6 +157,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as e:
+        if (message := environment_problem(e)) is None:
+            raise
+        log.debug("details", exc_info=e)  # the traceback with --verbose
+        print(f"yourai: {message}", file=sys.stderr)
+        return 2
+
+
+def environment_problem(e: Exception) -> str | None:
+    """One line for a problem with the surroundings (a server down, a port taken), else None.
+
+    These are not defects of the command: a traceback would only hide the sentence that says
+    what to fix.
+    """
+    from nats.errors import Error as NatsError
+
+    from shared.asgi_server import ServerStartError
+    from shared.embedded import EmbeddedError
+    from shared.store import StoreError
+
+    match e:
+        case StoreError() | ServerStartError() | EmbeddedError():
+            return str(e)
+        case NatsError():
+            return f"NATS: {e or type(e).__name__} (is YOURAI_NATS_URL right and the server up?)"
+        case OSError():
+            return f"{e.strerror or e}" + (f": {e.filename}" if e.filename else "")
+    return None
 
 
 async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:

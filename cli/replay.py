@@ -91,6 +91,7 @@ async def replay(settings: Settings, conversation_id: str, *, tenant: str | None
     except ValueError as e:
         raise CliError(f"{conversation_id!r} is not a conversation id (a UUID)") from e
     async with open_pool(settings) as pool:
+        await _has_log(pool)
         owner = await conversation_owner(pool, cid)
         if owner is None or (tenant is not None and owner != tenant):
             raise CliError(f"no conversation {cid} in the log")
@@ -108,8 +109,15 @@ async def replay(settings: Settings, conversation_id: str, *, tenant: str | None
     return 1
 
 
+async def _has_log(pool: object) -> None:
+    """A database the engine never ran on has no log: say so rather than fail on a table."""
+    if await pool.fetchval("SELECT to_regclass('events')") is None:  # type: ignore[attr-defined]
+        raise CliError("this database has no event log yet (the engine has never run on it)")
+
+
 async def rebuild(settings: Settings) -> int:
     async with open_pool(settings) as pool, pool.acquire() as conn:  # type: ignore[attr-defined]
+        await _has_log(conn)
         count = await rebuild_projections(conn)
     print(f"Projections rebuilt from {count} events.")
     return 0

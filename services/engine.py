@@ -84,7 +84,8 @@ class Engine:
         return f"http://{self.settings.host}:{self.settings.port}"
 
     async def start(self) -> None:
-        self.infra = await open_infra(self.settings, schema=SCHEMA, pool_size=20)
+        self.infra = await open_infra(self.settings, schema=SCHEMA,
+                                      pool_size=self.settings.db_pool_size)
         provider = self._provider()
         try:
             if self.settings.corpus_dir and not self.settings.lex_mcp_url:

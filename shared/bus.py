@@ -3,6 +3,10 @@
 Services *emit* what they produce to the events stream; the recorder appends it to the log and
 *publishes the committed* record to the log stream, which is what services and browsers consume.
 JetStream is the transport; PostgreSQL is the source of truth.
+
+No event exceeds the server's ``max_payload`` (``shared._payload``): every emitted event and
+every event the gateway records goes through ``Bus.fit`` first, so what is recorded is what
+can be published; a committed record over the budget is refused before it is sent.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ from nats.js import JetStreamContext
 from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
 from nats.js.errors import BadRequestError
 
-from shared.events import AnyEvent, Event, decode_event, encode_event, event_type
+from shared._payload import HEADER_ALLOWANCE, EventTooLarge, fit_event
+from shared.events import AnyEvent, Event, decode_event, event_type
 
-__all__ = ["Bus", "Committed", "Subjects", "connect_nats"]
+__all__ = ["Bus", "Committed", "EventTooLarge", "Subjects", "connect_nats"]
 
 PUBLISH_TIMEOUT_S = 10.0
 VERSION_HEADER = "Yourai-Version"
@@ -131,24 +136,41 @@ class Bus:
             except BadRequestError:
                 await self.js.update_stream(config)
 
+    @property
+    def budget(self) -> int:
+        """Largest event payload the bus takes: the server's ``max_payload`` less headers."""
+        return self.nc.max_payload - HEADER_ALLOWANCE
+
+    def fit(self, events: Sequence[Event]) -> list[tuple[Event, bytes]]:
+        """Each event with its JSON, shrunk to the budget by its type's rule (``EventTooLarge``
+        if it cannot be)."""
+        budget = self.budget
+        return [fit_event(e, budget) for e in events]
+
     async def emit(self, events: Sequence[Event]) -> None:
         """Publish produced events for recording, in order; returns once JetStream holds them."""
         await self._publish_all([
-            (self.subjects.event(e), encode_event(e),
-             _headers(e, {MSG_ID_HEADER: str(e.event_id)}))
-            for e in events
+            (self.subjects.event(e), payload, _headers(e, {MSG_ID_HEADER: str(e.event_id)}))
+            for e, payload in self.fit(events)
         ])
 
-    async def publish_committed(self, records: Sequence[tuple[int, int, Event, bytes]]) -> None:
+    async def publish_committed(self, records: Sequence[tuple[int, int, Event, bytes]], *,
+                                timeout_s: float = PUBLISH_TIMEOUT_S) -> None:
         """Publish recorded events (version, position, event, payload) to the log stream."""
+        budget = self.budget
+        for _, _, event, payload in records:
+            if len(payload) > budget:  # recorded without ``fit``: it can no longer shrink
+                raise EventTooLarge(f"recorded {event_type(event)} {event.event_id} is "
+                                    f"{len(payload):,} bytes; the bus takes {budget:,}")
         await self._publish_all([
             (self.subjects.committed(event), payload,
              _headers(event, {MSG_ID_HEADER: str(event.event_id), VERSION_HEADER: str(version),
                               POSITION_HEADER: str(position)}))
             for version, position, event, payload in records
-        ])
+        ], timeout_s=timeout_s)
 
-    async def _publish_all(self, messages: list[tuple[str, bytes, dict[str, str]]]) -> None:
+    async def _publish_all(self, messages: list[tuple[str, bytes, dict[str, str]]], *,
+                           timeout_s: float = PUBLISH_TIMEOUT_S) -> None:
         """Send in order without waiting for each acknowledgement, then wait for them all.
 
         One connection delivers in send order, so the stream keeps it; pipelining saves a
@@ -156,11 +178,11 @@ class Bus:
         """
         if len(messages) == 1:
             subject, payload, headers = messages[0]
-            await self.js.publish(subject, payload, headers=headers, timeout=PUBLISH_TIMEOUT_S)
+            await self.js.publish(subject, payload, headers=headers, timeout=timeout_s)
             return
         acks = [await self.js.publish_async(subject, payload, headers=headers)
                 for subject, payload, headers in messages]
-        async with asyncio.timeout(PUBLISH_TIMEOUT_S):
+        async with asyncio.timeout(timeout_s):
             await asyncio.gather(*acks)
 
 

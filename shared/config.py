@@ -72,6 +72,10 @@ class Settings:
     """An invocation with no new event for this long is failed by the watchdog."""
     rate_limit_per_minute: int = 60
     """Messages a tenant may post per minute."""
+    db_pool_size: int = 10
+    """Most PostgreSQL connections one process opens (its pool's ``max_size``). Every process
+    of every service has its own pool: their sum must stay under the server's
+    ``max_connections`` (README, "Connection budget"); start-up checks it."""
     max_message_bytes: int = 32 * 1024
     disclaimer: str = (
         "This is compliance information, not legal advice. Check the cited sources and take "
@@ -104,27 +108,32 @@ class Settings:
             anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
             anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,
             jwt_secret=env.get("YOURAI_JWT_SECRET") or base.jwt_secret,
-            port=_int(env, "YOURAI_PORT", base.port),
-            lex_port=_int(env, "YOURAI_LEX_PORT", base.lex_port),
+            port=_int(env, "YOURAI_PORT", base.port, high=65535),
+            lex_port=_int(env, "YOURAI_LEX_PORT", base.lex_port, high=65535),
             host=env.get("YOURAI_HOST") or base.host,
             data_dir=Path(env.get("YOURAI_DATA_DIR") or base.data_dir),
             corpus_dir=Path(corpus) if corpus else None,
             namespace=env.get("YOURAI_NAMESPACE") or base.namespace,
             otlp_endpoint=env.get("YOURAI_OTLP_ENDPOINT") or None,
-            rate_limit_per_minute=_int(env, "YOURAI_RATE_LIMIT_PER_MINUTE", 60),
+            rate_limit_per_minute=_int(env, "YOURAI_RATE_LIMIT_PER_MINUTE", 60, low=1),
+            db_pool_size=_int(env, "YOURAI_DB_POOL_SIZE", base.db_pool_size, low=1),
             ack_wait_s=_float(env, "YOURAI_ACK_WAIT_S", base.ack_wait_s),
             stall_timeout_s=_float(env, "YOURAI_STALL_TIMEOUT_S", base.stall_timeout_s),
         )
 
 
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
+def _int(env: Mapping[str, str], name: str, default: int, *, low: int = 0,
+         high: int = 2**31 - 1) -> int:
     raw = env.get(name)
     if not raw:
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError as e:
         raise ConfigError(f"{name} must be an integer, not {raw!r}") from e
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be from {low} to {high}, not {value}")
+    return value
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
@@ -132,6 +141,9 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
     if not raw:
         return default
     try:
-        return float(raw)
+        value = float(raw)
     except ValueError as e:
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from e
+    if not 0 < value <= 7 * 24 * 3600:  # also refuses nan and inf
+        raise ConfigError(f"{name} must be more than 0 and at most a week, not {raw!r}")
+    return value

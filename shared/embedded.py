@@ -7,6 +7,7 @@ behind, when the returned stack closes.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -77,8 +78,23 @@ def _stop_process(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
+def _runtime_dir(path: Path) -> None:
+    """Give pgserver a runtime directory of ours when the session has none.
+
+    pgserver keeps its inter-process lock (and, for long paths, its socket) under
+    ``platformdirs.user_runtime_path``, computed when it is imported; without
+    ``XDG_RUNTIME_DIR`` platformdirs warns and falls back to a shared ``/tmp/runtime-<uid>``.
+    Processes sharing a data directory share this one, so they still share the lock.
+    """
+    if os.environ.get("XDG_RUNTIME_DIR") or "pgserver" in sys.modules:
+        return
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.environ["XDG_RUNTIME_DIR"] = str(path)
+
+
 def start_postgres(stack: contextlib.ExitStack, data_dir: Path) -> str:
     """PostgreSQL 16 (with pgvector) from ``pgserver``; returns its DSN (a Unix socket)."""
+    _runtime_dir(data_dir.resolve().parent / "run")
     import pgserver
 
     data_dir.mkdir(parents=True, exist_ok=True)

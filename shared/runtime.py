@@ -22,7 +22,7 @@ from faststream.nats import JStream, NatsBroker, NatsMessage, PullSub
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
 
-from shared.bus import Bus, Committed, Subjects
+from shared.bus import Bus, Committed, EventTooLarge, Subjects
 from shared.config import Settings
 from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
 from shared.store import PostgresEventStore, StoreUnavailable, connect_pool, migrate
@@ -225,7 +225,8 @@ class Service:
     async def _failed(self, raw: Msg, committed: Committed, error: Exception,
                       attempt: int) -> None:
         transient = isinstance(error, Transient | StoreUnavailable | OSError | TimeoutError)
-        if attempt < MAX_ATTEMPTS:
+        # An event too large for the bus will be as large on every attempt: give up at once.
+        if attempt < MAX_ATTEMPTS and not isinstance(error, EventTooLarge):
             log.warning("%s: attempt %d on %s failed (%s); retrying", self.name, attempt,
                         committed.type, error, exc_info=not transient)
             await raw.nak(delay=min(0.5 * 2**attempt, 10.0))

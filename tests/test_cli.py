@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import jwt
@@ -76,4 +78,58 @@ async def test_cli_errors_are_clear(engine: Engine, tmp_path: Path) -> None:
     unreachable = await _yourai("ask", "Hello?", "--url", f"http://127.0.0.1:{free_port()}")
     assert unreachable.returncode == 2 and "cannot reach the gateway" in unreachable.stderr
     for out in (missing, unreachable):
+        assert "Traceback" not in out.stderr
+
+
+def _one_line_error(out: subprocess.CompletedProcess[str]) -> str:
+    assert out.returncode == 2, (out.stdout, out.stderr)
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("yourai: "), out.stderr
+    assert "Traceback" not in out.stderr and "Warning" not in out.stderr
+    return lines[0]
+
+
+async def _run(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return await asyncio.to_thread(subprocess.run, list(args), env=env, cwd=ROOT,
+                                   capture_output=True, text=True, timeout=180)
+
+
+async def test_replay_with_an_unreachable_database_is_one_line() -> None:
+    env = {**_env(), "YOURAI_DATABASE_URL": f"postgresql://postgres@127.0.0.1:{free_port()}/x"}
+    out = await _run(sys.executable, "-m", "cli.main", "replay", str(uuid.uuid4()), env=env)
+    assert "PostgreSQL" in _one_line_error(out)
+
+
+async def test_up_on_a_busy_port_is_one_line(settings: Settings) -> None:
+    assert settings.nats_url and settings.database_url and settings.redis_url
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        env = {**_env(), "YOURAI_NATS_URL": settings.nats_url,
+               "YOURAI_DATABASE_URL": settings.database_url,
+               "YOURAI_REDIS_URL": settings.redis_url, "YOURAI_NAMESPACE": settings.namespace,
+               "YOURAI_PORT": str(busy.getsockname()[1])}
+        out = await _run(sys.executable, "-m", "cli.main", "up", "--no-sample", env=env)
+    assert "cannot listen" in _one_line_error(out)
+
+
+async def test_embedded_postgres_prints_no_runtime_dir_warning(tmp_path: Path) -> None:
+    env = {k: v for k, v in _env().items() if k != "XDG_RUNTIME_DIR"}
+    env["YOURAI_DATA_DIR"] = str(tmp_path / "data")
+    out = await _run(sys.executable, "-m", "cli.main", "replay", str(uuid.uuid4()), env=env)
+    assert "no event log" in _one_line_error(out)  # and no RuntimeDirWarning
+    assert (tmp_path / "data" / "run").is_dir()
+
+
+async def test_taskw_exits_with_the_failing_commands_code() -> None:
+    out = await _run(str(ROOT / "taskw"), "replay", "--", "not-a-uuid", env=_env())
+    assert out.returncode == 2, (out.returncode, out.stderr)
+    assert "is not a conversation id" in out.stderr
+
+
+async def test_numeric_arguments_are_range_checked() -> None:
+    for args in (("token", "--tenant", "t", "--user", "u", "--ttl", "-5"),
+                 ("lex", "serve", "--port", "70000")):
+        out = await _yourai(*args)
+        assert out.returncode == 2 and "is not from" in out.stderr, out.stderr
         assert "Traceback" not in out.stderr

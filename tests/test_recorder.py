@@ -9,7 +9,14 @@ from nats.aio.msg import Msg
 
 from services.recorder.app import Recorder
 from shared.bus import Bus, Committed, connect_nats
-from shared.events import ContentDelta, ConversationCreated, InvocationStarted
+from shared.events import (
+    ContentDelta,
+    ConversationCreated,
+    ConversationRenamed,
+    InvocationStarted,
+    MessageReceived,
+    encode_event,
+)
 from shared.runtime import Infra
 
 
@@ -79,3 +86,30 @@ async def test_redelivery_after_commit_before_ack_leaves_no_duplicate(infra: Inf
     assert ids == [e.event_id for e in [*events, *more]]  # recorded in the order produced
     assert [r.version for r in records] == list(range(1, len(ids) + 1))
     assert {c.event.event_id for c in seen} == set(ids)  # every one was published committed
+
+
+async def test_an_event_over_the_payload_budget_is_refused_and_the_rest_recorded(
+        infra: Infra) -> None:
+    """One that reached the events stream without ``Bus.fit`` (an older emitter, say)."""
+    assert infra.settings.nats_url
+    nc = await connect_nats(infra.settings.nats_url, name="test")
+    bus = Bus(nc, infra.subjects)
+    await bus.ensure_streams()
+    conversation = uuid.uuid4()
+    created = ConversationCreated(conversation_id=conversation, tenant_id="t1", user_id="u")
+    big = MessageReceived(conversation_id=conversation, tenant_id="t1",
+                          invocation_id=uuid.uuid4(), user_id="u", message_id=uuid.uuid4(),
+                          content="x" * (bus.budget - 200))
+    renamed = ConversationRenamed(conversation_id=conversation, tenant_id="t1", user_id="u",
+                                  title="After")
+    recorder = Recorder(infra)
+    await recorder.start()
+    try:
+        await bus.emit([created])
+        for event in (big, renamed):  # straight onto the stream, as an old emitter would
+            await bus.js.publish(bus.subjects.event(event), encode_event(event))
+        records = await _wait_versions(infra, "t1", conversation, 2)
+    finally:
+        await recorder.stop()
+        await nc.close()
+    assert [r.type for r in records] == ["conversation.created", "conversation.renamed"]

@@ -19,6 +19,7 @@ from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlu
 from nats.aio.client import Client
 
 from services.gateway.auth import Caller, authenticate, issue_token
+from services.gateway.bodies import check_body
 from services.gateway.config import GatewayConfig
 from services.gateway.errors import exception_handlers
 from services.gateway.routes import ROUTES
@@ -32,19 +33,22 @@ __all__ = ["GatewayServer", "GatewayStartError", "create_app", "issue_token"]
 
 log = logging.getLogger("yourai.gateway")
 
-_MAX_BODY_BYTES = 20 * 1024 * 1024
-
 
 def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
                config: GatewayConfig | None = None) -> Litestar:
     """The HTTP API over ``infra``; the caller owns (and closes) ``nats`` and ``redis``."""
-    gw = Gateway.build(infra, nats=nats, redis=redis, config=config or GatewayConfig())
+    config = config or GatewayConfig()
+    gw = Gateway.build(infra, nats=nats, redis=redis, config=config)
 
     def provide_gateway() -> Gateway:
         return gw
 
     async def on_startup() -> None:
         await gw.bus.ensure_streams()
+        gw.sweeper.start()
+
+    async def on_shutdown() -> None:
+        await gw.sweeper.stop()
 
     return Litestar(
         route_handlers=ROUTES,
@@ -54,7 +58,9 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
         },
         signature_namespace={"Gateway": Gateway, "Caller": Caller},
         exception_handlers=exception_handlers,  # type: ignore[arg-type]
+        before_request=check_body,
         on_startup=[on_startup],
+        on_shutdown=[on_shutdown],
         state=State({"jwt_secret": infra.settings.jwt_secret, "gateway": gw}),
         plugins=[OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/health", "/ready"]))],
         openapi_config=OpenAPIConfig(
@@ -67,7 +73,7 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
             }),
             security=[{"BearerToken": []}],
         ),
-        request_max_body_size=_MAX_BODY_BYTES,
+        request_max_body_size=config.max_body_bytes,
         logging_config=None,
         debug=False,
     )

@@ -12,6 +12,7 @@ import msgspec
 from litestar import Request
 
 from services.gateway.errors import Unauthorised
+from shared.text.validation import InvalidText, checked_text
 
 __all__ = ["Caller", "authenticate", "issue_token", "verify_token"]
 
@@ -48,6 +49,11 @@ def verify_token(secret: str, token: str) -> Caller:
     tenant, user = claims.get("tenant_id"), claims.get("sub")
     if not isinstance(tenant, str) or not tenant or not isinstance(user, str) or not user:
         raise Unauthorised("The bearer token must name a tenant ('tenant_id') and a user ('sub').")
+    try:
+        checked_text(tenant, field="The bearer token's 'tenant_id'")
+        checked_text(user, field="The bearer token's 'sub'")
+    except InvalidText as e:
+        raise Unauthorised(str(e)) from e
     return Caller(tenant_id=tenant, user_id=user)
 
 

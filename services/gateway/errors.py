@@ -1,7 +1,9 @@
 """Gateway errors, named by cause, and the one handler that turns them into HTTP responses.
 
-Domain and store errors become a JSON ``{"status_code", "detail"}`` with the right status;
-anything unexpected becomes a generic 500 whose traceback is logged, never returned.
+Domain and store errors become a JSON ``{"status_code", "detail"}`` with the right status.
+Infrastructure that cannot serve just now (PostgreSQL, NATS, Redis) is a 503 with
+``Retry-After``, decided here and nowhere else. Anything unexpected becomes a generic 500 whose
+traceback is logged, never returned.
 """
 
 from __future__ import annotations
@@ -9,8 +11,12 @@ from __future__ import annotations
 import logging
 
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, NotFoundException
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from nats.errors import Error as NatsError
+from redis.exceptions import RedisError
 
+from shared.bus import EventTooLarge
+from shared.documents import NoText
 from shared.store import StoreError, StoreUnavailable, StreamNotFound, TenantMismatch
 
 __all__ = [
@@ -22,11 +28,15 @@ __all__ = [
     "RateLimited",
     "ServiceUnavailable",
     "Unauthorised",
+    "UnsupportedMediaType",
     "exception_handlers",
     "handle_exception",
 ]
 
 log = logging.getLogger("yourai.gateway")
+
+RETRY_AFTER_S = 5
+"""What a 503 tells clients to wait, in seconds."""
 
 INTERNAL_ERROR = (
     "Something went wrong on our side. The error has been logged; please try again later."
@@ -75,6 +85,12 @@ class PayloadTooLarge(GatewayError):
     status_code = 413
 
 
+class UnsupportedMediaType(GatewayError):
+    """The body is not in a media type the route takes (JSON, or multipart for uploads)."""
+
+    status_code = 415
+
+
 class RateLimited(GatewayError):
     status_code = 429
 
@@ -86,7 +102,12 @@ class RateLimited(GatewayError):
 
 
 class ServiceUnavailable(GatewayError):
+    """A dependency cannot serve just now; ``Retry-After`` says when to try again."""
+
     status_code = 503
+
+    def __init__(self, detail: str, *, retry_after_s: int = RETRY_AFTER_S) -> None:
+        super().__init__(detail, headers={"Retry-After": str(retry_after_s)})
 
 
 def _from_store(exc: StoreError) -> GatewayError:
@@ -97,11 +118,39 @@ def _from_store(exc: StoreError) -> GatewayError:
     return ServiceUnavailable("The event store refused the request; please try again shortly.")
 
 
+def _translated(exc: Exception) -> Exception:
+    """The gateway error for a store, domain or infrastructure error; others unchanged."""
+    match exc:
+        case StoreError():
+            return _from_store(exc)
+        case NatsError() | ConnectionError() | TimeoutError():
+            return ServiceUnavailable("The message bus is unavailable; please try again "
+                                      "shortly.")
+        case RedisError():
+            return ServiceUnavailable("Request limits cannot be checked just now; please try "
+                                      "again shortly.")
+        case NoText():
+            return BadInput(str(exc))
+        case EventTooLarge():
+            return PayloadTooLarge(str(exc))
+    return exc
+
+
+def _reasons(extra: object) -> str:
+    """The messages of a Litestar validation error, as one sentence for ``detail``."""
+    if not isinstance(extra, list):
+        return ""
+    messages = [str(e["message"]).rstrip(".") for e in extra
+                if isinstance(e, dict) and e.get("message")]
+    return "; ".join(messages) + "." if messages else ""
+
+
 def handle_exception(request: Request, exc: Exception) -> Response[dict[str, object]]:
     """Map any error escaping a handler to its HTTP response."""
-    if isinstance(exc, StoreError):
-        log.warning("%s %s: %s", request.method, request.url.path, exc)
-        exc = _from_store(exc)
+    translated = _translated(exc)
+    if translated is not exc and isinstance(translated, ServiceUnavailable):
+        log.warning("%s %s: %s: %s", request.method, request.url.path, type(exc).__name__, exc)
+    exc = translated
     if isinstance(exc, GatewayError):
         return Response(
             {"status_code": exc.status_code, "detail": exc.detail},
@@ -112,6 +161,8 @@ def handle_exception(request: Request, exc: Exception) -> Response[dict[str, obj
         detail = exc.detail
         if isinstance(exc, NotFoundException) and detail == "Not Found":  # no route matched
             detail = "Not found: no such resource (ids in paths are UUIDs)."
+        if isinstance(exc, ValidationException) and (reasons := _reasons(exc.extra)):
+            detail = f"Invalid request: {reasons}"
         body: dict[str, object] = {"status_code": exc.status_code, "detail": detail}
         if exc.extra:
             body["extra"] = exc.extra
@@ -121,4 +172,6 @@ def handle_exception(request: Request, exc: Exception) -> Response[dict[str, obj
 
 
 exception_handlers = {GatewayError: handle_exception, StoreError: handle_exception,
-                      NotFoundException: handle_exception, 500: handle_exception}
+                      HTTPException: handle_exception, 500: handle_exception}
+"""Every error reaches ``handle_exception``: Litestar's own (404, 405, 413, validation) by type,
+the rest (driver, bus and Redis errors included) as an unhandled 500."""

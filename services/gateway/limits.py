@@ -1,6 +1,7 @@
 """Redis-backed request limits: a per-tenant rate limit and ``Idempotency-Key`` memory.
 
-Both are checked before anything is recorded, so a refused request changes nothing.
+Both are checked before anything is recorded, so a refused request changes nothing. Redis
+errors are left to the gateway's one exception handler (a 503 with ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -9,29 +10,16 @@ import hashlib
 import math
 import time
 import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 
 import msgspec
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError
 
-from services.gateway.errors import BadInput, IdempotencyConflict, RateLimited, ServiceUnavailable
+from services.gateway.errors import BadInput, IdempotencyConflict, RateLimited
 
 __all__ = ["Idempotency", "IdempotencyClaim", "RateLimiter"]
 
 _WINDOW_S = 60
 _MAX_KEY_CHARS = 255
-
-
-@asynccontextmanager
-async def _redis_errors() -> AsyncIterator[None]:
-    try:
-        yield
-    except RedisError as e:
-        raise ServiceUnavailable(
-            "Request limits cannot be checked just now; please try again shortly."
-        ) from e
 
 
 class RateLimiter:
@@ -47,11 +35,10 @@ class RateLimiter:
         now = time.time()
         window = int(now // _WINDOW_S)
         key = f"{self.prefix}:rate:{tenant_id}:{window}"
-        async with _redis_errors():
-            pipe = self.redis.pipeline(transaction=True)
-            pipe.incr(key)
-            pipe.expire(key, _WINDOW_S * 2)
-            count, _ = await pipe.execute()
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.incr(key)
+        pipe.expire(key, _WINDOW_S * 2)
+        count, _ = await pipe.execute()
         if int(count) > self.per_minute:
             raise RateLimited(max(1, math.ceil((window + 1) * _WINDOW_S - now)))
 
@@ -90,8 +77,7 @@ class Idempotency:
         return await self._check(self._key(tenant_id, key), fingerprint)
 
     async def _check(self, redis_key: str, fingerprint: str) -> IdempotencyClaim:
-        async with _redis_errors():
-            raw = await self.redis.get(redis_key)
+        raw = await self.redis.get(redis_key)
         if raw is None:
             return IdempotencyClaim(key=redis_key)
         entry = msgspec.json.decode(raw, type=_Entry)
@@ -105,21 +91,18 @@ class Idempotency:
     async def claim(self, claim: IdempotencyClaim, fingerprint: str) -> None:
         """Hold the key while the request is recorded (a concurrent retry may record too:
         its events have the same ids, so the log keeps one copy)."""
-        async with _redis_errors():
-            won = await self.redis.set(
-                claim.key, msgspec.json.encode(_Entry(fingerprint=fingerprint)),
-                nx=True, ex=self.ttl_s,
-            )
+        won = await self.redis.set(
+            claim.key, msgspec.json.encode(_Entry(fingerprint=fingerprint)),
+            nx=True, ex=self.ttl_s,
+        )
         if not won:
             await self._check(claim.key, fingerprint)  # raises if a different request won
 
     async def remember(self, claim: IdempotencyClaim, fingerprint: str,
                        invocation_id: uuid.UUID) -> None:
         entry = _Entry(fingerprint=fingerprint, invocation_id=invocation_id)
-        async with _redis_errors():
-            await self.redis.set(claim.key, msgspec.json.encode(entry), ex=self.ttl_s)
+        await self.redis.set(claim.key, msgspec.json.encode(entry), ex=self.ttl_s)
 
     async def release(self, claim: IdempotencyClaim) -> None:
         """Forget a key whose request failed before anything was recorded."""
-        async with _redis_errors():
-            await self.redis.delete(claim.key)
+        await self.redis.delete(claim.key)

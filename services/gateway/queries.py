@@ -1,4 +1,7 @@
-"""Reads from the projection tables, each scoped by tenant; archived conversations are hidden."""
+"""Reads from the projection tables, each scoped by tenant; archived conversations are hidden.
+
+An adapter over the pool like the event store: an unavailable database is ``StoreUnavailable``.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from services.gateway.schemas import (
     InvocationOut,
     MessageOut,
 )
+from shared.store import store_errors
 
 __all__ = ["InvocationRef", "conversation", "conversation_detail", "conversations", "invocation"]
 
@@ -36,29 +40,32 @@ def _summary(row: asyncpg.Record) -> ConversationSummary:
 
 async def conversation(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID
                        ) -> ConversationSummary | None:
-    row = await pool.fetchrow(
-        f"SELECT {_SUMMARY} FROM conversations WHERE id = $1 AND tenant_id = $2"
-        " AND archived_at IS NULL",
-        conversation_id, tenant_id,
-    )
+    async with store_errors():
+        row = await pool.fetchrow(
+            f"SELECT {_SUMMARY} FROM conversations WHERE id = $1 AND tenant_id = $2"
+            " AND archived_at IS NULL",
+            conversation_id, tenant_id,
+        )
     return _summary(row) if row is not None else None
 
 
 async def conversations(pool: asyncpg.Pool, tenant_id: str, user_id: str
                         ) -> list[ConversationSummary]:
     """The user's own conversations, most recently active first."""
-    rows = await pool.fetch(
-        f"SELECT {_SUMMARY} FROM conversations WHERE tenant_id = $1 AND user_id = $2"
-        " AND archived_at IS NULL ORDER BY updated_at DESC, created_at DESC, id",
-        tenant_id, user_id,
-    )
+    async with store_errors():
+        rows = await pool.fetch(
+            f"SELECT {_SUMMARY} FROM conversations WHERE tenant_id = $1 AND user_id = $2"
+            " AND archived_at IS NULL ORDER BY updated_at DESC, created_at DESC, id",
+            tenant_id, user_id,
+        )
     return [_summary(r) for r in rows]
 
 
 async def conversation_detail(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID
                               ) -> ConversationDetail | None:
-    async with pool.acquire() as conn, conn.transaction(isolation="repeatable_read",
-                                                        readonly=True):
+    async with store_errors(), pool.acquire() as conn, conn.transaction(
+        isolation="repeatable_read", readonly=True
+    ):
         row = await conn.fetchrow(
             f"SELECT {_SUMMARY}, user_id FROM conversations WHERE id = $1 AND tenant_id = $2"
             " AND archived_at IS NULL",
@@ -88,10 +95,11 @@ async def conversation_detail(pool: asyncpg.Pool, tenant_id: str, conversation_i
 async def invocation(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID
                      ) -> InvocationRef | None:
     """An invocation of a live (not archived) conversation of this tenant."""
-    row = await pool.fetchrow(
-        "SELECT i.id, i.conversation_id, i.status FROM invocations i JOIN conversations c"
-        " ON c.id = i.conversation_id AND c.tenant_id = i.tenant_id"
-        " WHERE i.id = $1 AND i.tenant_id = $2 AND c.archived_at IS NULL",
-        invocation_id, tenant_id,
-    )
+    async with store_errors():
+        row = await pool.fetchrow(
+            "SELECT i.id, i.conversation_id, i.status FROM invocations i JOIN conversations c"
+            " ON c.id = i.conversation_id AND c.tenant_id = i.tenant_id"
+            " WHERE i.id = $1 AND i.tenant_id = $2 AND c.archived_at IS NULL",
+            invocation_id, tenant_id,
+        )
     return InvocationRef(**dict(row)) if row is not None else None

@@ -8,6 +8,8 @@ from typing import Annotated
 
 import msgspec
 
+from shared.text.validation import checked_text
+
 __all__ = [
     "Accepted",
     "CancelAccepted",
@@ -27,12 +29,23 @@ __all__ = [
 Title = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
+# Each request body checks its text in ``__post_init__`` (shared.text.validation): msgspec turns
+# the ValueError into a validation error, so Litestar answers 400 naming the problem, and the
+# same check runs when a route builds the struct itself (a multipart upload).
+
+
 class NewConversation(msgspec.Struct, frozen=True, kw_only=True):
     title: Annotated[str, msgspec.Meta(max_length=200)] = ""
+
+    def __post_init__(self) -> None:
+        checked_text(self.title, field="The title", blank_ok=True)
 
 
 class Rename(msgspec.Struct, frozen=True, kw_only=True):
     title: Title
+
+    def __post_init__(self) -> None:
+        checked_text(self.title, field="The title")
 
 
 class NewMessage(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,10 +53,19 @@ class NewMessage(msgspec.Struct, frozen=True, kw_only=True):
                                          "at most Settings.max_message_bytes bytes (else 413).")]
     jurisdiction: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None
 
+    def __post_init__(self) -> None:
+        checked_text(self.content, field="The message content")
+        if self.jurisdiction is not None:
+            checked_text(self.jurisdiction, field="The jurisdiction")
+
 
 class NewDocument(msgspec.Struct, frozen=True, kw_only=True):
     title: Annotated[str, msgspec.Meta(min_length=1, max_length=300)]
     content: Annotated[str, msgspec.Meta(min_length=1)]
+
+    def __post_init__(self) -> None:
+        checked_text(self.title, field="The title")
+        checked_text(self.content, field="The document")
 
 
 class ConversationSummary(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,7 +13,7 @@ from services.gateway.limits import Idempotency, RateLimiter
 from shared.bus import Bus
 from shared.documents import DocumentStore
 from shared.events import Event
-from shared.recording import record
+from shared.recording import OutboxSweeper, record_and_publish
 from shared.runtime import Infra
 from shared.store import Appended
 
@@ -32,6 +32,7 @@ class Gateway:
     documents: DocumentStore
     rate_limiter: RateLimiter
     idempotency: Idempotency
+    sweeper: OutboxSweeper
     open_feeds: int = 0
     """Live SSE feeds currently subscribed to NATS."""
 
@@ -39,18 +40,24 @@ class Gateway:
     def build(cls, infra: Infra, *, nats: Client, redis: aioredis.Redis,
               config: GatewayConfig) -> Gateway:
         prefix = f"{infra.settings.namespace}:gateway"
+        bus = Bus(nats, infra.subjects)
         return cls(
             infra=infra,
             nats=nats,
-            bus=Bus(nats, infra.subjects),
+            bus=bus,
             redis=redis,
             config=config,
             documents=DocumentStore(infra.pool),
             rate_limiter=RateLimiter(redis, prefix=prefix,
                                      per_minute=infra.settings.rate_limit_per_minute),
             idempotency=Idempotency(redis, prefix=prefix, ttl_s=config.idempotency_ttl_s),
+            sweeper=OutboxSweeper(infra.store, bus, interval_s=config.outbox_sweep_s,
+                                  grace_s=config.publish_timeout_s + 1.0),
         )
 
     async def record(self, events: Sequence[Event]) -> list[Appended]:
-        """Append to the log and publish committed: once this returns, services can see them."""
-        return await record(self.infra.store, self.bus, events)
+        """Append to the log, then publish committed if NATS takes them within
+        ``publish_timeout_s``; otherwise the outbox sweep publishes them later. Once this
+        returns the change is recorded, and the services will see it."""
+        return await record_and_publish(self.infra.store, self.bus, events,
+                                        timeout_s=self.config.publish_timeout_s)

@@ -17,7 +17,7 @@ from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import FetchTimeoutError, NotFoundError
 
-from shared.bus import Bus, connect_nats
+from shared.bus import Bus, EventTooLarge, connect_nats
 from shared.events import AnyEvent, decode_event
 from shared.recording import record
 from shared.runtime import Infra
@@ -98,12 +98,12 @@ class Recorder:
             return
         try:
             await self._record(bus, events, accepted)
-        except StoreError:
+        except (StoreError, EventTooLarge):
             # One bad event must not block the others: record them one by one.
             for event, msg in zip(events, accepted, strict=True):
                 try:
                     await self._record(bus, [event], [msg])
-                except StoreError as e:
+                except (StoreError, EventTooLarge) as e:
                     log.error("recorder: refused %s (%s); terminated", event.event_id, e)
                     await msg.term()
                     continue

@@ -1,7 +1,14 @@
 """The event store: PostgreSQL is the source of truth (DESIGN §3)."""
 
 from shared.store._chain import ChainBreak, ChainRow, link_hash, verify_chain
-from shared.store.errors import StoreError, StoreUnavailable, StreamNotFound, TenantMismatch
+from shared.store.errors import (
+    ConnectionBudgetExceeded,
+    StoreError,
+    StoreUnavailable,
+    StreamNotFound,
+    TenantMismatch,
+    store_errors,
+)
 from shared.store.postgres import Appended, PostgresEventStore, Recorded, connect_pool, migrate
 from shared.store.projections import answer_message_id, rebuild_projections
 
@@ -9,6 +16,7 @@ __all__ = [
     "Appended",
     "ChainBreak",
     "ChainRow",
+    "ConnectionBudgetExceeded",
     "PostgresEventStore",
     "Recorded",
     "StoreError",
@@ -20,5 +28,6 @@ __all__ = [
     "link_hash",
     "migrate",
     "rebuild_projections",
+    "store_errors",
     "verify_chain",
 ]

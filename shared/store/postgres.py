@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -23,16 +24,23 @@ from shared.events import (
     event_type,
 )
 from shared.store._chain import GENESIS, ChainRow, link_hash
-from shared.store.errors import StoreUnavailable, StreamNotFound, TenantMismatch
+from shared.store.errors import (
+    UNAVAILABLE,
+    ConnectionBudgetExceeded,
+    StoreUnavailable,
+    StreamNotFound,
+    TenantMismatch,
+    store_errors,
+)
 from shared.store.projections import project, touch_invocations
 
-__all__ = ["Appended", "PostgresEventStore", "Recorded", "connect_pool", "migrate"]
+__all__ = ["Appended", "PostgresEventStore", "Recorded", "check_connection_budget",
+           "connect_pool", "migrate"]
+
+log = logging.getLogger("yourai.store")
 
 _TRANSIENT = (
-    OSError,
-    asyncpg.exceptions.InterfaceError,
-    asyncpg.exceptions.ConnectionDoesNotExistError,
-    asyncpg.exceptions.CannotConnectNowError,
+    *UNAVAILABLE,
     asyncpg.exceptions.SerializationError,
     asyncpg.exceptions.DeadlockDetectedError,
     asyncpg.exceptions.UniqueViolationError,
@@ -71,11 +79,48 @@ async def _keep_session(_conn: asyncpg.Connection) -> None:
 
 
 async def connect_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
+    """A pool of at most ``max_size`` connections, checked against the server's budget."""
     try:
-        return await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size,
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size,
                                          reset=_keep_session)
     except _TRANSIENT as e:
         raise StoreUnavailable(f"cannot connect to PostgreSQL: {e}") from e
+    try:
+        await check_connection_budget(pool, max_size)
+    except BaseException:
+        await pool.close()
+        raise
+    return pool
+
+
+async def check_connection_budget(pool: asyncpg.Pool, max_size: int) -> None:
+    """Say at start-up how this pool fits the server's ``max_connections``.
+
+    Refuses (``ConnectionBudgetExceeded``) a pool larger than the server allows at all; warns
+    when this pool and the connections already open (other processes' pools) could exceed it,
+    which is when requests would start failing with "too many connections" under load.
+    """
+    async with store_errors():
+        row = await pool.fetchrow(
+            "SELECT current_setting('max_connections')::int AS max,"
+            " current_setting('superuser_reserved_connections')::int AS reserved,"
+            " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')"
+            " AS in_use")
+    available = row["max"] - row["reserved"]
+    others = max(0, row["in_use"] - 1)  # this pool has one open already
+    if max_size > available:
+        raise ConnectionBudgetExceeded(
+            f"a pool of {max_size} PostgreSQL connections (YOURAI_DB_POOL_SIZE) cannot fit: "
+            f"the server allows {available} (max_connections {row['max']} less "
+            f"{row['reserved']} reserved)")
+    if others + max_size > available:
+        log.warning("PostgreSQL connection budget exceeded: this process may open %d "
+                    "connections, %d are open already and the server allows %d; lower "
+                    "YOURAI_DB_POOL_SIZE or raise max_connections (see README, Connection "
+                    "budget)", max_size, others, available)
+    else:
+        log.info("PostgreSQL connection budget: this process may open %d of %d connections "
+                 "(%d open now)", max_size, available, others + 1)
 
 
 async def migrate(pool: asyncpg.Pool, packages: Sequence[str] = ("shared.store.migrations",)
@@ -143,12 +188,22 @@ class PostgresEventStore:
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
-    async def append(self, events: Sequence[AnyEvent]) -> list[Appended]:
-        """Append events in order, in one transaction; already-stored event ids are no-ops."""
+    async def append(self, events: Sequence[AnyEvent], *, outbox: bool = False) -> list[Appended]:
+        """Append events in order, in one transaction; already-stored event ids are no-ops.
+
+        With ``outbox``, each new record is also queued in ``publish_outbox`` in the same
+        transaction, until its publication is confirmed (``shared.store.outbox``).
+        """
         if not events:
             return []
         async with self._tx() as conn:
-            return await _append(conn, events)
+            appended = await _append(conn, events)
+            if outbox:
+                await conn.execute(
+                    "INSERT INTO publish_outbox (position) SELECT unnest($1::bigint[])",
+                    [a.record.position for a in appended if a.status == "new" and a.record],
+                )
+            return appended
 
     async def read_conversation(
         self, tenant_id: str, conversation_id: uuid.UUID, *, after_version: int = 0

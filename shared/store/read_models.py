@@ -13,8 +13,7 @@ from datetime import datetime
 
 import asyncpg
 
-from shared.store.errors import StoreUnavailable
-from shared.store.postgres import _TRANSIENT as TRANSIENT_ERRORS
+from shared.store.errors import store_errors
 
 __all__ = [
     "HistoryMessage",
@@ -42,12 +41,10 @@ class StalledInvocation:
 async def conversation_title(pool: asyncpg.Pool, tenant_id: str,
                              conversation_id: uuid.UUID) -> str:
     """The conversation's title, empty while it has none."""
-    try:
+    async with store_errors("conversation projection"):
         title = await pool.fetchval(
             "SELECT title FROM conversations WHERE id = $1 AND tenant_id = $2",
             conversation_id, tenant_id)
-    except TRANSIENT_ERRORS as e:
-        raise StoreUnavailable(f"conversation projection unavailable: {e}") from e
     return str(title or "")
 
 
@@ -55,36 +52,30 @@ async def recent_messages(pool: asyncpg.Pool, tenant_id: str, conversation_id: u
                           before_invocation: uuid.UUID, limit: int) -> list[HistoryMessage]:
     """The last ``limit`` questions and finished answers of the conversation, oldest first,
     leaving out the invocation being answered."""
-    try:
+    async with store_errors("message projection"):
         rows = await pool.fetch(
             "SELECT role, content FROM messages WHERE conversation_id = $1 AND tenant_id = $2"
             " AND invocation_id <> $3 AND status IN ('received', 'completed')"
             " ORDER BY seq DESC LIMIT $4",
             conversation_id, tenant_id, before_invocation, limit)
-    except TRANSIENT_ERRORS as e:
-        raise StoreUnavailable(f"message projection unavailable: {e}") from e
     return [HistoryMessage(role=r["role"], content=r["content"]) for r in reversed(rows)]
 
 
 async def stalled_invocations(pool: asyncpg.Pool, *, quiet_since: datetime,
                               limit: int = 500) -> list[StalledInvocation]:
     """Running invocations with no event since ``quiet_since``."""
-    try:
+    async with store_errors("invocation projection"):
         rows = await pool.fetch(
             "SELECT id, conversation_id, tenant_id FROM invocations"
             " WHERE status = 'running' AND last_event_at < $1 LIMIT $2",
             quiet_since, limit)
-    except TRANSIENT_ERRORS as e:
-        raise StoreUnavailable(f"invocation projection unavailable: {e}") from e
     return [StalledInvocation(invocation_id=r["id"], conversation_id=r["conversation_id"],
                               tenant_id=r["tenant_id"]) for r in rows]
 
 
 async def conversation_owner(pool: asyncpg.Pool, conversation_id: uuid.UUID) -> str | None:
     """The tenant whose log holds the conversation, if any does."""
-    try:
+    async with store_errors("event store"):
         owner = await pool.fetchval(
             "SELECT tenant_id FROM streams WHERE conversation_id = $1", conversation_id)
-    except TRANSIENT_ERRORS as e:
-        raise StoreUnavailable(f"event store unavailable: {e}") from e
     return None if owner is None else str(owner)

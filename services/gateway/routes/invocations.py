@@ -29,17 +29,20 @@ async def _existing(gw: Gateway, caller: Caller, invocation_id: uuid.UUID) -> In
     return found
 
 
+MAX_VERSION = 2**31 - 1
+"""Versions are PostgreSQL ``integer``s: anything larger cannot name an event."""
+
+
 def _resume_point(header: str | None, query: str | None) -> int:
     """``Last-Event-ID`` (sent by browsers on reconnect) wins over ``?last_event_id=``."""
     raw = header if header is not None else query
     if raw is None or not raw.strip():
         return 0
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise BadInput("Last-Event-ID must be a non-negative integer (an event's version).")
+    text = raw.strip()
+    value = int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else -1
+    if not 0 <= value <= MAX_VERSION:
+        raise BadInput(f"Last-Event-ID must be an event's version: an integer from 0 to "
+                       f"{MAX_VERSION}.")
     return value
 
 

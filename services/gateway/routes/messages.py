@@ -1,23 +1,26 @@
 """Posting a message: the user's turn becomes ``invocation.started`` + ``message.received``.
 
-Both are recorded and published committed before the 202, so the router can already see the
-message when the browser opens the stream. Limits are checked first: a refused post records
-nothing.
+Both are recorded before the 202 and normally published committed too, so the router can already
+see the message when the browser opens the stream; if NATS is away, the 202 still stands (the
+message is in the log) and the outbox sweep delivers it to the router later. Limits are checked
+first: a refused post records nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import uuid
 from typing import Annotated
 
 import msgspec
 from litestar import Controller, post
 from litestar.params import HeaderParameter
+from redis.exceptions import RedisError
 
 from services.gateway import queries
 from services.gateway.auth import Caller
-from services.gateway.errors import BadInput, NotFound, PayloadTooLarge
+from services.gateway.errors import NotFound, PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
@@ -25,6 +28,8 @@ from shared.events import Event, EventMeta, InvocationStarted, MessageReceived, 
 from shared.tracing import current_meta
 
 __all__ = ["MessageController", "turn_events"]
+
+log = logging.getLogger("yourai.gateway")
 
 
 def stream_url(invocation_id: uuid.UUID) -> str:
@@ -53,8 +58,7 @@ def _fingerprint(conversation_id: uuid.UUID, message: NewMessage) -> str:
 
 
 def _check_content(message: NewMessage, max_bytes: int) -> None:
-    if not message.content.strip():
-        raise BadInput("The message content must not be empty.")
+    """The size limit (the text itself was checked when the body was decoded)."""
     size = len(message.content.encode())
     if size > max_bytes:
         raise PayloadTooLarge(
@@ -100,5 +104,9 @@ class MessageController(Controller):
         except BaseException:
             await gw.idempotency.release(claim)
             raise
-        await gw.idempotency.remember(claim, fingerprint, invocation_id)
+        try:
+            await gw.idempotency.remember(claim, fingerprint, invocation_id)
+        except RedisError as e:  # recorded all the same; a retry derives the same invocation
+            log.warning("recorded %s but could not remember its Idempotency-Key: %s",
+                        invocation_id, e)
         return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
