@@ -79,7 +79,10 @@ def _finding(section: dict[str, Any], act_title: str) -> tuple[Finding, LegalNot
     elif status != "in_force":
         text = f"[{status.replace('_', ' ')}{': ' + note if note else ''}]\n\n{text}"
     score = section.get("score")
-    finding = Finding(ref=path, title=f"{label}: {heading}" if heading else label, text=text,
+    title = f"{label}: {heading}" if heading else label
+    if status == UNKNOWN_STATUS:  # the title is what an extractive answer repeats
+        title += f" ({UNKNOWN_STATUS_NOTE})"
+    finding = Finding(ref=path, title=title, text=text,
                       uri=uri, score=float(score) if isinstance(score, int | float) else 0.0)
     badge = LegalNote(act_name=act_title, section=f"{kind} {number}", uri=uri,
                       extent=[str(e) for e in section.get("extent") or [] if e],
