@@ -11,7 +11,7 @@ which these schemas allow. The test suite states the same contract independently
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, get_args
 
 __all__ = [
     "DESCRIPTIONS",
@@ -32,7 +32,7 @@ NoteType = Literal["overview", "policy_background", "legal_background", "extent"
                    "commencement"]
 NoteSectionType = Literal["section", "schedule", "part"]
 
-_TYPES = list(LegislationType.__args__)  # type: ignore[attr-defined]
+_TYPES = list(get_args(LegislationType))
 _EXTENTS = ["England", "Wales", "Scotland", "Northern Ireland", "United Kingdom", ""]
 
 Schema = dict[str, object]
@@ -84,9 +84,9 @@ LEGISLATION_SECTION = _record({
 
 EXPLANATORY_NOTE = _record({
     "created_at": _DATETIME, "text": _STR, "id": _STR, "legislation_id": _STR,
-    "note_type": _opt({"type": "string", "enum": list(NoteType.__args__)}),  # type: ignore[attr-defined]
+    "note_type": _opt({"type": "string", "enum": list(get_args(NoteType))}),
     "route": {"type": "array", "items": _STR},
-    "section_type": _opt({"type": "string", "enum": list(NoteSectionType.__args__)}),  # type: ignore[attr-defined]
+    "section_type": _opt({"type": "string", "enum": list(get_args(NoteSectionType))}),
     "section_number": _opt(_INT), "order": _INT,
 }, ["text", "id", "legislation_id", "route", "order"])
 
