@@ -136,7 +136,9 @@ class _Renderer:
             case "policy.source":
                 self._line(f"    ↳ {e['title']}")
             case "legal.source":
-                self._line(f"    ↳ {e['act_name']} {e['section']} ({e['status']})")
+                status = {"unknown": "status not confirmed by the source"}.get(
+                    str(e["status"]), str(e["status"]).replace("_", " "))
+                self._line(f"    ↳ {e['act_name']} {e['section']} ({status})")
             case "caselaw.source":
                 self._line(f"    ↳ {e['case_name']} {e['citation']}")
             case "worker.findings":

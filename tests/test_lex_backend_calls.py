@@ -14,18 +14,7 @@ from tests.lex_servers import (  # noqa: F401  (fixtures)
 )
 from tests.lex_session import call_tool
 
-LOCAL_FAILS_TODAY: dict[str, str] = {
-    **{f"test_lex_backend_call[{case}]": "section number is a string, not int|null"
-       for case in ("sections-search", "sections-search-shared-data",
-                    "sections-search-filters-shared-data", "sections-lookup-shared-data",
-                    *(f"id-form-{n}" for n in range(5)))},
-    "test_lex_backend_call[lookup-shared-data]": "the Act record has no publisher",
-    **{f"test_lex_backend_call[{case}]": "an unknown Act is not Lex's 404 error"
-       for case in ("lookup", "sections-lookup")},
-    **{f"test_lex_backend_call[{case}]": "no such tool" for case in (
-        "notes-search", "notes-search-filters", "notes-by-act", "note-by-section",
-        "amendments-to", "amendments-by", "amendment-sections-to", "amendment-sections-by")},
-}
+LOCAL_FAILS_TODAY: dict[str, str] = {}
 """Translated calls the local server (``services/lex``) fails today, with why."""
 
 

@@ -12,6 +12,7 @@ from shared.config import Settings
 from shared.embedded import free_port
 from tests.conftest import local_lex
 from tests.e2e import Client
+from tests.fakes.public_lex import public_lex
 
 
 @pytest.fixture
@@ -65,3 +66,28 @@ async def test_a_neutral_citation_finds_the_judgment(lex_engine: Engine) -> None
     cases = [e.data for e in events if e.type == "caselaw.source"]
     assert cases and cases[0]["citation"] == "[2017] EWHC 3409 (Admin)"
     assert "D2M Solutions" in cases[0]["case_name"]
+
+
+async def test_against_the_public_lex_nothing_is_badged_in_force(settings: Settings) -> None:
+    """The public Lex gives no provision status: the badges and the answer say so."""
+    async with public_lex() as lex:
+        engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
+        await engine.start()
+        client = Client(engine)
+        try:
+            conversation = await client.conversation()
+            accepted = await client.ask(conversation,
+                                        "Do we need a licence for a five-bedroom shared house?")
+            events = await client.collect(accepted["stream_url"])
+        finally:
+            await client.close()
+            await engine.stop()
+    assert events[-1].type == "invocation.completed"
+    badges = [e.data for e in events if e.type == "legal.source"]
+    assert badges and {b["status"] for b in badges} == {"unknown"}
+    assert all("None" not in b["section"] for b in badges)
+    caselaw = [e.data for e in events if e.type == "worker.findings"
+               and e.data["worker"] == "caselaw"]
+    assert all(c["status"] == "not_configured" for c in caselaw)  # none on the public Lex
+    answer = "".join(str(e.data["text"]) for e in events if e.type == "content.delta")
+    assert "status not confirmed by the source" in answer

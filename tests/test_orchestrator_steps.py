@@ -66,3 +66,17 @@ def test_evidence_is_best_first_without_repeats_and_gaps_are_named() -> None:
     assert "did not respond in time" in note
     tail = answer_tail(note, "Not legal advice.")
     assert tail.endswith("_Not legal advice._")
+
+
+def test_findings_without_scores_still_reach_the_answer() -> None:
+    """The public Lex scores no section: its findings (0.0) must not all fall below the cut
+    behind a dozen scored policy chunks; each worker's own order is kept."""
+    findings = {
+        "policy": _findings("policy", "ok", [(f"doc:a#{i}", 0.9 - i / 100) for i in range(14)]),
+        "legislation": _findings("legislation", "ok", [("ukpga/2004/34/section/1", 0.0),
+                                                       ("ukpga/2004/34/section/2", 0.0)]),
+    }
+    refs = [f.ref for f in evidence(findings)]
+    assert len(refs) == 12
+    assert refs[:4] == ["doc:a#0", "ukpga/2004/34/section/1", "doc:a#1",
+                        "ukpga/2004/34/section/2"]

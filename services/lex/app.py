@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import asyncpg
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, InputRequiredResult, TextContent
+from mcp.types import Tool as MCPTool
+from pydantic import ValidationError
 
+from services.lex.contract import DESCRIPTIONS, OUTPUT_SCHEMAS, http_error_text
 from services.lex.corpus.importer import (
     ImportFailed,
     ImportProgress,
@@ -22,7 +29,7 @@ from services.lex.corpus.importer import (
     import_paths,
 )
 from services.lex.corpus.store import CorpusStore
-from services.lex.tools import TOOL_NAMES, LexTools
+from services.lex.tools import TOOL_NAMES, HttpError, LexTools
 from shared.asgi_server import AsgiServer, ServerStartError
 from shared.runtime import Infra
 
@@ -41,17 +48,55 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-INSTRUCTIONS = ("UK legislation (sections, Acts, full text) and case law from a local corpus, "
-                "with the same tools as the public Lex server.")
+INSTRUCTIONS = ("UK legislation (sections, Acts, full text, amendments) and case law from a "
+                "local corpus, with the same tools, parameters and records as the public Lex "
+                "server, plus case law and per-provision status.")
 
 
 LexStartError = ServerStartError
 """The Lex server could not start listening."""
 
 
+class LexMCPServer(MCPServer):
+    """An MCP server that lists and answers tools as the public Lex does: Lex's descriptions
+    and output schemas in the listing, Lex's 404/422/500 texts in tool errors."""
+
+    async def list_tools(self) -> list[MCPTool]:
+        return [t.model_copy(update={
+            "output_schema": OUTPUT_SCHEMAS.get(t.name, t.output_schema),
+            "description": DESCRIPTIONS.get(t.name, t.description)})
+            for t in await super().list_tools()]
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context[Any, Any] | None = None
+                        ) -> CallToolResult | InputRequiredResult:
+        tool = self._tool_manager.get_tool(name)
+        if tool is None:
+            return _error(f"Unknown tool: {name!r}")
+        try:
+            tool.fn_metadata.arg_model.model_validate(arguments)
+        except ValidationError as e:  # FastAPI's 422, as FastMCP reports it
+            errors = [{**err, "loc": ["body", *err["loc"]]} for err in e.errors(include_url=False)]
+            return _error(http_error_text(name, 422, str({"detail": errors})))
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as e:
+            cause = e.__cause__
+            if isinstance(cause, HttpError):
+                return _error(http_error_text(name, cause.status, str({"detail": cause.detail})))
+            log.exception("Lex tool %s failed", name)
+            detail = {"error": "Internal server error", "error_id": uuid.uuid4().hex[:8]}
+            return _error(http_error_text(name, 500, str({"detail": detail})))
+
+
+def _error(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
 def create_server(store: CorpusStore) -> MCPServer:
     """An MCP server exposing the Lex tools over ``store``."""
-    server: MCPServer = MCPServer(name="lex", instructions=INSTRUCTIONS, log_level="WARNING")
+    server: MCPServer = LexMCPServer(name="Lex API", instructions=INSTRUCTIONS,
+                                     log_level="WARNING")
     tools = LexTools(store)
     for name in TOOL_NAMES:
         server.add_tool(getattr(tools, name), name=name)

@@ -26,14 +26,22 @@ _WORKER_LABELS = {
 
 
 def evidence(findings: dict[str, WorkerFindings]) -> list[Finding]:
-    """All usable findings, best first, without repeating a source."""
+    """All usable findings, each worker's best first, taken in turn, without repeating a source.
+
+    Scores rank findings within one worker only: workers score on different scales, and some
+    sources give none at all (the public Lex scores no section), so a worker's order is all
+    that is compared across workers. Taking the workers in turn lets every source reach the
+    cut.
+    """
+    ranked = [sorted(w.findings, key=lambda f: -f.score)  # stable: ties keep the source's order
+              for w in findings.values() if w.status == "ok"]
     seen: set[str] = set()
     out: list[Finding] = []
-    for f in sorted((f for w in findings.values() if w.status == "ok" for f in w.findings),
-                    key=lambda f: -f.score):
-        if f.ref not in seen:
-            seen.add(f.ref)
-            out.append(f)
+    for rank in range(max((len(r) for r in ranked), default=0)):
+        for worker in ranked:
+            if rank < len(worker) and worker[rank].ref not in seen:
+                seen.add(worker[rank].ref)
+                out.append(worker[rank])
     return out[:MAX_DOCUMENTS]
 
 

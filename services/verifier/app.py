@@ -23,6 +23,8 @@ def create(infra: Infra, provider: ModelProvider | None = None,
     service = Service(name="verifier", infra=infra)
     url = infra.settings.lex_mcp_url
     lex = LexClient(url, timeout_s=max(1.0, config.check_deadline_s - 1)) if url else None
+    if lex is not None:
+        service.on_stop.append(lex.aclose)
     checks = build_checks(documents=DocumentStore(infra.pool), lex=lex, provider=provider,
                           config=config)
     service.consume(DraftCompleted,

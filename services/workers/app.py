@@ -19,12 +19,15 @@ from shared.runtime import Infra, Service, Transient
 from shared.sources import ExternalSourceStore
 
 
-def _lex_workers(url: str | None, deadline_s: float) -> dict[str, Worker]:
-    """Legislation and case law through Lex when a server is configured; visibly absent if not."""
+def _lex_workers(service: Service, url: str | None, deadline_s: float) -> dict[str, Worker]:
+    """Legislation and case law through Lex when a server is configured; visibly absent if not.
+
+    Both share one client, so one MCP session, for the life of the service."""
     if url is None:
         return {"legislation": unconfigured_worker("legislation"),
                 "caselaw": unconfigured_worker("caselaw")}
     lex = LexClient(url, timeout_s=max(1.0, deadline_s / 2))
+    service.on_stop.append(lex.aclose)
     return {"legislation": legislation_worker(lex), "caselaw": caselaw_worker(lex)}
 
 
@@ -36,7 +39,7 @@ def create(infra: Infra) -> Service:
     service.on_stop.append(fetcher.aclose)
     workers: dict[str, Worker] = {
         "policy": policy_worker(DocumentStore(infra.pool)),
-        **_lex_workers(infra.settings.lex_mcp_url, infra.settings.worker_deadline_s),
+        **_lex_workers(service, infra.settings.lex_mcp_url, infra.settings.worker_deadline_s),
         "external": external_worker(ExternalSourceStore(infra.pool), fetcher),
     }
 

@@ -11,10 +11,11 @@ from typing import Any
 
 from services.workers.base import CaseNote, Worker, WorkerOutcome, WorkerTask
 from shared.events import Finding
-from shared.lex.client import LexClient, LexError
+from shared.lex.client import LexClient, LexError, LexUnavailable
 
 SEARCH_SIZE = 4
 TEXT_LIMIT = 6000
+OPENING_PARAGRAPHS = 3
 NEUTRAL_CITATION = re.compile(
     r"\[(\d{4})\]\s+(UKSC|UKPC|EWCA|EWHC|EWFC|EWCOP|UKUT|UKFTT|EAT|UKIPTrib)\s+(\d+)"
     r"(?:\s+\((\w+)\))?")
@@ -54,6 +55,21 @@ async def _cases(lex: LexClient, tools: set[str], question: str) -> list[dict[st
     return list((result or {}).get("results", []))
 
 
+async def _openings(lex: LexClient, tools: set[str], cases: list[dict[str, Any]],
+                    found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first paragraphs of each judgment with no text yet: search results, as Lex's,
+    carry none."""
+    if "get_caselaw_paragraphs" not in tools:
+        return []
+    have = {p.get("caselaw_id") for p in found}
+    out: list[dict[str, Any]] = []
+    for case in cases:
+        if case.get("id") not in have and not case.get("text"):
+            out += list(await lex.call("get_caselaw_paragraphs", {
+                "caselaw_id": str(case.get("id", "")), "limit": OPENING_PARAGRAPHS}) or [])
+    return out
+
+
 def caselaw_worker(lex: LexClient) -> Worker:
     async def run(task: WorkerTask) -> WorkerOutcome:
         try:
@@ -67,6 +83,10 @@ def caselaw_worker(lex: LexClient) -> Worker:
             if cases and "search_for_caselaw_section" in tools:
                 paragraphs = list(await lex.call("search_for_caselaw_section", {
                     "query": task.question, "limit": 10}) or [])
+            paragraphs += await _openings(lex, tools, cases, paragraphs)
+        except LexUnavailable as e:
+            return WorkerOutcome(status="error", error="The case-law source could not be "
+                                 f"reached, so case law could not be checked ({e}).")
         except LexError as e:
             return WorkerOutcome(status="error", error=f"Case-law search failed: {e}")
         pairs = [_finding(c, paragraphs) for c in cases]

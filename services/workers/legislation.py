@@ -12,7 +12,8 @@ from typing import Any
 
 from services.workers.base import LegalNote, Worker, WorkerOutcome, WorkerTask
 from shared.events import Finding
-from shared.lex.client import LexClient, LexError
+from shared.lex.client import LexClient, LexError, LexUnavailable
+from shared.lex.paths import provision_number
 
 SEARCH_SIZE = 6
 # How people ask (left) and how the statute book says it (right): appended to the search so
@@ -32,7 +33,7 @@ _VOCABULARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _ID_PATH = re.compile(r"\b((?:ukpga|uksi|asp|asc|anaw|wsi|ssi|nia|nisr|ukla|aep|eur)/"
                       r"[A-Za-z0-9]+/\d+(?:/\d+)?)(?:/section/(\w+))?")
 _NAMED_ACT = re.compile(r"\b((?:[A-Z][A-Za-z'’]*\s+(?:and\s+|of\s+|the\s+)?)+Act\s+(\d{4}))")
-_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]?)", re.IGNORECASE)
+_SECTION = re.compile(r"\b(section|s\.|schedule|sch\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
 _LEX_PREFIX = "http://www.legislation.gov.uk/id/"
 
 
@@ -51,26 +52,41 @@ def expand_query(question: str) -> str:
     return " ".join([question, *extra])
 
 
+UNKNOWN_STATUS = "unknown"
+UNKNOWN_STATUS_NOTE = "status not confirmed by the source"
+_STATUSES = frozenset({"in_force", "repealed", "prospective"})
+
+
 def _status(section: dict[str, Any]) -> str:
-    return str(section.get("status") or "in_force")
+    """The provision's status as the source gives it; ``unknown`` when it does not say (the
+    public Lex never does): never in force by default."""
+    status = section.get("status")
+    return status if isinstance(status, str) and status in _STATUSES else UNKNOWN_STATUS
 
 
 def _finding(section: dict[str, Any], act_title: str) -> tuple[Finding, LegalNote]:
     path = id_path(str(section.get("id", "")))
-    number = str(section.get("number", ""))
-    kind = "Schedule" if section.get("provision_type") == "schedule" else "s."
+    kind_word, number = provision_number(section)
+    kind = "Schedule" if kind_word == "schedule" else "s."
     label = f"{act_title}, {kind} {number}".strip(", ")
     heading = str(section.get("title", ""))
     uri = str(section.get("uri") or f"https://www.legislation.gov.uk/{path}")
     status = _status(section)
     note = section.get("status_note")
     text = str(section.get("text", ""))
-    if status != "in_force":
+    if status == UNKNOWN_STATUS:
+        text = f"[{UNKNOWN_STATUS_NOTE}]\n\n{text}"
+    elif status != "in_force":
         text = f"[{status.replace('_', ' ')}{': ' + note if note else ''}]\n\n{text}"
-    finding = Finding(ref=path, title=f"{label}: {heading}" if heading else label, text=text,
-                      uri=uri, score=float(section.get("score") or 0.0))
+    score = section.get("score")
+    title = f"{label}: {heading}" if heading else label
+    if status == UNKNOWN_STATUS:  # the title is what an extractive answer repeats
+        title += f" ({UNKNOWN_STATUS_NOTE})"
+    finding = Finding(ref=path, title=title, text=text,
+                      uri=uri, score=float(score) if isinstance(score, int | float) else 0.0)
     badge = LegalNote(act_name=act_title, section=f"{kind} {number}", uri=uri,
-                      extent=[str(e) for e in section.get("extent") or []], status=status)
+                      extent=[str(e) for e in section.get("extent") or [] if e],
+                      status=status)
     return finding, badge
 
 
@@ -113,17 +129,29 @@ async def _named_act_id(lex: LexClient, question: str) -> str | None:
     return None
 
 
+def _wanted(question: str, direct: re.Match[str] | None) -> tuple[str, str] | None:
+    """The provision the question names: ``("section", "70A")``, ``("schedule", "1")``."""
+    if direct is not None and direct.group(2):
+        return "section", direct.group(2)
+    m = _SECTION.search(question)
+    if m is None:
+        return None
+    return ("schedule" if m.group(1).lower().startswith("sch") else "section"), m.group(2)
+
+
 async def _sections(lex: LexClient, question: str) -> list[dict[str, Any]]:
     direct = _ID_PATH.search(question)
     act_id = direct.group(1) if direct else await _named_act_id(lex, question)
-    section = (direct.group(2) if direct else None) or (
-        m.group(1) if (m := _SECTION.search(question)) else None)
-    if act_id and section:
+    wanted = _wanted(question, direct)
+    if act_id and wanted:
         listed = await lex.call("get_legislation_sections",
                                 {"legislation_id": act_id, "limit": 1000})
-        wanted = [s for s in listed or [] if str(s.get("number")) == section]
-        if wanted:
-            return wanted
+        # By the id, not Lex's number: that is null for s. 70A and 1 for Schedule 1 too.
+        kind, number = wanted
+        found = [s for s in listed or [] if isinstance(s, dict)
+                 and provision_number(s) == (kind, number.upper())]
+        if found:
+            return found
     arguments: dict[str, Any] = {"query": expand_query(question), "size": SEARCH_SIZE}
     if act_id:
         arguments["legislation_id"] = act_id
@@ -140,6 +168,9 @@ def legislation_worker(lex: LexClient) -> Worker:
                     "The configured Lex server offers no legislation search, so legislation "
                     "could not be checked."))
             sections = await _sections(lex, task.question)
+        except LexUnavailable as e:
+            return WorkerOutcome(status="error", error="The legislation source could not be "
+                                 f"reached, so legislation could not be checked ({e}).")
         except LexError as e:
             return WorkerOutcome(status="error", error=f"Legislation search failed: {e}")
         pairs = [_finding(s, await acts.title(s)) for s in sections]

@@ -7,8 +7,9 @@ and ``ukpga/2004/34`` name the same Act; the corpus stores the path and the full
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
-__all__ = ["caselaw_path", "citation_key", "legislation_path", "number_key"]
+__all__ = ["caselaw_path", "citation_key", "legislation_path", "number_key", "provision_number"]
 
 _LEGISLATION_PREFIX = re.compile(r"^https?://(www\.)?legislation\.gov\.uk/(id/)?", re.IGNORECASE)
 _CASELAW_PREFIX = re.compile(r"^https?://caselaw\.nationalarchives\.gov\.uk/(id/)?",
@@ -42,3 +43,21 @@ def number_key(number: str) -> tuple[int, str]:
     if m is None:
         return (2**31 - 1, number.strip())
     return (int(m.group(1)), m.group(2))
+
+
+_PROVISION = re.compile(r"/(?P<kind>[a-z]+)/(?P<number>[0-9A-Za-z]+)\.?$")
+
+
+def provision_number(record: Mapping[str, object]) -> tuple[str, str]:
+    """A provision record's kind and number as written: ``("section", "70A")``.
+
+    Read from the record's id, because Lex's ``number`` is an integer, null for a lettered
+    provision (``section/70A``) and the same for ``section/1`` and ``schedule/1``.
+    """
+    path = legislation_path(str(record.get("id") or record.get("uri") or ""))
+    m = _PROVISION.search(path)
+    if m is not None:
+        return m["kind"], m["number"]
+    number = record.get("number")
+    kind = str(record.get("provision_type") or "section")
+    return kind, "" if number is None else str(number)

@@ -2,7 +2,10 @@
 
 Works against the local Lex and the public one alike: a field only our server adds (status,
 start date, sub-section extents, pre-1963) is ``None`` when the record lacks it, so a check
-can tell "not in force" from "not said" and skip rather than invent. Records are cached for
+can tell "not in force" from "not said" and skip rather than invent. Only a "not found"
+answer means the source does not hold something; a source that cannot be reached, is rate
+limited or fails raises :class:`~shared.lex.client.LexUnavailable`, which leaves the
+citation unverified (``check_failed``), never removed. Records are cached for
 a few minutes: one answer cites the same Act many times.
 """
 
@@ -15,8 +18,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from shared.lex.client import LexClient, LexToolError
-from shared.lex.paths import citation_key, legislation_path
+from shared.lex.client import LexClient, LexNotFound
+from shared.lex.paths import citation_key, legislation_path, provision_number
 from shared.verification.refs import neutral_citation
 
 __all__ = ["Act", "Case", "LegalRecords", "Provision"]
@@ -122,12 +125,12 @@ class LegalRecords:
             try:
                 record = await self.client.call("lookup_legislation", {
                     "legislation_type": parts[0], "year": year, "number": int(parts[2])})
-            except LexToolError:
+            except LexNotFound:
                 return None
         try:
             raw = await self.client.call("get_legislation_sections",
                                          {"legislation_id": act_path, "limit": _SECTION_LIMIT})
-        except LexToolError:
+        except LexNotFound:
             if record is None:
                 return None
             raw = []
@@ -140,7 +143,7 @@ class LegalRecords:
             path=act_path,
             title=str(record.get("title") or ""),
             year=_int(record.get("year")) or (first.year if first else year),
-            extent=tuple(record.get("extent") or ()),
+            extent=tuple(e for e in record.get("extent") or () if e),
             repealed=_repealed(record, provisions),
             pre_1963=_bool(record.get("pre_1963")) if "pre_1963" in record else (
                 first.pre_1963 if first else None),
@@ -154,7 +157,7 @@ class LegalRecords:
             args |= {"year_from": year, "year_to": year}
         try:
             found = await self.client.call("search_for_legislation_acts", args)
-        except LexToolError:
+        except LexNotFound:
             return None
         results = found.get("results", []) if isinstance(found, dict) else found or []
         want = _title_key(title)
@@ -175,7 +178,7 @@ class LegalRecords:
         try:
             found = await self.client.call("search_for_caselaw_by_reference", {
                 "reference_id": neutral, "reference_type": "caselaw", "size": 5})
-        except LexToolError:
+        except LexNotFound:
             return None
         want = citation_key(neutral)
         for r in found or []:
@@ -188,18 +191,14 @@ class LegalRecords:
         return None
 
 
-_PROVISION = re.compile(r"^(?P<act>.+?)/(?P<kind>[a-z]+)/(?P<number>[^/]+?)\.?$")
-
-
 def _provision(r: Mapping[str, Any]) -> Provision:
     path = legislation_path(str(r.get("id") or r.get("uri") or "")).rstrip(".")
-    m = _PROVISION.match(path)
-    kind = m["kind"] if m else str(r.get("provision_type") or "section")
-    number = str(r.get("number") or (m["number"] if m else "")).rstrip(".")
+    kind, number = provision_number(r)
+    status = r.get("status")
     return Provision(
-        path=path, kind=kind, number=number, title=str(r.get("title") or ""),
-        text=str(r.get("text") or ""), extent=tuple(r.get("extent") or ()),
-        status=r.get("status") if isinstance(r.get("status"), str) else None,
+        path=path, kind=kind, number=number.rstrip("."), title=str(r.get("title") or ""),
+        text=str(r.get("text") or ""), extent=tuple(e for e in r.get("extent") or () if e),
+        status=status if status in _STATUSES else None,
         restrict_start_date=r.get("restrict_start_date"),
         repealed_from=r.get("repealed_from"), status_note=r.get("status_note"),
         retains_text=bool(r.get("retains_text")),
@@ -207,6 +206,11 @@ def _provision(r: Mapping[str, Any]) -> Provision:
         pre_1963=_bool(r.get("pre_1963")) if "pre_1963" in r else None,
         year=_int(r.get("legislation_year")),
     )
+
+
+_STATUSES = frozenset({"in_force", "repealed", "prospective"})
+"""A provision's status as our server gives it; anything else (the public Lex gives none, and
+an Act's ``status`` is CLML's document status) is not a status."""
 
 
 def _repealed(record: Mapping[str, Any], provisions: Sequence[Provision]) -> bool | None:

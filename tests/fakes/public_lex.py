@@ -17,9 +17,10 @@ CLML in ``../shared/data/legislation``. What a client sees is what the public Le
 
 ``lex.faults`` injects failures into the next calls — ``rate_limited`` and ``server_errors``
 as Lex reports them, ``unavailable`` as a 503 to the HTTP request itself (the platform in
-front of Lex, not Lex) — and ``lex.calls`` records every tool call, so a client's retries can
-be tested. Explanatory notes and amendments are in no file here: their searches come back
-empty and their lookups are 404s, as Lex answers for legislation it has none for.
+front of Lex, not Lex) — and ``lex.calls`` records every tool call and ``lex.http_requests``
+every HTTP request, so a client's retries and its reuse of one session can be tested.
+Explanatory notes and amendments are in no file here: their searches come back empty and
+their lookups are 404s, as Lex answers for legislation it has none for.
 """
 
 from __future__ import annotations
@@ -142,6 +143,8 @@ class PublicLex:
         self.corpus = corpus
         self.faults = Faults()
         self.calls: list[Call] = []
+        self.http_requests: list[str] = []
+        """The method of every HTTP request to ``/mcp`` (``POST``, ``GET``, ``DELETE``)."""
         self.url = ""
         self._windows = {"minute": _Window(per_minute, 60.0), "hour": _Window(per_hour, 3600.0)}
         self._models = {name: _argument_model(tool) for name, tool in TOOLS.items()}
@@ -205,6 +208,8 @@ class PublicLex:
         inner = server.streamable_http_app(stateless_http=True, json_response=True, host=host)
 
         async def app(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http":
+                self.http_requests.append(scope["method"])
             if scope["type"] == "http" and self.faults.unavailable > 0:
                 self.faults.unavailable -= 1
                 await PlainTextResponse("Service Unavailable", 503)(scope, receive, send)

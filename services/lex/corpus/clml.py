@@ -27,7 +27,12 @@ from services.lex.corpus._xml import (
     parse_xml,
 )
 from services.lex.corpus.errors import MissingMetadataError, NotClmlError
-from services.lex.corpus.records import Legislation, LegislationSection, legislation_uri
+from services.lex.corpus.records import (
+    Amendment,
+    Legislation,
+    LegislationSection,
+    legislation_uri,
+)
 
 __all__ = ["ParsedLegislation", "legislation_from", "parse_legislation"]
 
@@ -54,6 +59,8 @@ class ParsedLegislation(msgspec.Struct, kw_only=True):
     sections: list[LegislationSection] = []
     is_fragment: bool = False
     """Only part of the Act was given: the Act record carries what the fragment says."""
+    amendments: list[Amendment] = []
+    """The effects on (or by) this Act that the document lists as not yet applied."""
 
 
 class _Context(msgspec.Struct, frozen=True):
@@ -109,7 +116,41 @@ def _whole(root: ET.Element) -> ParsedLegislation:
     act = _act(root, meta, act_path, raw_title, sections)
     if act.repealed:
         sections = [_repealed_with_act(s, root, commentaries) for s in sections]
-    return ParsedLegislation(legislation=act, sections=sections)
+    return ParsedLegislation(legislation=act, sections=sections, amendments=_effects(root))
+
+
+def _effects(root: ET.Element) -> list[Amendment]:
+    """Lex's amendment records from the document's ``ukm:UnappliedEffect`` list."""
+    found = []
+    for e in descendants(root, "UnappliedEffect"):
+        changed, affecting = _provisions_of(e, "AffectedProvisions"), _provisions_of(
+            e, "AffectingProvisions")
+        in_force = first(e, "InForce")
+        found.append(Amendment(
+            id=e.get("EffectId") or e.get("URI") or "",
+            changed_legislation=_text_of(e, "AffectedTitle") or e.get("AffectedURI", ""),
+            changed_year=_int(e.get("AffectedYear")), changed_number=e.get("AffectedNumber", ""),
+            changed_url=e.get("AffectedURI", ""),
+            changed_provision=e.get("AffectedProvisions"), changed_provision_url=changed,
+            affecting_legislation=_text_of(e, "AffectingTitle") or None,
+            affecting_year=_int(e.get("AffectingYear")) or None,
+            affecting_number=e.get("AffectingNumber"), affecting_url=e.get("AffectingURI", ""),
+            affecting_provision=e.get("AffectingProvisions"), affecting_provision_url=affecting,
+            type_of_effect=e.get("Type"),
+            prospective=(in_force.get("Prospective") == "true") if in_force is not None
+            else None))
+    return [a for a in found if a.id and a.changed_url and a.affecting_url]
+
+
+def _provisions_of(effect: ET.Element, name: str) -> str | None:
+    holder = child(effect, name)
+    section = first(holder, "Section") if holder is not None else None
+    return section.get("URI") if section is not None else None
+
+
+def _text_of(el: ET.Element, name: str) -> str:
+    found = child(el, name)
+    return title_text(found) if found is not None else ""
 
 
 def _act(root: ET.Element, meta: ET.Element | None, path: str, raw_title: str,
@@ -125,6 +166,7 @@ def _act(root: ET.Element, meta: ET.Element | None, path: str, raw_title: str,
         uri=f"https://www.legislation.gov.uk/{path}",
         title=_REPEALED_TITLE.sub("", raw_title),
         description=title_text(first(meta, "description")) if meta is not None else "",
+        publisher=title_text(first(meta, "publisher")) if meta is not None else "",
         enactment_date=_date(meta, "EnactmentDate") or _date(meta, "Made"),
         valid_date=(title_text(first(meta, "valid")) or None) if meta is not None else None,
         modified_date=(title_text(first(meta, "modified")) or None) if meta is not None else None,

@@ -21,7 +21,13 @@ from services.lex.corpus._xml import parse_xml
 from services.lex.corpus.akn import is_judgment, judgment_from
 from services.lex.corpus.clml import legislation_from
 from services.lex.corpus.errors import LegalParseError, NotClmlError
-from services.lex.corpus.records import Caselaw, CaselawParagraph, Legislation, LegislationSection
+from services.lex.corpus.records import (
+    Amendment,
+    Caselaw,
+    CaselawParagraph,
+    Legislation,
+    LegislationSection,
+)
 from services.lex.corpus.store import CorpusStore, Source
 from shared.lex.paths import legislation_path
 
@@ -61,6 +67,7 @@ class _Parsed(msgspec.Struct, kw_only=True):
     kind: Kind
     legislation: Legislation | None = None
     sections: list[LegislationSection] = msgspec.field(default_factory=list)
+    amendments: list[Amendment] = msgspec.field(default_factory=list)
     caselaw: Caselaw | None = None
     paragraphs: list[CaselawParagraph] = msgspec.field(default_factory=list)
 
@@ -95,7 +102,8 @@ def _parse(data: bytes, name: str) -> _Parsed:
                            paragraphs=list(judgment.paragraphs))
         act = legislation_from(root)
         return _Parsed(source=source, kind="fragment" if act.is_fragment else "legislation",
-                       legislation=act.legislation, sections=list(act.sections))
+                       legislation=act.legislation, sections=list(act.sections),
+                       amendments=list(act.amendments))
     except NotClmlError as e:
         raise ImportFailed(f"{name}: neither legislation (CLML) nor a judgment (Akoma Ntoso):"
                            f" {e}") from e
@@ -173,7 +181,8 @@ async def _write(store: CorpusStore, parsed: Sequence[_Parsed], report: ImportRe
                                                done=done, total=total))
 
             await store.put_legislation(p.legislation, p.sections, merge=p.kind == "fragment",
-                                        source=p.source, progress=sections_written)
+                                        source=p.source, progress=sections_written,
+                                        amendments=p.amendments)
         report.imported.append(doc_id)
         _emit(progress, ImportProgress(source=name, stage="imported", document_id=doc_id))
 

@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 __all__ = [
+    "Amendment",
     "Caselaw",
     "CaselawParagraph",
     "Extent",
@@ -74,6 +75,7 @@ class Legislation(msgspec.Struct, kw_only=True, omit_defaults=False):
     uri: str
     title: str
     description: str = ""
+    publisher: str = ""
     text: str = ""
     enactment_date: str | None = None
     valid_date: str | None = None
@@ -126,3 +128,31 @@ class CaselawParagraph(msgspec.Struct, kw_only=True, omit_defaults=False):
     court: str = ""
     date: str | None = None
     score: float | None = None
+
+
+class Amendment(msgspec.Struct, kw_only=True, omit_defaults=False):
+    """One effect of one piece of legislation on another (Lex's amendment record), read from
+    CLML's ``ukm:UnappliedEffect``: changes legislation.gov.uk lists as not yet applied to the
+    revised text."""
+
+    id: str
+    """The effect's id (``key-03a85d…``)."""
+    changed_legislation: str
+    changed_year: int
+    changed_number: str
+    changed_url: str
+    changed_provision: str | None = None
+    changed_provision_url: str | None = None
+    affecting_legislation: str | None = None
+    affecting_year: int | None = None
+    affecting_number: str | None = None
+    affecting_url: str
+    affecting_provision: str | None = None
+    affecting_provision_url: str | None = None
+    type_of_effect: str | None = None
+    ai_explanation: str | None = None
+    ai_explanation_model: str | None = None
+    ai_explanation_timestamp: str | None = None
+    # -- additions over Lex --------------------------------------------------------------------
+    applied: bool = False
+    prospective: bool | None = None

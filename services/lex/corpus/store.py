@@ -15,6 +15,7 @@ import asyncpg
 import msgspec
 
 from services.lex.corpus.records import (
+    Amendment,
     Caselaw,
     CaselawParagraph,
     Legislation,
@@ -152,6 +153,7 @@ class CorpusStore:
         merge: bool = False,
         source: Source | None = None,
         progress: Callable[[int, int], None] | None = None,
+        amendments: Sequence[Amendment] = (),
     ) -> None:
         """Store an Act: replacing it whole, or (``merge``, for fragments) adding its sections.
 
@@ -175,6 +177,8 @@ class CorpusStore:
                 await conn.executemany(_UPSERT_SECTION, rows[start:start + _SECTION_BATCH])
                 if progress is not None:
                     progress(min(start + _SECTION_BATCH, len(rows)), len(rows))
+            if amendments or not merge:
+                await _replace_amendments(conn, legislation.id, amendments)
             if source is not None:
                 await _record_source(conn, source, "legislation", legislation.id)
 
@@ -231,7 +235,8 @@ class CorpusStore:
             "SELECT (SELECT count(*) FROM legislation) AS legislation,"
             " (SELECT count(*) FROM legislation_sections) AS legislation_sections,"
             " (SELECT count(*) FROM caselaw) AS caselaw,"
-            " (SELECT count(*) FROM caselaw_paragraphs) AS caselaw_paragraphs"
+            " (SELECT count(*) FROM caselaw_paragraphs) AS caselaw_paragraphs,"
+            " (SELECT count(*) FROM legislation_amendments) AS amendments"
         )
         return dict(row)
 
@@ -356,6 +361,18 @@ class CorpusStore:
             parts.append(f"## {label} {s.number}: {s.title}".rstrip(": ") + f"\n\n{s.text}")
         return FullText(legislation=act, full_text="\n\n".join(parts))
 
+    async def amendments(self, path: str, search_amended: bool = True, size: int = 100, *,
+                         provision: bool = False) -> list[Amendment]:
+        """Effects on (``search_amended``) or by the Act or provision at ``path``; for a
+        provision, those on anything within it too."""
+        side = "changed" if search_amended else "affecting"
+        column = f"{side}_provision_path" if provision else f"{side}_path"
+        match = f"({column} = $1 OR {column} LIKE $1 || '/%')" if provision else f"{column} = $1"
+        rows = await self.pool.fetch(
+            f"SELECT record FROM legislation_amendments WHERE {match} ORDER BY id LIMIT $2",
+            path, max(size, 0))
+        return [msgspec.json.decode(r["record"], type=Amendment) for r in rows]
+
     async def get_section(self, path: str) -> LegislationSection | None:
         """One provision by id or path (``ukpga/2004/34/section/5``)."""
         row = await self.pool.fetchrow(
@@ -424,6 +441,20 @@ class CorpusStore:
             *w.params,
         )
         return [_paragraph(r) for r in rows]
+
+    async def caselaw_paragraphs(self, caselaw_id: str, offset: int = 0, limit: int = 50
+                                 ) -> list[CaselawParagraph] | None:
+        """A judgment's paragraphs in order, by id, path or neutral citation (``None``: no
+        such judgment)."""
+        case_id = await self.pool.fetchval(
+            "SELECT id FROM caselaw WHERE lower(cite_as) = $1 OR id LIKE '%/' || $2"
+            " ORDER BY id LIMIT 1", citation_key(caselaw_id), caselaw_path(caselaw_id))
+        if case_id is None:
+            return None
+        rows = await self.pool.fetch(
+            "SELECT record FROM caselaw_paragraphs WHERE caselaw_id = $1 ORDER BY idx"
+            " OFFSET $2 LIMIT $3", case_id, offset, limit)
+        return [msgspec.json.decode(r["record"], type=CaselawParagraph) for r in rows]
 
     async def caselaw_summaries(self, query: str | None = None, **filters: Any) -> CaselawPage:
         """As :meth:`search_caselaw`, each text cut to the header and first paragraphs."""
@@ -534,6 +565,22 @@ ON CONFLICT (id) DO UPDATE SET legislation_id = EXCLUDED.legislation_id,
     number_major = EXCLUDED.number_major, number_minor = EXCLUDED.number_minor,
     title = EXCLUDED.title, text = EXCLUDED.text, record = EXCLUDED.record
 """
+
+
+async def _replace_amendments(conn: asyncpg.Connection, legislation_id: str,
+                              amendments: Sequence[Amendment]) -> None:
+    await conn.execute("DELETE FROM legislation_amendments WHERE source_legislation_id = $1",
+                       legislation_id)
+    await conn.executemany(
+        "INSERT INTO legislation_amendments (id, source_legislation_id, changed_path,"
+        " changed_provision_path, affecting_path, affecting_provision_path, record)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET"
+        " source_legislation_id = EXCLUDED.source_legislation_id, record = EXCLUDED.record",
+        [(a.id, legislation_id, legislation_path(a.changed_url),
+          legislation_path(a.changed_provision_url) if a.changed_provision_url else None,
+          legislation_path(a.affecting_url),
+          legislation_path(a.affecting_provision_url) if a.affecting_provision_url else None,
+          _encode(a)) for a in amendments])
 
 
 async def _record_source(conn: asyncpg.Connection, source: Source, kind: str,
