@@ -1,17 +1,22 @@
-"""The policy worker: full-text search over the tenant's own uploaded documents."""
+"""The policy worker: full-text search over the tenant's own uploaded documents.
+
+The search is for the question in the policies' words as well as the asker's
+(``shared.text.vocabulary.expand``): "HMO" also finds "house in multiple occupation".
+"""
 
 from __future__ import annotations
 
 from services.workers.base import SourceNote, Worker, WorkerOutcome, WorkerTask
 from shared.documents import DocumentStore
 from shared.events import Finding
+from shared.text.vocabulary import expand
 
 RESULTS = 6
 
 
 def policy_worker(documents: DocumentStore) -> Worker:
     async def run(task: WorkerTask) -> WorkerOutcome:
-        hits = await documents.search(task.tenant_id, task.question, limit=RESULTS)
+        hits = await documents.search(task.tenant_id, expand(task.question), limit=RESULTS)
         findings = [
             Finding(
                 ref=h.ref,
