@@ -9,8 +9,8 @@ from services.router.rewrite import (
     follow_up,
     parse_model_rewrite,
     rewrite_offline,
-    subjects,
 )
+from shared.text.vocabulary import subjects
 
 COMPLAINT = "How quickly must we respond to a stage one complaint?"
 DAMP = "What must we do about damp and mould in a flat we let?"
@@ -89,6 +89,9 @@ def test_follow_ups_carry_the_earlier_subject(message: str) -> None:
         "What does the Social Housing (Regulation) Act 2023 change?",
         "What are the consumer standards?",
         "Can we charge for a mutual exchange?",
+        "Thanks, that's helpful!",
+        "Hello",
+        "Thank you",
     ],
 )
 def test_self_contained_questions_stay_unchanged(message: str) -> None:

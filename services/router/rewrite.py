@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import msgspec
 
 from shared.events import RewriteMethod
-from shared.text.terms import STOP_WORDS, WORD, terms
-from shared.text.vocabulary import topics
+from shared.text.terms import WORD, terms
+from shared.text.vocabulary import subjects
 
 __all__ = [
     "MAX_CARRIED",
@@ -25,7 +25,6 @@ __all__ = [
     "follow_up",
     "parse_model_rewrite",
     "rewrite_offline",
-    "subjects",
     "unchanged",
 ]
 
@@ -45,47 +44,6 @@ def unchanged(question: str) -> Rewrite:
     return Rewrite(standalone=question, method="unchanged")
 
 
-# -- what a text is about ---------------------------------------------------------------------
-
-_ACT = re.compile(
-    r"(?:[A-Z][\w'’]*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w'’]*|\([A-Z][^()]*\)|and|of|for|the|in|"
-    r"on))*\s+(?:Act|Regulations|Order|Rules)\s+\d{4}")
-_PROVISION = re.compile(r"(?<![\w'’])(?:(section|regulation|schedule)\s+|s\.\s?|s(?=\d))"
-                        r"(\d+[A-Z]?)(?![\w'’])", re.IGNORECASE)
-_POLICY = re.compile(
-    r"\b(?:our|the|your)\s+((?:(?!(?:our|the|your|a|an|to|for|in|on|with|about|what|is|does)"
-    r"\b)[A-Za-z'’-]+\s+){1,4}?(?:polic(?:y|ies)|procedures?))\b", re.IGNORECASE)
-_CASE = re.compile(r"\[\d{4}\]\s+[A-Z]+(?:\s+[A-Za-z]+)?\s+\d+(?:\s+\([A-Za-z ]+\))?")
-
-
-def _act_name(found: str) -> str:
-    """An Act's name without the capitalised words that open the sentence before it."""
-    words = found.split()
-    while len(words) > 3 and words[0].lower() in STOP_WORDS | {"under"}:
-        words.pop(0)
-    return " ".join(words)
-
-
-def _instruments(text: str) -> list[tuple[int, str]]:
-    found = [(m.start(), _act_name(m.group(0))) for m in _ACT.finditer(text)]
-    found += [(m.start(), f"{(m.group(1) or 'section').lower()} {m.group(2)}")
-              for m in _PROVISION.finditer(text)]
-    found += [(m.start(1), m.group(1)) for m in _POLICY.finditer(text)]
-    found += [(m.start(), m.group(0)) for m in _CASE.finditer(text)]
-    return sorted(found)
-
-
-def subjects(text: str) -> list[str]:
-    """What ``text`` is about: its named instruments (Acts, sections, policies, cases), then
-    its housing topics, each once; a topic inside a named instrument is not named again."""
-    out: list[str] = []
-    for phrase in [p for _, p in _instruments(text)] + topics(text):
-        words = terms(phrase)
-        if not any(words <= terms(p) for p in out):
-            out.append(phrase)
-    return out
-
-
 # -- is it a follow-up? -----------------------------------------------------------------------
 
 _REFERS_BACK = re.compile(
@@ -97,6 +55,10 @@ _REFERS_BACK = re.compile(
 _CONTINUES = re.compile(
     r"^\W*(?:and|but|or|also|so|then|plus|what about|how about|what if|what else|as for|"
     r"and if|but if)\b", re.IGNORECASE)
+_SMALL_TALK = re.compile(
+    r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|"
+    r"ok(?:ay)?|great|perfect|brilliant|who are you|what can you do)\b[\w\s,.!?'’]{0,25}$",
+    re.IGNORECASE)
 _PRONOUN = re.compile(
     r"\b(?:it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|such|"
     r"the same|the above)\b", re.IGNORECASE)
@@ -106,13 +68,13 @@ def follow_up(message: str) -> bool:
     """Whether ``message`` leans on the conversation before it.
 
     It does when it opens by pointing back ("does that apply…", "in that case…"); otherwise
-    a message with a subject of its own stands alone, and one without leans back when it
-    continues ("and…", "what about…", "what if…"), uses a pronoun ("it", "they", "this"), or
-    is short.
+    a message with a subject of its own, or small talk ("thanks"), stands alone, and one
+    without leans back when it continues ("and…", "what about…", "what if…"), uses a pronoun
+    ("it", "they", "this"), or is short.
     """
     if _REFERS_BACK.search(message):
         return True
-    if subjects(message):
+    if subjects(message) or _SMALL_TALK.search(message):
         return False
     return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
                 or len(WORD.findall(message)) <= SHORT_WORDS)

@@ -5,8 +5,9 @@ Officers write "HMO", "s.21", "kicked out" or "Awaab's Law"; statutes and polici
 "hazards in social housing". Full-text search only meets the sources' own words, so a search
 query is the question plus the words for what it mentions (``expand``), in both directions:
 an abbreviation adds its full form and a full form adds its abbreviation, since a policy may
-use either. ``topics`` names the housing subjects a text mentions, for the router's rewrite of
-follow-up questions.
+use either. ``topics`` names the housing subjects a text mentions and ``subjects`` adds the
+Acts, sections, policies and cases it names: what a question is about, for the router's
+rewrite of follow-up questions and the summary of a long conversation.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from shared.text.terms import terms
+from shared.text.terms import STOP_WORDS, terms
 
-__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "topics"]
+__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "subjects", "topics"]
 
 
 @dataclass(frozen=True)
@@ -174,5 +175,45 @@ def topics(text: str) -> list[str]:
     for match in _TOPICS.finditer(text):
         phrase = match.group(0)
         if phrase.lower() not in (p.lower() for p in out):
+            out.append(phrase)
+    return out
+
+
+# Named instruments: Acts and regulations, sections, the organisation's policies, judgments.
+_ACT = re.compile(
+    r"(?:[A-Z][\w'’]*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w'’]*|\([A-Z][^()]*\)|and|of|for|the|in|"
+    r"on))*\s+(?:Act|Regulations|Order|Rules)\s+\d{4}")
+_PROVISION = re.compile(r"(?<![\w'’])(?:(section|regulation|schedule)\s+|s\.\s?|s(?=\d))"
+                        r"(\d+[A-Z]?)(?![\w'’])", re.IGNORECASE)
+_POLICY = re.compile(
+    r"\b(?:our|the|your)\s+((?:(?!(?:our|the|your|a|an|to|for|in|on|with|about|what|is|does)"
+    r"\b)[A-Za-z'’-]+\s+){1,4}?(?:polic(?:y|ies)|procedures?))\b", re.IGNORECASE)
+_CASE = re.compile(r"\[\d{4}\]\s+[A-Z]+(?:\s+[A-Za-z]+)?\s+\d+(?:\s+\([A-Za-z ]+\))?")
+
+
+def _act_name(found: str) -> str:
+    """An Act's name without the capitalised words that open the sentence before it."""
+    words = found.split()
+    while len(words) > 3 and words[0].lower() in STOP_WORDS | {"under"}:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _instruments(text: str) -> list[tuple[int, str]]:
+    found = [(m.start(), _act_name(m.group(0))) for m in _ACT.finditer(text)]
+    found += [(m.start(), f"{(m.group(1) or 'section').lower()} {m.group(2)}")
+              for m in _PROVISION.finditer(text)]
+    found += [(m.start(1), m.group(1)) for m in _POLICY.finditer(text)]
+    found += [(m.start(), m.group(0)) for m in _CASE.finditer(text)]
+    return sorted(found)
+
+
+def subjects(text: str) -> list[str]:
+    """What ``text`` is about: its named instruments (Acts, sections, policies, cases), then
+    its housing topics, each once; a topic inside a named instrument is not named again."""
+    out: list[str] = []
+    for phrase in [p for _, p in _instruments(text)] + topics(text):
+        words = terms(phrase)
+        if not any(words <= terms(p) for p in out):
             out.append(phrase)
     return out
