@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
+from services.workers.policy import subject_first
+from shared.documents import DocumentHit, StoredChunk
 from shared.text.vocabulary import expand, expand_statutory, expansions, topics
 
 
@@ -102,3 +106,21 @@ def test_topics_are_the_housing_subjects_in_order(text: str, expected: list[str]
 
 def test_a_topic_is_named_once() -> None:
     assert topics("Complaints, complaints and more complaints") == ["Complaints"]
+
+
+def _hit(title: str, heading: str, score: float) -> DocumentHit:
+    return DocumentHit(chunk=StoredChunk(document_id=uuid.uuid4(), title=title, idx=0, start=0,
+                                         end=1, heading=heading, text="x"), score=score)
+
+
+def test_the_policy_on_the_questions_subject_comes_first() -> None:
+    damp = _hit("Damp and mould policy", "Vulnerable residents", 0.9)
+    stage = _hit("Complaints policy", "Stage 1", 0.8)
+    repairs = _hit("Responsive repairs policy", "Timescales", 0.7)
+    hits = [damp, stage, repairs]
+    ordered = subject_first("What if the tenant is vulnerable? (about: stage one complaint)",
+                            hits)
+    assert ordered == [stage, damp, repairs]
+    assert subject_first("What if the tenant is vulnerable?", hits) == hits  # no subject
+    assert subject_first("How quickly do we fix a leak?", hits) == hits  # no policy on it
+    assert subject_first("Mould in a flat: what must we do?", hits)[0] is damp
