@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
 from cli.replay import transcript
 from cli.up import load_sample_tenant
 from services.engine import Engine
+from shared.config import Settings
 from shared.documents import DocumentStore
+from shared.embedded import free_port
 from shared.events import QueryRewritten
+from shared.llm import ScriptedProvider
 from shared.store import rebuild_projections
 from tests.e2e import Client, SseEvent
 
@@ -107,3 +111,51 @@ async def test_a_new_subject_is_not_rewritten_and_projections_ignore_the_event(
         uuid.UUID(conversation))
     assert [tuple(r) for r in after] == [tuple(r) for r in before]
     assert [r["role"] for r in after] == ["user", "assistant", "user", "assistant"]
+
+
+STANDALONE = "How quickly must we respond to a stage one complaint when the tenant is vulnerable?"
+EARLIER = [
+    "What must we do about damp and mould in a flat we let?",
+    "How quickly must we complete an emergency repair?",
+    "Can a resident complain on someone else's behalf?",
+    "Who can escalate a complaint to stage two?",
+    COMPLAINT,
+]
+
+
+async def test_with_a_model_the_model_rewrites_and_synthesis_sees_a_summary_of_older_turns(
+        settings: Settings) -> None:
+    scripted = ScriptedProvider(responses={
+        "rewrite": [lambda r: STANDALONE if r.question == FOLLOW_UP else r.question],
+        "synthesis": ["The sources found are listed below."], "title": ["Complaints"]})
+    engine = Engine(replace(settings, port=free_port(), llm_provider="scripted"),
+                    provider=scripted)
+    await engine.start()
+    try:
+        assert engine.infra is not None
+        tenant = await load_sample_tenant(DocumentStore(engine.infra.pool))
+        client = Client(engine, tenant=tenant["tenant_id"])
+        try:
+            conversation = await client.conversation()
+            for question in EARLIER:
+                _, events = await _ask(client, conversation, question)
+                assert _one(events, "query.rewritten")["method"] == "unchanged"
+            _, events = await _ask(client, conversation, FOLLOW_UP)
+        finally:
+            await client.close()
+    finally:
+        await engine.stop()
+
+    rewritten = _one(events, "query.rewritten")
+    assert rewritten["method"] == "model" and rewritten["standalone"] == STANDALONE
+    assert rewritten["carried"] == ["stage one complaint"]
+    titles = [str(e.data["title"]) for e in events if e.type == "policy.source"]
+    assert titles and all(t.startswith("Complaints policy") for t in titles), titles
+    rewrite = [r for r in scripted.requests if r.purpose == "rewrite"][-1]
+    assert COMPLAINT in rewrite.messages[0].content
+
+    synthesis = [r for r in scripted.requests if r.purpose == "synthesis"][-1]
+    assert "Earlier in this conversation: damp and mould." in synthesis.system
+    history = [m for m in synthesis.messages[:-1] if m.role == "user"]
+    assert [m.content for m in history] == EARLIER[1:]  # the window, in order
+    assert synthesis.messages[-1].content == FOLLOW_UP
