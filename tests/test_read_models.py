@@ -18,12 +18,16 @@ from shared.store.read_models import earlier_questions
 def _turn(c: ConversationCreated, text: str, standalone: str | None = None
           ) -> tuple[uuid.UUID, list[Event]]:
     inv, msg = uuid.uuid4(), uuid.uuid4()
-    base = {"conversation_id": c.conversation_id, "tenant_id": c.tenant_id, "invocation_id": inv}
-    events: list[Event] = [InvocationStarted(**base, user_id="u1", message_id=msg),
-                           MessageReceived(**base, user_id="u1", message_id=msg, content=text)]
+    cid, tenant = c.conversation_id, c.tenant_id
+    events: list[Event] = [
+        InvocationStarted(conversation_id=cid, tenant_id=tenant, invocation_id=inv,
+                          user_id="u1", message_id=msg),
+        MessageReceived(conversation_id=cid, tenant_id=tenant, invocation_id=inv, user_id="u1",
+                        message_id=msg, content=text),
+    ]
     if standalone is not None:
-        events.append(QueryRewritten(**base, original=text, standalone=standalone,
-                                     method="offline"))
+        events.append(QueryRewritten(conversation_id=cid, tenant_id=tenant, invocation_id=inv,
+                                     original=text, standalone=standalone, method="offline"))
     return inv, events
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
+import msgspec
+
 from services.router.classify import Routing, classify_offline, parse_model_routing
 from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
 from shared.events import MessageReceived, QueryRewritten, RoutingDecided
@@ -53,7 +55,7 @@ async def rewrite(provider: ModelProvider, message: str, earlier: Sequence[str],
     fallback = rewrite_offline(message, earlier)
     if fallback.method == "unchanged":
         return fallback
-    return Rewrite(standalone=fallback.standalone, method="fallback", carried=fallback.carried)
+    return msgspec.structs.replace(fallback, method="fallback")
 
 
 async def route(provider: ModelProvider, question: str, *, deadline_s: float) -> Routing:
@@ -68,14 +70,10 @@ async def route(provider: ModelProvider, question: str, *, deadline_s: float) ->
     routing = parse_model_routing(reply) if reply is not None else None
     if routing is None:
         fallback = classify_offline(question)
-        return Routing(**{**_fields(fallback), "method": "fallback",
-                          "reason": "The model's routing could not be used; "
-                                    + fallback.reason})
+        return msgspec.structs.replace(
+            fallback, method="fallback",
+            reason="The model's routing could not be used; " + fallback.reason)
     return routing
-
-
-def _fields(r: Routing) -> dict[str, object]:
-    return {f: getattr(r, f) for f in r.__struct_fields__}
 
 
 def register(service: Service, provider: ModelProvider) -> None:
