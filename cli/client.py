@@ -128,6 +128,9 @@ class _Renderer:
                 self.outcome = kind
             return
         match kind:
+            case "query.rewritten":
+                if e.get("method") != "unchanged":
+                    self._line(f"• searched for: {e['standalone']}")
             case "routing.decided":
                 self._line(f"• routed as {e['query_type']} (complexity {e['complexity']}, "
                            f"{e['model_tier']} tier): {', '.join(e['workers']) or 'no search'}")

@@ -21,6 +21,7 @@ from shared.events import (
     InvocationCompleted,
     InvocationFailed,
     MessageReceived,
+    QueryRewritten,
     RoutingDecided,
     TitleGenerated,
     UsageRecorded,
@@ -45,6 +46,9 @@ def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case 
                 lines.append(f"[{at}] title: {e.title}")
             case MessageReceived():
                 lines.append(f"\n[{at}] {e.user_id} asked:\n  {e.content}")
+            case QueryRewritten():
+                carried = f" (carried: {', '.join(e.carried)})" if e.carried else ""
+                lines.append(f"[{at}] searched for ({e.method}): {e.standalone}{carried}")
             case RoutingDecided():
                 lines.append(f"[{at}] router ({e.method}): {e.query_type}, complexity "
                              f"{e.complexity}, workers {', '.join(e.workers) or 'none'}")

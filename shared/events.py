@@ -43,7 +43,9 @@ __all__ = [
     "MessageReceived",
     "PolicySource",
     "QaReport",
+    "QueryRewritten",
     "QueryType",
+    "RewriteMethod",
     "RoutingDecided",
     "Tier",
     "TitleGenerated",
@@ -64,6 +66,7 @@ Tier = Literal["fast", "balanced", "deep"]
 WorkerName = Literal["policy", "legislation", "caselaw", "external"]
 CitationStatus = Literal["verified", "unverified", "removed", "pre_1963_digitised"]
 ConfidenceLevel = Literal["high", "medium", "low"]
+RewriteMethod = Literal["unchanged", "offline", "model", "fallback"]
 
 _NAMESPACE = uuid.UUID("8f9d5f0e-6f1c-4b8e-9a57-1f0c4e2b7d11")
 
@@ -208,6 +211,18 @@ class InvocationFailed(InvocationEvent, frozen=True, kw_only=True, tag="invocati
 # -- routing and workers ----------------------------------------------------------------------
 
 
+class QueryRewritten(InvocationEvent, frozen=True, kw_only=True, tag="query.rewritten"):
+    """The question the workers search for: the message made standalone from the
+    conversation ("and if the tenant is vulnerable?" after a complaints question), or the
+    message itself (``method="unchanged"``)."""
+
+    original: str = ""
+    standalone: str = ""
+    method: RewriteMethod = "unchanged"
+    carried: list[str] = []
+    """What the standalone question took from earlier turns (topics, Acts, sections)."""
+
+
 class RoutingDecided(InvocationEvent, frozen=True, kw_only=True, tag="routing.decided"):
     query_type: QueryType
     complexity: int
@@ -348,6 +363,7 @@ AnyEvent = (
     | InvocationCompleted
     | InvocationCancelled
     | InvocationFailed
+    | QueryRewritten
     | RoutingDecided
     | AgentStart
     | WorkerFindings

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from services.router.classify import classify_offline, parse_model_routing
-from services.router.handlers import route
-from shared.llm import OfflineProvider, ScriptedProvider
+from services.router.handlers import rewrite, route
+from shared.llm import ModelUnavailable, OfflineProvider, ScriptedProvider
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,34 @@ async def test_route_uses_the_model_and_falls_back_when_unparseable() -> None:
     assert second.workers == classify_offline(question).workers
     offline = await route(OfflineProvider(), question, deadline_s=5)
     assert offline.method == "offline"
+
+
+FOLLOW_UP = "And what if the tenant is vulnerable?"
+EARLIER = ["How quickly must we respond to a stage one complaint?"]
+
+
+async def test_rewrite_uses_the_model_and_falls_back_to_the_offline_rule() -> None:
+    model = ScriptedProvider(responses={"rewrite": [
+        "How quickly must we respond to a stage one complaint from a vulnerable tenant?", ""]})
+    first = await rewrite(model, FOLLOW_UP, EARLIER, deadline_s=5)
+    assert first.method == "model" and "vulnerable tenant" in first.standalone
+    assert first.carried == ["stage one complaint"]
+    assert "stage one complaint" in model.requests[0].messages[0].content
+    second = await rewrite(model, FOLLOW_UP, EARLIER, deadline_s=5)
+    assert second.method == "fallback" and second.carried == ["stage one complaint"]
+    offline = await rewrite(OfflineProvider(), FOLLOW_UP, EARLIER, deadline_s=5)
+    assert offline.method == "offline" and offline.standalone == second.standalone
+
+
+async def test_a_first_message_is_its_own_standalone_without_asking_the_model() -> None:
+    model = ScriptedProvider(responses={"rewrite": ["Something else entirely?"]})
+    first = await rewrite(model, FOLLOW_UP, [], deadline_s=5)
+    assert first.method == "unchanged" and first.standalone == FOLLOW_UP
+    assert model.requests == []
+
+
+async def test_an_unavailable_model_leaves_a_self_contained_question_unchanged() -> None:
+    down = ScriptedProvider(responses={}, fail_with={"rewrite": ModelUnavailable("down")})
+    question = "How often must we check gas safety?"
+    result = await rewrite(down, question, EARLIER, deadline_s=5)
+    assert result.method == "unchanged" and result.standalone == question

@@ -15,6 +15,7 @@ import yaml
 
 from cli.up import SAMPLES, load_sample_tenant
 from services.router.classify import parse_model_routing
+from services.router.rewrite import parse_model_rewrite, rewrite_offline
 from shared.documents import DocumentStore
 from shared.prompts import render
 from shared.runtime import Infra
@@ -25,6 +26,7 @@ VALUES = {
     "tenant_name": "Riverside Vale Housing Association (fictional)",
     "jurisdiction": "england",
     "question": "What must we do about damp and mould in a flat we let?",
+    "summary": "Earlier in this conversation: stage one complaint.",
 }
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy" / "k8s" / "base"
 
@@ -41,6 +43,8 @@ def _placeholders(name: str) -> set[str]:
         ("synthesis", {"tenant_name", "jurisdiction", "question"}),
         ("title", {"question"}),
         ("router", set()),
+        ("rewrite", set()),
+        ("history_summary", {"summary"}),
     ],
 )
 def test_templates_use_only_the_values_the_engine_fills(name: str, allowed: set[str]) -> None:
@@ -53,6 +57,23 @@ def test_every_router_example_is_accepted_by_the_parser() -> None:
     assert len(examples) >= 4
     for line in examples:
         assert parse_model_routing(line) is not None, line
+
+
+def test_every_rewrite_example_agrees_with_the_offline_rule() -> None:
+    """The model is shown the same judgement the offline rule makes: follow-ups are
+    rewritten with the earlier subject, a new subject is repeated as written."""
+    text = render("rewrite").split("## Examples", 1)[1]
+    examples = [block.strip().splitlines() for block in text.split("Earlier questions:")[1:]]
+    assert len(examples) >= 3
+    for lines in examples:
+        earlier = [line.split(". ", 1)[1] for line in lines if line[:1].isdigit()]
+        message = next(line for line in lines if line.startswith("Latest message: "))
+        message = message.removeprefix("Latest message: ")
+        reply = parse_model_rewrite(lines[-1], message)
+        offline = rewrite_offline(message, earlier)
+        assert reply is not None, lines
+        assert reply.method == offline.method.replace("offline", "model"), lines
+        assert all(c.lower() in lines[-1].lower() for c in offline.carried), lines
 
 
 def test_synthesis_states_the_exact_citation_form() -> None:

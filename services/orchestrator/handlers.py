@@ -20,10 +20,13 @@ from services.orchestrator.collect import collect
 from services.orchestrator.state import InvocationState, read_state
 from services.orchestrator.synthesis import (
     HISTORY_MESSAGES,
+    SUMMARY_QUESTIONS,
+    History,
     answer_tail,
     evidence,
     gap_note,
     missing_sources,
+    session_summary,
     synthesis_request,
 )
 from services.orchestrator.title import title_events
@@ -44,7 +47,7 @@ from shared.events import (
 )
 from shared.llm import ChatMessage, ModelError, ModelProvider
 from shared.runtime import Service
-from shared.store.read_models import recent_messages
+from shared.store.read_models import earlier_questions, recent_messages
 from shared.tenants import TenantStore
 from shared.tracing import tracer
 
@@ -207,13 +210,21 @@ class Orchestrator:
                            offline=self.provider.offline),
         ])
 
-    async def _history(self, decision: RoutingDecided) -> list[ChatMessage]:
-        messages = await recent_messages(self.service.infra.pool, decision.tenant_id,
-                                         decision.conversation_id,
+    async def _history(self, decision: RoutingDecided) -> History:
+        """The latest turns in full, and a summary of the questions before them."""
+        pool = self.service.infra.pool
+        messages = await recent_messages(pool, decision.tenant_id, decision.conversation_id,
                                          before_invocation=decision.invocation_id,
                                          limit=HISTORY_MESSAGES)
-        return [ChatMessage(role="assistant" if m.role == "assistant" else "user",
-                            content=m.content) for m in messages]
+        questions = await earlier_questions(pool, decision.tenant_id, decision.conversation_id,
+                                            before_invocation=decision.invocation_id,
+                                            limit=SUMMARY_QUESTIONS + HISTORY_MESSAGES)
+        in_window = sum(1 for m in messages if m.role == "user")
+        older = questions[:max(0, len(questions) - in_window)]
+        return History(
+            messages=[ChatMessage(role="assistant" if m.role == "assistant" else "user",
+                                  content=m.content) for m in messages],
+            summary=session_summary([q.standalone for q in older]))
 
     # -- small pieces -------------------------------------------------------------------------
 

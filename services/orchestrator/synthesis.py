@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from shared.events import Finding, RoutingDecided, WorkerFindings
 from shared.llm import ChatMessage, ModelRequest, SourceDocument
 from shared.prompts import render
+from shared.text.terms import STOP_WORDS, WORD
+from shared.text.vocabulary import subjects
 
 MAX_DOCUMENTS = 12
 HISTORY_MESSAGES = 8
+"""The latest questions and answers the synthesis model reads in full."""
+SUMMARY_QUESTIONS = 20
+"""How many questions before that window the summary reads."""
+SUMMARY_ITEMS = 6
+"""At most this many topics in the summary, the latest kept."""
 
 INTRODUCTION = (
     "Hello. I am a compliance information assistant for social housing. Ask me about your "
@@ -71,22 +79,57 @@ def answer_tail(note: str, disclaimer: str) -> str:
     return "\n\n" + "\n\n".join(parts)
 
 
+@dataclass(frozen=True, kw_only=True)
+class History:
+    """What the synthesis model is told of the conversation before the question."""
+
+    messages: Sequence[ChatMessage] = ()
+    """The latest questions and answers, oldest first, in full."""
+    summary: str = ""
+    """The topics of the questions before them (``session_summary``)."""
+
+
+def session_summary(questions: Sequence[str]) -> str:
+    """What the conversation was about before the history window, from its questions
+    (oldest first): "Earlier in this conversation: stage one complaint; damp and mould."
+
+    Deterministic: each question's subjects (topics, Acts, sections, policies), or its first
+    content words if it names none; each once, the latest ``SUMMARY_ITEMS`` kept.
+    """
+    items: list[str] = []
+    for question in questions:
+        found = subjects(question) or [_gist(question)]
+        for item in filter(None, found):
+            if item.lower() not in (i.lower() for i in items):
+                items.append(item)
+    if not items:
+        return ""
+    return f"Earlier in this conversation: {'; '.join(items[-SUMMARY_ITEMS:])}."
+
+
+def _gist(question: str) -> str:
+    return " ".join([w for w in WORD.findall(question) if w.lower() not in STOP_WORDS][:5])
+
+
 def synthesis_request(
     *,
     question: str,
     routing: RoutingDecided,
     documents: Sequence[Finding],
-    history: Sequence[ChatMessage],
+    history: History,
     tenant_name: str,
     jurisdiction: str,
 ) -> ModelRequest:
     values = {"tenant_name": tenant_name, "jurisdiction": jurisdiction, "question": question}
     system = render("system_base", **values) + "\n\n" + render("synthesis", **values)
+    if history.summary:
+        system += "\n\n" + render("history_summary", summary=history.summary)
+    recent = list(history.messages)[-HISTORY_MESSAGES:]
     return ModelRequest(
         tier=routing.model_tier,
         purpose="synthesis",
         system=system,
-        messages=[*history[-HISTORY_MESSAGES:], ChatMessage(role="user", content=question)],
+        messages=[*recent, ChatMessage(role="user", content=question)],
         question=question,
         documents=[SourceDocument(ref=d.ref, title=d.title, text=d.text) for d in documents],
         max_tokens=2048,

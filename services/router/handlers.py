@@ -1,56 +1,104 @@
-"""Router handler: a committed ``message.received`` becomes a ``routing.decided``."""
+"""Router handler: a committed ``message.received`` becomes ``query.rewritten`` (the question
+the workers search for) and ``routing.decided``."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+
+import msgspec
 
 from services.router.classify import Routing, classify_offline, parse_model_routing
-from shared.events import MessageReceived, RoutingDecided
+from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
+from shared.events import MessageReceived, QueryRewritten, RoutingDecided
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
 from shared.prompts import render
 from shared.runtime import Service
+from shared.store.read_models import earlier_questions
 from shared.tracing import tracer
+
+EARLIER_TURNS = 6
+"""How many earlier questions the rewrite reads."""
+MODEL_TURNS = 4
+"""How many of them the model is shown."""
+
+
+async def _ask_model(provider: ModelProvider, request: ModelRequest, *,
+                     deadline_s: float) -> str | None:
+    """The model's reply within the deadline; ``None`` when it failed or ran late."""
+    with tracer("router").start_as_current_span(f"router.{request.purpose}"):
+        try:
+            async with asyncio.timeout(deadline_s):
+                return (await provider.complete(request)).text
+        except (ModelError, TimeoutError):
+            return None
+
+
+async def rewrite(provider: ModelProvider, message: str, earlier: Sequence[str], *,
+                  deadline_s: float) -> Rewrite:
+    """The standalone question: by the model when one is configured, else (or on a bad
+    answer) by the offline rule. A conversation's first message is its own standalone."""
+    if not earlier:
+        return unchanged(message)
+    if provider.offline:
+        return rewrite_offline(message, earlier)
+    shown = "\n".join(f"{i}. {q}" for i, q in enumerate(earlier[-MODEL_TURNS:], 1))
+    content = f"Earlier questions:\n{shown}\nLatest message: {message}"
+    reply = await _ask_model(provider, ModelRequest(
+        tier="fast", purpose="rewrite", system=render("rewrite"),
+        messages=[ChatMessage(role="user", content=content)], question=message,
+        max_tokens=200,
+    ), deadline_s=deadline_s)
+    parsed = parse_model_rewrite(reply, message) if reply is not None else None
+    if parsed is not None:
+        return parsed
+    fallback = rewrite_offline(message, earlier)
+    if fallback.method == "unchanged":
+        return fallback
+    return msgspec.structs.replace(fallback, method="fallback")
 
 
 async def route(provider: ModelProvider, question: str, *, deadline_s: float) -> Routing:
     """Routing by the model when one is configured, else (or on a bad answer) offline."""
     if provider.offline:
         return classify_offline(question)
-    with tracer("router").start_as_current_span("router.model"):
-        try:
-            async with asyncio.timeout(deadline_s):
-                reply = await provider.complete(ModelRequest(
-                    tier="fast", purpose="routing", system=render("router"),
-                    messages=[ChatMessage(role="user", content=question)], question=question,
-                    max_tokens=300,
-                ))
-        except (ModelError, TimeoutError):
-            reply = None
-    routing = parse_model_routing(reply.text) if reply is not None else None
+    reply = await _ask_model(provider, ModelRequest(
+        tier="fast", purpose="routing", system=render("router"),
+        messages=[ChatMessage(role="user", content=question)], question=question,
+        max_tokens=300,
+    ), deadline_s=deadline_s)
+    routing = parse_model_routing(reply) if reply is not None else None
     if routing is None:
         fallback = classify_offline(question)
-        return Routing(**{**_fields(fallback), "method": "fallback",
-                          "reason": "The model's routing could not be used; "
-                                    + fallback.reason})
+        return msgspec.structs.replace(
+            fallback, method="fallback",
+            reason="The model's routing could not be used; " + fallback.reason)
     return routing
-
-
-def _fields(r: Routing) -> dict[str, object]:
-    return {f: getattr(r, f) for f in r.__struct_fields__}
 
 
 def register(service: Service, provider: ModelProvider) -> None:
     async def on_message(event: MessageReceived) -> None:
-        routing = await route(provider, event.content,
-                              deadline_s=min(service.infra.settings.model_deadline_s, 15.0))
-        await service.emit([service.envelope(event).reply(
-            RoutingDecided, "routing",
-            query_type=routing.query_type,
-            complexity=routing.complexity,
-            workers=routing.workers,
-            model_tier=routing.model_tier,
-            method=routing.method,
-            reason=routing.reason,
-        )])
+        deadline_s = min(service.infra.settings.model_deadline_s, 15.0)
+        earlier = await earlier_questions(service.infra.pool, event.tenant_id,
+                                          event.conversation_id,
+                                          before_invocation=event.invocation_id,
+                                          limit=EARLIER_TURNS)
+        rewritten = await rewrite(provider, event.content, [q.standalone for q in earlier],
+                                  deadline_s=deadline_s)
+        routing = await route(provider, rewritten.standalone, deadline_s=deadline_s)
+        envelope = service.envelope(event)
+        # One batch, in order: whoever reads routing.decided finds the question it routed.
+        await service.emit([
+            envelope.reply(QueryRewritten, "rewrite", original=event.content,
+                           standalone=rewritten.standalone, method=rewritten.method,
+                           carried=rewritten.carried),
+            envelope.reply(RoutingDecided, "routing",
+                           query_type=routing.query_type,
+                           complexity=routing.complexity,
+                           workers=routing.workers,
+                           model_tier=routing.model_tier,
+                           method=routing.method,
+                           reason=routing.reason),
+        ])
 
     service.consume(MessageReceived, on_message)

@@ -13,7 +13,7 @@ from services.workers.policy import policy_worker
 from services.workers.unconfigured import unconfigured_worker
 from services.workers.web import FetchConfig, Fetcher, HttpCache
 from shared.documents import DocumentStore
-from shared.events import MessageReceived, RoutingDecided
+from shared.events import MessageReceived, QueryRewritten, RoutingDecided
 from shared.lex.client import LexClient
 from shared.runtime import Infra, Service, Transient
 from shared.sources import ExternalSourceStore
@@ -44,13 +44,25 @@ def create(infra: Infra) -> Service:
     }
 
     async def question_of(decision: RoutingDecided) -> tuple[str, str | None]:
-        """The question is in the log: workers rebuild what they need from it."""
+        """The question is in the log: workers rebuild what they need from it. They search
+        for the standalone question the router recorded; a log from before rewriting has only
+        the message."""
+        message: MessageReceived | None = None
+        rewritten: QueryRewritten | None = None
         for record in await infra.store.read_invocation(decision.tenant_id,
                                                         decision.invocation_id):
-            if isinstance(record.event, MessageReceived):
-                return record.event.content, record.event.jurisdiction
-        raise Transient(f"message of invocation {uuid.UUID(str(decision.invocation_id))} "
-                        "not yet readable")
+            match record.event:
+                case MessageReceived():
+                    message = record.event
+                case QueryRewritten():
+                    rewritten = record.event
+                case _:
+                    pass
+        if message is None:
+            raise Transient(f"message of invocation {uuid.UUID(str(decision.invocation_id))} "
+                            "not yet readable")
+        question = rewritten.standalone if rewritten and rewritten.standalone else message.content
+        return question, message.jurisdiction
 
     register(service, workers, question_of)
     return service

@@ -14,22 +14,9 @@ from services.workers.base import LegalNote, Worker, WorkerOutcome, WorkerTask
 from shared.events import Finding
 from shared.lex.client import LexClient, LexError, LexUnavailable
 from shared.lex.paths import provision_number
+from shared.text.vocabulary import expand_statutory as expand_query
 
 SEARCH_SIZE = 6
-# How people ask (left) and how the statute book says it (right): appended to the search so
-# that full-text search meets the Act's own words.
-_VOCABULARY: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), words) for pattern, words in (
-        (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
-         r"\b(five|six|seven|[5-9])[- ]bed(room)?",
-         "house in multiple occupation licensing"),
-        (r"\blicen[cs]", "licence licensing"),
-        (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
-        (r"\bevict|no[- ]fault", "possession notice"),
-        (r"\bcouncil\b", "local housing authority"),
-        (r"\bdeposits?\b", "tenancy deposit scheme"),
-        (r"\bovercrowd", "overcrowding notice"),
-    ))
 _ID_PATH = re.compile(r"\b((?:ukpga|uksi|asp|asc|anaw|wsi|ssi|nia|nisr|ukla|aep|eur)/"
                       r"[A-Za-z0-9]+/\d+(?:/\d+)?)(?:/section/(\w+))?")
 _NAMED_ACT = re.compile(r"\b((?:[A-Z][A-Za-z'’]*\s+(?:and\s+|of\s+|the\s+)?)+Act\s+(\d{4}))")
@@ -44,12 +31,6 @@ def id_path(record_id: str) -> str:
         if record_id.startswith(prefix):
             return record_id[len(prefix):].strip("/")
     return record_id.strip("/")
-
-
-def expand_query(question: str) -> str:
-    """The question plus the statutory words for what it asks about in everyday words."""
-    extra = [words for pattern, words in _VOCABULARY if pattern.search(question)]
-    return " ".join([question, *extra])
 
 
 UNKNOWN_STATUS = "unknown"

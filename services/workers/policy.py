@@ -1,17 +1,44 @@
-"""The policy worker: full-text search over the tenant's own uploaded documents."""
+"""The policy worker: full-text search over the tenant's own uploaded documents.
+
+The search is for the question in the policies' words as well as the asker's
+(``shared.text.vocabulary.expand``): "HMO" also finds "house in multiple occupation". Of the
+passages found, those of a policy on the question's subject come first: "what if the tenant
+is vulnerable? (about: stage one complaint)" is answered from the complaints policy before a
+passage of the damp policy that merely mentions vulnerable residents.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from services.workers.base import SourceNote, Worker, WorkerOutcome, WorkerTask
-from shared.documents import DocumentStore
+from shared.documents import DocumentHit, DocumentStore
 from shared.events import Finding
+from shared.text.terms import terms
+from shared.text.vocabulary import expand, topics
 
 RESULTS = 6
+CANDIDATES = 2 * RESULTS
+"""Passages fetched before the subject's policies are put first."""
+_NOT_A_SUBJECT = frozenset({"one", "two", "1", "2", "policy", "procedur"})
+
+
+def subject_first(question: str, hits: Sequence[DocumentHit]) -> list[DocumentHit]:
+    """``hits`` with those whose document title or heading names one of the question's
+    housing topics first, each group in its search order."""
+    wanted = terms(" ".join(topics(question))) - _NOT_A_SUBJECT
+    if not wanted:
+        return list(hits)
+
+    def off_subject(hit: DocumentHit) -> bool:
+        return not terms(f"{hit.chunk.title} {hit.chunk.heading}") & wanted
+
+    return sorted(hits, key=off_subject)
 
 
 def policy_worker(documents: DocumentStore) -> Worker:
     async def run(task: WorkerTask) -> WorkerOutcome:
-        hits = await documents.search(task.tenant_id, task.question, limit=RESULTS)
+        found = await documents.search(task.tenant_id, expand(task.question), limit=CANDIDATES)
         findings = [
             Finding(
                 ref=h.ref,
@@ -20,7 +47,7 @@ def policy_worker(documents: DocumentStore) -> Worker:
                 uri=h.ref,
                 score=h.score,
             )
-            for h in hits
+            for h in subject_first(task.question, found)[:RESULTS]
         ]
         return WorkerOutcome(
             status="ok",

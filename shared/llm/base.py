@@ -29,7 +29,7 @@ __all__ = [
     "join_stream",
 ]
 
-Purpose = Literal["synthesis", "routing", "title", "judge"]
+Purpose = Literal["synthesis", "routing", "rewrite", "title", "judge"]
 
 
 class SourceDocument(msgspec.Struct, frozen=True, kw_only=True):

@@ -65,7 +65,7 @@ class OfflineProvider(ModelProvider):
                 return extractive_answer(question, request.documents)
             case "title":
                 return title_from_question(question)
-            case "routing" | "judge":
+            case "routing" | "rewrite" | "judge":
                 raise ModelRefused(
                     f"The offline provider does not do {request.purpose}; "
                     "use the deterministic rules instead."

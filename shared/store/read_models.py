@@ -16,10 +16,12 @@ import asyncpg
 from shared.store.errors import store_errors
 
 __all__ = [
+    "EarlierQuestion",
     "HistoryMessage",
     "StalledInvocation",
     "conversation_owner",
     "conversation_title",
+    "earlier_questions",
     "recent_messages",
     "stalled_invocations",
 ]
@@ -29,6 +31,14 @@ __all__ = [
 class HistoryMessage:
     role: str
     content: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class EarlierQuestion:
+    question: str
+    """What the user wrote."""
+    standalone: str
+    """What was searched for (``query.rewritten``); the question itself when none is recorded."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,6 +69,29 @@ async def recent_messages(pool: asyncpg.Pool, tenant_id: str, conversation_id: u
             " ORDER BY seq DESC LIMIT $4",
             conversation_id, tenant_id, before_invocation, limit)
     return [HistoryMessage(role=r["role"], content=r["content"]) for r in reversed(rows)]
+
+
+async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID, *,
+                            before_invocation: uuid.UUID, limit: int) -> list[EarlierQuestion]:
+    """The last ``limit`` questions asked in the conversation before ``before_invocation``'s,
+    oldest first, each with the standalone question its invocation searched for.
+
+    "Before" is by position in the log, so a redelivered message sees the same turns even
+    after later questions have been asked.
+    """
+    async with store_errors("message projection"):
+        rows = await pool.fetch(
+            "SELECT m.content, (SELECT convert_from(e.payload, 'UTF8')::jsonb ->> 'standalone'"
+            "   FROM events e WHERE e.invocation_id = m.invocation_id"
+            "   AND e.type = 'query.rewritten' ORDER BY e.version LIMIT 1) AS standalone"
+            " FROM messages m WHERE m.conversation_id = $1 AND m.tenant_id = $2"
+            " AND m.role = 'user' AND m.invocation_id <> $3 AND m.seq < coalesce("
+            "   (SELECT min(seq) FROM messages WHERE conversation_id = $1 AND invocation_id = $3"
+            "    AND role = 'user'), 2147483647)"
+            " ORDER BY m.seq DESC LIMIT $4",
+            conversation_id, tenant_id, before_invocation, limit)
+    return [EarlierQuestion(question=r["content"], standalone=r["standalone"] or r["content"])
+            for r in reversed(rows)]
 
 
 async def stalled_invocations(pool: asyncpg.Pool, *, quiet_since: datetime,

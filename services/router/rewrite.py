@@ -1,0 +1,128 @@
+"""Follow-up questions made standalone, so that every worker searches for what is meant.
+
+"And what if the tenant is vulnerable?" after a question about stage one complaints is a
+question about complaints; searched on its own it finds the damp policy. Offline, the rule is
+deterministic (``rewrite_offline``): a message that refers back, or says too little to be
+about anything, takes the subjects (housing topics and named Acts, sections, policies and
+cases) of the latest earlier question that had any; a message with a subject of its own is
+left as it is. With a model, the model rewrites and ``parse_model_rewrite`` checks its answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import msgspec
+
+from shared.events import RewriteMethod
+from shared.text.terms import WORD, terms
+from shared.text.vocabulary import subjects
+
+__all__ = [
+    "MAX_CARRIED",
+    "Rewrite",
+    "follow_up",
+    "parse_model_rewrite",
+    "rewrite_offline",
+    "unchanged",
+]
+
+MAX_CARRIED = 4
+"""At most this many subjects are carried into a follow-up."""
+SHORT_WORDS = 6
+"""A message of at most this many words, with no subject, cannot stand alone."""
+
+
+class Rewrite(msgspec.Struct, frozen=True, kw_only=True):
+    standalone: str
+    method: RewriteMethod
+    carried: list[str] = []
+
+
+def unchanged(question: str) -> Rewrite:
+    return Rewrite(standalone=question, method="unchanged")
+
+
+# -- is it a follow-up? -----------------------------------------------------------------------
+
+_REFERS_BACK = re.compile(
+    r"^\W*(?:(?:does|do|did|is|are|was|were|would|will|can|could|should|must|what about|"
+    r"how about)\s+(?:that|this|those|these|the same)\b|(?:does|do|would|will|can|could|"
+    r"should|must)\s+(?:it|they)\s+(?:still\s+|also\s+)?(?:apply|cover|include|extend|count|"
+    r"affect|change|differ|matter|work)|same (?:for|with|if|when)\b|in (?:that|this|which) "
+    r"case\b|if (?:so|not)\b|otherwise\b|likewise\b)", re.IGNORECASE)
+_CONTINUES = re.compile(
+    r"^\W*(?:and|but|or|also|so|then|plus|what about|how about|what if|what else|as for|"
+    r"and if|but if)\b", re.IGNORECASE)
+_SMALL_TALK = re.compile(
+    r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|"
+    r"ok(?:ay)?|great|perfect|brilliant|who are you|what can you do)\b[\w\s,.!?'’]{0,25}$",
+    re.IGNORECASE)
+_PRONOUN = re.compile(
+    r"\b(?:it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|such|"
+    r"the same|the above)\b", re.IGNORECASE)
+
+
+def follow_up(message: str) -> bool:
+    """Whether ``message`` leans on the conversation before it.
+
+    It does when it opens by pointing back ("does that apply…", "in that case…"); otherwise
+    a message with a subject of its own, or small talk ("thanks"), stands alone, and one
+    without leans back when it continues ("and…", "what about…", "what if…"), uses a pronoun
+    ("it", "they", "this"), or is short.
+    """
+    if _REFERS_BACK.search(message):
+        return True
+    if subjects(message) or _SMALL_TALK.search(message):
+        return False
+    return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
+                or len(WORD.findall(message)) <= SHORT_WORDS)
+
+
+# -- the rewrite ------------------------------------------------------------------------------
+
+
+def _carry(message: str, earlier: Sequence[str]) -> list[str]:
+    """The subjects of the latest earlier question that had any, less what the message says."""
+    said = terms(message)
+    for question in reversed(earlier):
+        found = [s for s in subjects(question) if not terms(s) <= said]
+        if found:
+            return found[:MAX_CARRIED]
+    return []
+
+
+def rewrite_offline(message: str, earlier: Sequence[str]) -> Rewrite:
+    """The deterministic rewrite of ``message`` given the earlier questions, oldest first
+    (their standalone forms where recorded, so a chain of follow-ups keeps its subject)."""
+    if not earlier or not follow_up(message):
+        return unchanged(message)
+    carried = _carry(message, earlier)
+    if not carried:
+        return unchanged(message)
+    standalone = f"{message.strip()} (about: {'; '.join(carried)})"
+    return Rewrite(standalone=standalone, method="offline", carried=carried)
+
+
+_LABEL = re.compile(r"^(?:standalone question|rewritten question|question|rewrite)\s*:\s*",
+                    re.IGNORECASE)
+
+
+def parse_model_rewrite(raw: str, message: str) -> Rewrite | None:
+    """The model's standalone question, checked; ``None`` when it cannot be used."""
+    lines = [line.strip() for line in raw.strip().splitlines() if line.strip()]
+    if not lines:
+        return None
+    text = _LABEL.sub("", lines[0]).strip().strip('"“”').strip()
+    if not text or len(text) > max(500, 2 * len(message)):
+        return None
+    if _normal(text) == _normal(message):
+        return unchanged(message)
+    said = terms(message)
+    carried = [s for s in subjects(text) if not terms(s) <= said]
+    return Rewrite(standalone=text, method="model", carried=carried)
+
+
+def _normal(text: str) -> str:
+    return " ".join(WORD.findall(text.lower()))

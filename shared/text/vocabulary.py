@@ -1,0 +1,219 @@
+"""Housing vocabulary: how people ask, how the sources say it, and what a question is about.
+
+Officers write "HMO", "s.21", "kicked out" or "Awaab's Law"; statutes and policies write
+"house in multiple occupation", "section 21 of the Housing Act 1988", "possession" and
+"hazards in social housing". Full-text search only meets the sources' own words, so a search
+query is the question plus the words for what it mentions (``expand``), in both directions:
+an abbreviation adds its full form and a full form adds its abbreviation, since a policy may
+use either. ``topics`` names the housing subjects a text mentions and ``subjects`` adds the
+Acts, sections, policies and cases it names: what a question is about, for the router's
+rewrite of follow-up questions and the summary of a long conversation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shared.text.terms import STOP_WORDS, terms
+
+__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "subjects", "topics"]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    said: re.Pattern[str]
+    """How people say it (matched case-insensitively, at word boundaries)."""
+    means: str
+    """The words the sources use for it."""
+
+
+def _entry(said: str, means: str) -> _Entry:
+    return _Entry(re.compile(rf"(?<![\w']){said}(?![\w'])", re.IGNORECASE), means)
+
+
+def _both_ways(short: str, long: str, *, long_said: str | None = None) -> tuple[_Entry, ...]:
+    """An abbreviation and its full form, each adding the other."""
+    return (_entry(rf"{short}s?", long), _entry(long_said or re.escape(long), short))
+
+
+_GENERAL: tuple[_Entry, ...] = (
+    # Abbreviations, both ways.
+    *_both_ways("HMO", "house in multiple occupation",
+                long_said=r"houses? in multiple occupation"),
+    *_both_ways("ASB", "anti-social behaviour", long_said=r"anti-?\s?social behaviou?r"),
+    *_both_ways("DFG", "disabled facilities grant", long_said=r"disabled facilities grants?"),
+    *_both_ways("EICR", "electrical installation condition report",
+                long_said=r"electrical installation condition reports?"),
+    *_both_ways("RSH", "Regulator of Social Housing"),
+    *_both_ways("HHSRS", "Housing Health and Safety Rating System"),
+    *_both_ways("FTT", "First-tier Tribunal", long_said=r"first[- ]tier tribunal"),
+    *_both_ways("TSM", "tenant satisfaction measures",
+                long_said=r"tenant satisfaction measures?"),
+    *_both_ways("AST", "assured shorthold tenancy", long_said=r"assured shorthold tenanc(?:y|ies)"),
+    *_both_ways("NOSP", "notice of seeking possession",
+                long_said=r"notices? of seeking possession"),
+    *_both_ways("NTQ", "notice to quit", long_said=r"notices? to quit"),
+    *_both_ways("EPC", "energy performance certificate",
+                long_said=r"energy performance certificates?"),
+    *_both_ways("RTB", "right to buy", long_said=r"right[- ]to[- ]buy"),
+    *_both_ways("ALMO", "arm's length management organisation",
+                long_said=r"arm'?s[- ]length management organi[sz]ations?"),
+    _entry(r"(?:CP12|LGSR)s?|gas (?:safety )?(?:certificates?|certs?|checks?)|"
+           r"landlord'?s gas safety records?", "gas safety record"),
+    _entry(r"gas safety records?", "CP12 LGSR"),
+    _entry(r"s\.?\s?21|section 21(?! of)(?: notices?)?|no[- ]fault evictions?",
+           "section 21 Housing Act 1988 possession"),
+    _entry(r"s\.?\s?8|section 8(?! of)(?: notices?)?", "section 8 Housing Act 1988 possession"),
+    _entry(r"SHRA|Awaab'?s law", "hazards in social housing Social Housing (Regulation) Act 2023"),
+    _entry(r"LTA(?: 1985)?", "Landlord and Tenant Act 1985"),
+    _entry(r"HOS", "Housing Ombudsman"),
+    # Everyday words, one way.
+    _entry(r"shared (?:house|home|flat)s?|house ?shares?|flat ?shares?|bedsits?",
+           "house in multiple occupation HMO"),
+    _entry(r"kicked out|chucked out|thrown out|turfed out|evict\w*", "possession"),
+    _entry(r"mou?ld\w*|damp|condensation|black spots?", "damp and mould"),
+    _entry(r"(?:home |house )?adaptations?|stair ?lifts?|grab rails?|walk-in showers?",
+           "disabled facilities grant"),
+    _entry(r"electrical (?:safety )?(?:checks?|inspections?|certificates?|tests?)",
+           "electrical installation condition report EICR"),
+    _entry(r"(?:unfit|not fit) (?:to live in|for (?:human )?habitation)|uninhabitable",
+           "fitness for human habitation"),
+    _entry(r"(?:smoke|carbon monoxide|CO) alarms?", "smoke and carbon monoxide alarm"),
+    _entry(r"noisy neighbours?|nuisance neighbours?|neighbour disputes?",
+           "anti-social behaviour ASB nuisance"),
+    _entry(r"rent arrears|behind (?:on|with) (?:the |their )?rent", "rent arrears possession"),
+)
+
+_STATUTORY: tuple[_Entry, ...] = tuple(
+    _Entry(re.compile(pattern, re.IGNORECASE), words) for pattern, words in (
+        (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
+         r"\b(five|six|seven|[5-9])[- ]bed(room)?",
+         "house in multiple occupation licensing"),
+        (r"\blicen[cs]", "licence licensing"),
+        (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
+        (r"\bevict|no[- ]fault", "possession notice"),
+        (r"\bcouncil\b", "local housing authority"),
+        (r"\bdeposits?\b", "tenancy deposit scheme"),
+        (r"\bovercrowd", "overcrowding notice"),
+    ))
+"""How the statute book words what a question asks about: for legislation search."""
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """One thing a question mentions and the words the sources use for it."""
+
+    said: str
+    means: str
+
+
+def expansions(question: str) -> list[Expansion]:
+    """What ``question`` mentions in other words, each once, leaving out what it already says."""
+    present = terms(question)
+    out: list[Expansion] = []
+    seen: set[str] = set()
+    for entry in _GENERAL:
+        match = entry.said.search(question)
+        if match is None or entry.means in seen:
+            continue
+        if terms(entry.means) - present:
+            seen.add(entry.means)
+            out.append(Expansion(said=match.group(0), means=entry.means))
+            present |= terms(entry.means)
+    return out
+
+
+def expand(question: str) -> str:
+    """The question followed by the other words for what it mentions: a search query."""
+    return " ".join([question, *(e.means for e in expansions(question))])
+
+
+def expand_statutory(question: str) -> str:
+    """``expand``, plus the statute book's words for what the question asks about: a query
+    for legislation search."""
+    extra = [entry.means for entry in _STATUTORY if entry.said.search(question)]
+    return " ".join([expand(question), *extra])
+
+
+# Housing subjects, most specific first: a question that names one is about something.
+# Parties (tenant, leaseholder), qualities (vulnerable, urgent) and activities (respond,
+# inspect) are not subjects: "what if the tenant is vulnerable?" still needs one.
+_TOPICS = re.compile(
+    r"(?<![\w'])(?:" + "|".join((
+        r"stage (?:one|two|1|2) complaints?", r"complaints? (?:handling|procedure|process)",
+        r"complaints?", r"damp and mould", r"damp", r"mou?ld", r"condensation",
+        r"(?:emergency|urgent|routine) repairs?", r"repairs?", r"disrepair", r"leaks?",
+        r"heating", r"hot water", r"boilers?", r"houses? in multiple occupation", r"hmos?",
+        r"shared (?:house|home|flat)s?", r"bedsits?",
+        r"(?:selective |additional |mandatory )?licen[cs](?:e|es|ing)",
+        r"gas safety(?: records?| checks?| certificates?)?", r"cp12s?", r"lgsrs?",
+        r"electrical safety", r"eicrs?", r"electrical installation condition reports?",
+        r"(?:smoke|carbon monoxide) alarms?", r"fire safety", r"fire risk assessments?",
+        r"asbestos", r"legionella", r"anti-?\s?social behaviou?r", r"asb", r"nuisance",
+        r"no[- ]fault evictions?", r"evictions?", r"possession(?: orders?| claims?)?",
+        r"section (?:21|8) notices?", r"notices? to quit", r"notices? of seeking possession",
+        r"rent arrears", r"arrears", r"rent increases?", r"service charges?",
+        r"(?:tenancy )?deposits?", r"disabled facilities grants?", r"dfgs?", r"adaptations?",
+        r"hhsrs", r"category (?:1|2|one|two) hazards?", r"hazards?", r"excess cold",
+        r"overcrowding", r"awaab'?s law", r"fitness for human habitation",
+        r"tenancy agreements?", r"tenancy (?:sustainment|fraud)",
+        r"(?:secure|assured shorthold|assured|flexible|starter|introductory|joint) tenanc(?:y|ies)",
+        r"tenanc(?:y|ies)", r"leasehold", r"rent", r"succession",
+        r"mutual exchanges?", r"subletting", r"right to buy", r"allocations?",
+        r"homelessness", r"tenant satisfaction measures?", r"tsms?",
+        r"consumer standards?", r"energy performance certificates?", r"epcs?", r"pests?",
+        r"vermin", r"infestations?", r"safeguarding", r"compensation",
+    )) + r")(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+def topics(text: str) -> list[str]:
+    """The housing subjects ``text`` mentions, as written, in order and each once."""
+    out: list[str] = []
+    for match in _TOPICS.finditer(text):
+        phrase = match.group(0)
+        if phrase.lower() not in (p.lower() for p in out):
+            out.append(phrase)
+    return out
+
+
+# Named instruments: Acts and regulations, sections, the organisation's policies, judgments.
+_ACT = re.compile(
+    r"(?:[A-Z][\w'’]*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w'’]*|\([A-Z][^()]*\)|and|of|for|the|in|"
+    r"on))*\s+(?:Act|Regulations|Order|Rules)\s+\d{4}")
+_PROVISION = re.compile(r"(?<![\w'’])(?:(section|regulation|schedule)\s+|s\.\s?|s(?=\d))"
+                        r"(\d+[A-Z]?)(?![\w'’])", re.IGNORECASE)
+_POLICY = re.compile(
+    r"\b(?:our|the|your)\s+((?:(?!(?:our|the|your|a|an|to|for|in|on|with|about|what|is|does)"
+    r"\b)[A-Za-z'’-]+\s+){1,4}?(?:polic(?:y|ies)|procedures?))\b", re.IGNORECASE)
+_CASE = re.compile(r"\[\d{4}\]\s+[A-Z]+(?:\s+[A-Za-z]+)?\s+\d+(?:\s+\([A-Za-z ]+\))?")
+
+
+def _act_name(found: str) -> str:
+    """An Act's name without the capitalised words that open the sentence before it."""
+    words = found.split()
+    while len(words) > 3 and words[0].lower() in STOP_WORDS | {"under"}:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _instruments(text: str) -> list[tuple[int, str]]:
+    found = [(m.start(), _act_name(m.group(0))) for m in _ACT.finditer(text)]
+    found += [(m.start(), f"{(m.group(1) or 'section').lower()} {m.group(2)}")
+              for m in _PROVISION.finditer(text)]
+    found += [(m.start(1), m.group(1)) for m in _POLICY.finditer(text)]
+    found += [(m.start(), m.group(0)) for m in _CASE.finditer(text)]
+    return sorted(found)
+
+
+def subjects(text: str) -> list[str]:
+    """What ``text`` is about: its named instruments (Acts, sections, policies, cases), then
+    its housing topics, each once; a topic inside a named instrument is not named again."""
+    out: list[str] = []
+    for phrase in [p for _, p in _instruments(text)] + topics(text):
+        words = terms(phrase)
+        if not any(words <= terms(p) for p in out):
+            out.append(phrase)
+    return out

@@ -1,0 +1,176 @@
+"""The standalone question: follow-ups take the earlier subject, self-contained ones stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.router.rewrite import (
+    MAX_CARRIED,
+    follow_up,
+    parse_model_rewrite,
+    rewrite_offline,
+)
+from shared.text.vocabulary import subjects
+
+COMPLAINT = "How quickly must we respond to a stage one complaint?"
+DAMP = "What must we do about damp and mould in a flat we let?"
+ACT = "What does section 11 of the Landlord and Tenant Act 1985 require of us?"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "And what if the tenant is vulnerable?",
+        "and if they are vulnerable?",
+        "But what if the resident is disabled?",
+        "What about stage two?",
+        "How about for leaseholders?",
+        "What if the tenant is vulnerable?",
+        "What else should we know?",
+        "Also, who has to sign it off?",
+        "So who decides?",
+        "Does that apply to leaseholders?",
+        "Does this apply to HMOs too?",  # pointing back, even with a subject of its own
+        "Is that the same for housing associations?",
+        "Would that change if the resident is elderly?",
+        "Does it apply to joint tenants?",
+        "Do they still apply after the tenant has moved out?",
+        "In that case, who pays?",
+        "If so, how long do we have?",
+        "If not, what happens next?",
+        "Otherwise what must we do?",
+        "Same for leaseholders?",
+        "Can they extend it?",
+        "Is it different in Wales?",
+        "Who is responsible for that?",
+        "What if she refuses access?",
+        "How many days?",
+        "Why?",
+        "Who decides?",
+        "Any exceptions?",
+        "What does the Ombudsman say?",
+        "Is there a deadline?",
+    ],
+)
+def test_follow_ups_carry_the_earlier_subject(message: str) -> None:
+    assert follow_up(message)
+    rewrite = rewrite_offline(message, [COMPLAINT])
+    assert rewrite.method == "offline"
+    assert rewrite.carried == ["stage one complaint"]
+    assert rewrite.standalone.startswith(message)
+    assert "stage one complaint" in rewrite.standalone
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        COMPLAINT,
+        DAMP,
+        ACT,
+        "Do we need a licence for a five-bedroom shared house?",
+        "What did the court decide in [2017] EWHC 3409 (Admin)?",
+        "Under the Housing Act 2004, what is an HMO?",
+        "Can we serve a section 21 notice on an assured shorthold tenancy?",
+        "What does s.21 require?",
+        "What does our repairs policy say about emergency repairs?",
+        "What is a secure tenancy?",
+        "How often must we check gas safety?",
+        "When is an EICR needed?",
+        "What does Awaab's Law require of social landlords?",
+        "How do we handle anti-social behaviour on an estate?",
+        "Who pays for a disabled facilities grant?",
+        "What must we do if a tenant reports that their flat has mould?",  # "that", "their"
+        "Is it a legal requirement to fit smoke alarms?",  # a dummy "it"
+        "They say the boiler has been broken for a week: how quickly must we repair it?",
+        "What are the Ombudsman's expectations for complaint handling?",
+        "And what about repairs?",  # a new subject: a change of topic
+        "What are the rent arrears rules for possession?",
+        "How should we deal with pests in a block of flats?",
+        "What does the Social Housing (Regulation) Act 2023 change?",
+        "What are the consumer standards?",
+        "Can we charge for a mutual exchange?",
+        "Thanks, that's helpful!",
+        "Hello",
+        "Thank you",
+    ],
+)
+def test_self_contained_questions_stay_unchanged(message: str) -> None:
+    assert rewrite_offline(message, [COMPLAINT]).standalone == message
+    assert rewrite_offline(message, [COMPLAINT]).method == "unchanged"
+
+
+def test_nothing_is_rewritten_without_earlier_turns() -> None:
+    rewrite = rewrite_offline("And what if the tenant is vulnerable?", [])
+    assert rewrite.method == "unchanged" and rewrite.carried == []
+
+
+def test_named_instruments_are_carried_with_the_topics() -> None:
+    rewrite = rewrite_offline("Does that apply to leaseholders?",
+                              ["Do we need a licence for an HMO under the Housing Act 2004?"])
+    assert rewrite.carried == ["Housing Act 2004", "licence", "HMO"]
+    rewrite = rewrite_offline("And what about a flat above a shop?", [ACT])
+    assert rewrite.carried == ["section 11", "Landlord and Tenant Act 1985"]
+    rewrite = rewrite_offline("Does it apply to leaseholders?",
+                              ["What does our damp and mould policy say about inspections?"])
+    assert rewrite.carried == ["damp and mould policy"]
+
+
+def test_the_latest_earlier_question_with_a_subject_is_the_one_carried() -> None:
+    earlier = [DAMP, COMPLAINT, "Thanks"]
+    assert rewrite_offline("And if they are vulnerable?", earlier).carried == [
+        "stage one complaint"]
+
+
+def test_a_chain_of_follow_ups_keeps_its_subject() -> None:
+    first = rewrite_offline("And what if the tenant is vulnerable?", [COMPLAINT])
+    second = rewrite_offline("Who decides?", [COMPLAINT, first.standalone])
+    assert second.carried == ["stage one complaint"]
+
+
+def test_what_the_message_already_says_is_not_carried() -> None:
+    rewrite = rewrite_offline("Does that apply to HMOs in Wales?",
+                              ["How quickly must we inspect damp and mould in an HMO?"])
+    assert rewrite.carried == ["damp and mould"]
+
+
+def test_at_most_a_few_subjects_are_carried() -> None:
+    busy = ("Under the Housing Act 2004 and the Housing Act 1988, what about HMO licensing, "
+            "damp, gas safety, rent arrears and anti-social behaviour?")
+    assert len(rewrite_offline("And then?", [busy]).carried) == MAX_CARRIED
+
+
+def test_a_follow_up_with_nothing_to_carry_is_left_alone() -> None:
+    assert rewrite_offline("And why?", ["Hello", "Thanks"]).method == "unchanged"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (ACT, ["section 11", "Landlord and Tenant Act 1985"]),
+        ("Can we serve an s21 or an s.8?", ["section 21", "section 8"]),
+        ("What does regulation 36 require?", ["regulation 36"]),
+        ("What did the court decide in [2017] EWHC 3409 (Admin)?",
+         ["[2017] EWHC 3409 (Admin)"]),
+        ("What does our complaints policy say about stage one complaints?",
+         ["complaints policy", "stage one complaints"]),
+        ("Does the Homes (Fitness for Human Habitation) Act 2018 apply?",
+         ["Homes (Fitness for Human Habitation) Act 2018"]),
+        ("It's 8 days", []),
+    ],
+)
+def test_subjects_name_instruments_then_topics(text: str, expected: list[str]) -> None:
+    assert subjects(text) == expected
+
+
+def test_the_models_rewrite_is_checked() -> None:
+    message = "And what if the tenant is vulnerable?"
+    good = parse_model_rewrite(
+        'Standalone question: "How quickly must we respond to a stage one complaint from a '
+        'vulnerable tenant?"\n', message)
+    assert good is not None and good.method == "model"
+    assert good.standalone.startswith("How quickly") and good.standalone.endswith("tenant?")
+    assert good.carried == ["stage one complaint"]
+    same = parse_model_rewrite(" and what if the tenant is vulnerable ", message)
+    assert same is not None and same.method == "unchanged" and same.standalone == message
+    assert parse_model_rewrite("", message) is None
+    assert parse_model_rewrite("x" * 2000, message) is None

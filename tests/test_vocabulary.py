@@ -1,0 +1,126 @@
+"""Housing vocabulary: abbreviations and everyday words meet the sources' own words."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from services.workers.policy import subject_first
+from shared.documents import DocumentHit, StoredChunk
+from shared.text.vocabulary import expand, expand_statutory, expansions, topics
+
+
+@pytest.mark.parametrize(
+    ("question", "added"),
+    [
+        ("What is an HMO?", "house in multiple occupation"),
+        ("Do HMOs need a licence?", "house in multiple occupation"),
+        ("What is a house in multiple occupation?", "HMO"),
+        ("How do we deal with ASB on an estate?", "anti-social behaviour"),
+        ("What powers do we have over anti-social behaviour?", "ASB"),
+        ("Can we serve a s.21 notice?", "section 21 Housing Act 1988"),
+        ("Is a s21 still valid?", "section 21 Housing Act 1988"),
+        ("When can a section 21 notice be served?", "Housing Act 1988"),
+        ("Who pays for a DFG?", "disabled facilities grant"),
+        ("How do we apply for a disabled facilities grant?", "DFG"),
+        ("How often do we need an EICR?", "electrical installation condition report"),
+        ("What does the RSH expect of us?", "Regulator of Social Housing"),
+        ("Has the Regulator of Social Housing published anything?", "RSH"),
+        ("How is HHSRS scoring done?", "Housing Health and Safety Rating System"),
+        ("Do we have to give the tenant a CP12?", "gas safety record"),
+        ("Where do we keep the LGSR?", "gas safety record"),
+        ("How long is a gas safety certificate valid?", "gas safety record"),
+        ("Can the tenant appeal to the FTT?", "First-tier Tribunal"),
+        ("Do we need a licence for a shared house?", "house in multiple occupation"),
+        ("Is a house share an HMO?", "house in multiple occupation"),
+        ("Can the tenant be kicked out for arrears?", "possession"),
+        ("When can we evict a tenant?", "possession"),
+        ("The tenant reports mould in the bathroom", "damp and mould"),
+        ("What does Awaab's Law require?", "hazards in social housing"),
+        ("What does Awaabs law require?", "Social Housing (Regulation) Act 2023"),
+        ("Who pays for a stairlift?", "disabled facilities grant"),
+        ("How often do we need an electrical safety check?",
+         "electrical installation condition report"),
+        ("What about noisy neighbours?", "anti-social behaviour"),
+        ("The flat is not fit to live in", "fitness for human habitation"),
+        ("Must we fit smoke alarms?", "smoke and carbon monoxide alarm"),
+    ],
+)
+def test_expansion_adds_the_sources_words(question: str, added: str) -> None:
+    expanded = expand(question)
+    assert expanded.startswith(question)
+    assert added in expanded
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How quickly must we respond to a stage one complaint?",
+        "What is our repairs policy timescale for an emergency repair?",
+        "section 21 of the Landlord and Tenant Act 1985",  # another Act's section 21
+        "It's 8 working days",  # an apostrophe-s is not a section
+        "What must we do about damp and mould in a flat we let?",  # already in its words
+        "Hello",
+    ],
+)
+def test_nothing_is_added_when_nothing_maps(question: str) -> None:
+    assert expand(question) == question
+
+
+def test_each_expansion_is_added_once_and_names_what_triggered_it() -> None:
+    found = expansions("Is an HMO with mould and damp, in a shared house, an HMO?")
+    means = [e.means for e in found]
+    assert len(means) == len(set(means))
+    hmo = next(e for e in found if e.means == "house in multiple occupation")
+    assert hmo.said == "HMO"
+    assert "house in multiple occupation HMO" not in means  # its words are all there already
+
+
+def test_statutory_expansion_keeps_the_legislation_words() -> None:
+    query = expand_statutory("Do we need a licence for a five-bedroom shared house?")
+    assert "house in multiple occupation licensing" in query
+    assert "licence licensing" in query
+    assert "hazard category 1 improvement notice" in expand_statutory("Mould in a flat")
+    assert "tenancy deposit scheme" in expand_statutory("Where must the deposit be held?")
+    assert expand_statutory("Hello") == "Hello"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("How quickly must we respond to a stage one complaint?", ["stage one complaint"]),
+        ("What must we do about damp and mould in a flat we let?", ["damp and mould"]),
+        ("Do we need a licence for an HMO?", ["licence", "HMO"]),
+        ("Can we serve a section 21 notice for rent arrears?",
+         ["section 21 notice", "rent arrears"]),
+        ("What does Awaab's Law say about hazards?", ["Awaab's Law", "hazards"]),
+        ("And what if the tenant is vulnerable?", []),
+        ("Does that apply to leaseholders?", []),
+        ("How quickly must we respond?", []),
+    ],
+)
+def test_topics_are_the_housing_subjects_in_order(text: str, expected: list[str]) -> None:
+    assert topics(text) == expected
+
+
+def test_a_topic_is_named_once() -> None:
+    assert topics("Complaints, complaints and more complaints") == ["Complaints"]
+
+
+def _hit(title: str, heading: str, score: float) -> DocumentHit:
+    return DocumentHit(chunk=StoredChunk(document_id=uuid.uuid4(), title=title, idx=0, start=0,
+                                         end=1, heading=heading, text="x"), score=score)
+
+
+def test_the_policy_on_the_questions_subject_comes_first() -> None:
+    damp = _hit("Damp and mould policy", "Vulnerable residents", 0.9)
+    stage = _hit("Complaints policy", "Stage 1", 0.8)
+    repairs = _hit("Responsive repairs policy", "Timescales", 0.7)
+    hits = [damp, stage, repairs]
+    ordered = subject_first("What if the tenant is vulnerable? (about: stage one complaint)",
+                            hits)
+    assert ordered == [stage, damp, repairs]
+    assert subject_first("What if the tenant is vulnerable?", hits) == hits  # no subject
+    assert subject_first("How quickly do we fix a leak?", hits) == hits  # no policy on it
+    assert subject_first("Mould in a flat: what must we do?", hits)[0] is damp
