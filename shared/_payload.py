@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TypeVar, cast
 
 import msgspec
 
@@ -36,7 +37,10 @@ class EventTooLarge(ValueError):
     """An event that cannot be made to fit the bus's payload limit."""
 
 
-def fit_event(event: Event, budget: int) -> tuple[Event, bytes]:
+E = TypeVar("E", bound=Event)
+
+
+def fit_event(event: E, budget: int) -> tuple[E, bytes]:
     """``event`` and its JSON, shrunk by its type's rule if over ``budget`` bytes.
 
     Raises ``EventTooLarge`` for a type that cannot shrink, or that cannot shrink enough.
@@ -47,7 +51,8 @@ def fit_event(event: Event, budget: int) -> tuple[Event, bytes]:
     shrink = _SHRINKERS.get(type(event))
     if shrink is None:
         raise EventTooLarge(_too_large(event, len(payload), budget))
-    smaller = shrink(event, budget)
+    # A shrinker returns an event of the class it was given (``msgspec.structs.replace``).
+    smaller = cast(E, shrink(event, budget))
     fitted = encode_event(smaller)
     if len(fitted) > budget:
         raise EventTooLarge(_too_large(event, len(payload), budget))

@@ -16,6 +16,7 @@ import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import msgspec
 import nats
@@ -35,6 +36,9 @@ VERSION_HEADER = "Yourai-Version"
 log = logging.getLogger("yourai.bus")
 POSITION_HEADER = "Yourai-Position"
 MSG_ID_HEADER = "Nats-Msg-Id"
+
+
+E = TypeVar("E", bound=Event)
 
 
 @dataclass(frozen=True)
@@ -141,7 +145,7 @@ class Bus:
         """Largest event payload the bus takes: the server's ``max_payload`` less headers."""
         return self.nc.max_payload - HEADER_ALLOWANCE
 
-    def fit(self, events: Sequence[Event]) -> list[tuple[Event, bytes]]:
+    def fit(self, events: Sequence[E]) -> list[tuple[E, bytes]]:
         """Each event with its JSON, shrunk to the budget by its type's rule (``EventTooLarge``
         if it cannot be)."""
         budget = self.budget

@@ -16,7 +16,7 @@ import asyncpg
 import msgspec
 
 from shared.fulltext import any_term_tsquery
-from shared.store import store_errors
+from shared.store import Connection, store_errors
 
 __all__ = ["CHUNK_LIMIT", "CHUNK_TARGET", "ChunkSpan", "DocumentHit", "DocumentStore",
            "NoText", "StoredChunk", "StoredDocument", "chunk_text"]
@@ -282,11 +282,12 @@ class DocumentStore:
 _CHUNK_COUNT = "(SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)"
 
 
-async def _existing(conn: asyncpg.Connection, tenant_id: str, sha: str) -> StoredDocument:
+async def _existing(conn: Connection, tenant_id: str, sha: str) -> StoredDocument:
     row = await conn.fetchrow(
         f"SELECT d.id, d.title, {_CHUNK_COUNT} AS chunks FROM documents d"
         " WHERE d.tenant_id = $1 AND d.sha256 = $2",
         tenant_id, sha,
     )
+    assert row is not None  # the caller found the hash taken
     return StoredDocument(id=row["id"], tenant_id=tenant_id, title=row["title"],
                           chunks=row["chunks"], created=False)

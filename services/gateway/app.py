@@ -57,7 +57,7 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
             "caller": Provide(authenticate, sync_to_thread=False),
         },
         signature_namespace={"Gateway": Gateway, "Caller": Caller},
-        exception_handlers=exception_handlers,  # type: ignore[arg-type]
+        exception_handlers=exception_handlers,
         before_request=check_body,
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],

@@ -12,6 +12,7 @@ import logging
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.types import ExceptionHandlersMap
 from nats.errors import Error as NatsError
 from redis.exceptions import RedisError
 
@@ -171,7 +172,9 @@ def handle_exception(request: Request, exc: Exception) -> Response[dict[str, obj
     return Response({"status_code": 500, "detail": INTERNAL_ERROR}, status_code=500)
 
 
-exception_handlers = {GatewayError: handle_exception, StoreError: handle_exception,
-                      HTTPException: handle_exception, 500: handle_exception}
+exception_handlers: ExceptionHandlersMap = {
+    GatewayError: handle_exception, StoreError: handle_exception,
+    HTTPException: handle_exception, 500: handle_exception,
+}
 """Every error reaches ``handle_exception``: Litestar's own (404, 405, 413, validation) by type,
 the rest (driver, bus and Redis errors included) as an unhandled 500."""

@@ -12,7 +12,7 @@ from services.gateway.config import GatewayConfig
 from services.gateway.limits import Idempotency, RateLimiter
 from shared.bus import Bus
 from shared.documents import DocumentStore
-from shared.events import Event
+from shared.events import AnyEvent
 from shared.recording import OutboxSweeper, record_and_publish
 from shared.runtime import Infra
 from shared.store import Appended
@@ -55,7 +55,7 @@ class Gateway:
                                   grace_s=config.publish_timeout_s + 1.0),
         )
 
-    async def record(self, events: Sequence[Event]) -> list[Appended]:
+    async def record(self, events: Sequence[AnyEvent]) -> list[Appended]:
         """Append to the log, then publish committed if NATS takes them within
         ``publish_timeout_s``; otherwise the outbox sweep publishes them later. Once this
         returns the change is recorded, and the services will see it."""

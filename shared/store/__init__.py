@@ -9,13 +9,21 @@ from shared.store.errors import (
     TenantMismatch,
     store_errors,
 )
-from shared.store.postgres import Appended, PostgresEventStore, Recorded, connect_pool, migrate
+from shared.store.postgres import (
+    Appended,
+    Connection,
+    PostgresEventStore,
+    Recorded,
+    connect_pool,
+    migrate,
+)
 from shared.store.projections import answer_message_id, rebuild_projections
 
 __all__ = [
     "Appended",
     "ChainBreak",
     "ChainRow",
+    "Connection",
     "ConnectionBudgetExceeded",
     "PostgresEventStore",
     "Recorded",

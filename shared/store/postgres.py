@@ -39,7 +39,10 @@ __all__ = ["Appended", "PostgresEventStore", "Recorded", "check_connection_budge
 
 log = logging.getLogger("yourai.store")
 
-_TRANSIENT = (
+Connection = asyncpg.Connection | asyncpg.pool.PoolConnectionProxy
+"""A connection, or a pool's proxy for one (which forwards every call to its connection)."""
+
+_TRANSIENT: tuple[type[BaseException], ...] = (
     *UNAVAILABLE,
     asyncpg.exceptions.SerializationError,
     asyncpg.exceptions.DeadlockDetectedError,
@@ -106,6 +109,7 @@ async def check_connection_budget(pool: asyncpg.Pool, max_size: int) -> None:
             " current_setting('superuser_reserved_connections')::int AS reserved,"
             " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')"
             " AS in_use")
+    assert row is not None  # one row, always
     available = row["max"] - row["reserved"]
     others = max(0, row["in_use"] - 1)  # this pool has one open already
     if max_size > available:

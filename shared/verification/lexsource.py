@@ -112,7 +112,7 @@ class LegalRecords:
             hit = (time.monotonic(), asyncio.ensure_future(fetch()))
             self._cache[(kind, key)] = hit
         try:
-            return await asyncio.shield(hit[1])  # type: ignore[no-any-return]
+            return await asyncio.shield(hit[1])
         except Exception:
             if self._cache.get((kind, key)) is hit:
                 del self._cache[(kind, key)]  # a failure is not remembered

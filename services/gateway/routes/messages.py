@@ -24,7 +24,13 @@ from services.gateway.errors import NotFound, PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
-from shared.events import Event, EventMeta, InvocationStarted, MessageReceived, derived_id
+from shared.events import (
+    Envelope,
+    EventMeta,
+    InvocationStarted,
+    MessageReceived,
+    derived_id,
+)
 from shared.tracing import current_meta
 
 __all__ = ["MessageController", "turn_events"]
@@ -37,18 +43,19 @@ def stream_url(invocation_id: uuid.UUID) -> str:
 
 
 def turn_events(caller: Caller, conversation_id: uuid.UUID, invocation_id: uuid.UUID,
-                message: NewMessage, meta: EventMeta) -> list[Event]:
+                message: NewMessage, meta: EventMeta
+                ) -> list[InvocationStarted | MessageReceived]:
     """The events of one user turn; their ids derive from the invocation, so a retry of the
     same invocation records nothing new."""
-    base = {"conversation_id": conversation_id, "tenant_id": caller.tenant_id,
-            "invocation_id": invocation_id, "meta": meta}
+    envelope = Envelope(conversation_id=conversation_id, tenant_id=caller.tenant_id,
+                        invocation_id=invocation_id, meta=meta)
     message_id = derived_id(invocation_id, "user-message")
     return [
-        InvocationStarted(**base, event_id=derived_id(invocation_id, "invocation.started"),
-                          user_id=caller.user_id, message_id=message_id),
-        MessageReceived(**base, event_id=derived_id(invocation_id, "message.received"),
-                        user_id=caller.user_id, message_id=message_id,
-                        content=message.content, jurisdiction=message.jurisdiction),
+        envelope.reply(InvocationStarted, "invocation.started", user_id=caller.user_id,
+                       message_id=message_id),
+        envelope.reply(MessageReceived, "message.received", user_id=caller.user_id,
+                       message_id=message_id, content=message.content,
+                       jurisdiction=message.jurisdiction),
     ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from typing import get_args
 
 import msgspec
 
@@ -30,7 +31,9 @@ from services.lex.corpus.errors import MissingMetadataError, NotClmlError
 from services.lex.corpus.records import (
     Amendment,
     Legislation,
+    LegislationCategory,
     LegislationSection,
+    ProvisionStatus,
     legislation_uri,
 )
 
@@ -43,7 +46,6 @@ _REGNAL = re.compile(r"^[A-Z][a-z]*\d*(?:and[A-Z][a-z]*\d*)?$")
 _SECTION_KINDS = ("section", "article", "regulation", "rule")
 _SKIP = frozenset({"BlockAmendment", "BlockExtract", "Commentaries", "Metadata", "Footnotes",
                    "Resources", "Contents"})
-_CATEGORIES = {"primary", "secondary", "european", "euretained"}
 _PRIMARY_TYPES = {"ukpga", "ukla", "ukppa", "asp", "asc", "anaw", "mwa", "nia", "aosp", "aep",
                   "aip", "apgb", "gbla", "apni", "mnia", "ukcm"}
 _EU_TYPES = {"eur", "eudn", "eudr", "eut"}
@@ -318,7 +320,7 @@ def _section(el: ET.Element, provision: str, ctx: _Context, act_path: str, year:
 
 
 def _status(el: ET.Element, ctx: _Context, commentaries: dict[str, ET.Element]
-            ) -> tuple[str, str | None, str | None, bool]:
+            ) -> tuple[ProvisionStatus, str | None, str | None, bool]:
     """(status, note, repealed from, text retained) from Status attributes and Repeal wrappers."""
     if ctx.repeal is not None:
         ref, retains = ctx.repeal
@@ -408,10 +410,11 @@ def _date(meta: ET.Element | None, name: str) -> str | None:
     return found.get("Date") if found is not None else None
 
 
-def _category(meta: ET.Element | None, kind: str) -> str:
+def _category(meta: ET.Element | None, kind: str) -> LegislationCategory:
     stated = _value(meta, "DocumentCategory")
-    if stated in _CATEGORIES:
-        return stated
+    for category in get_args(LegislationCategory):
+        if stated == category:
+            return category
     if kind in _EU_TYPES:
         return "euretained"
     return "primary" if kind in _PRIMARY_TYPES else "secondary"

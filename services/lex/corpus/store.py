@@ -24,6 +24,7 @@ from services.lex.corpus.records import (
 )
 from shared.fulltext import any_term_tsquery
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
+from shared.store import Connection
 
 __all__ = [
     "ActResult",
@@ -182,7 +183,7 @@ class CorpusStore:
             if source is not None:
                 await _record_source(conn, source, "legislation", legislation.id)
 
-    async def _insert_act(self, conn: asyncpg.Connection, act: Legislation) -> None:
+    async def _insert_act(self, conn: Connection, act: Legislation) -> None:
         await conn.execute(
             "INSERT INTO legislation (id, path, type, year, number, category, title, record)"
             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -190,7 +191,7 @@ class CorpusStore:
             act.title, _encode(act),
         )
 
-    async def _merge_act(self, conn: asyncpg.Connection, act: Legislation) -> None:
+    async def _merge_act(self, conn: Connection, act: Legislation) -> None:
         """A fragment names its Act; keep what is known of the Act, fill in what is not."""
         row = await conn.fetchrow("SELECT record FROM legislation WHERE id = $1 FOR UPDATE",
                                   act.id)
@@ -238,6 +239,7 @@ class CorpusStore:
             " (SELECT count(*) FROM caselaw_paragraphs) AS caselaw_paragraphs,"
             " (SELECT count(*) FROM legislation_amendments) AS amendments"
         )
+        assert row is not None  # counts are one row, always
         return dict(row)
 
     # -- legislation -------------------------------------------------------------------------
@@ -567,7 +569,7 @@ ON CONFLICT (id) DO UPDATE SET legislation_id = EXCLUDED.legislation_id,
 """
 
 
-async def _replace_amendments(conn: asyncpg.Connection, legislation_id: str,
+async def _replace_amendments(conn: Connection, legislation_id: str,
                               amendments: Sequence[Amendment]) -> None:
     await conn.execute("DELETE FROM legislation_amendments WHERE source_legislation_id = $1",
                        legislation_id)
@@ -583,7 +585,7 @@ async def _replace_amendments(conn: asyncpg.Connection, legislation_id: str,
           _encode(a)) for a in amendments])
 
 
-async def _record_source(conn: asyncpg.Connection, source: Source, kind: str,
+async def _record_source(conn: Connection, source: Source, kind: str,
                          document_id: str) -> None:
     await conn.execute(
         "INSERT INTO corpus_sources (source, sha256, kind, document_id) VALUES ($1, $2, $3, $4)"
