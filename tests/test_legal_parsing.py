@@ -98,6 +98,22 @@ def test_part_5_is_repealed_with_a_note_and_s190_prospective() -> None:
     assert "> **142A** (1) As from the termination date" in s190.text  # quoted amendment
 
 
+def test_provisions_repealed_without_a_status_attribute_are_repealed() -> None:
+    """A section that "ceases to have effect" (each subsection wrapped in a retained Repeal)
+    and sections left as dotted lines with a repealing commentary are not in force."""
+    parsed = act(HA2004)
+    s217 = section(parsed, "217")
+    assert (s217.status, s217.repealed_from, s217.retains_text) == ("repealed", "2012-03-21",
+                                                                     True)
+    assert s217.status_note == "Ceased to have effect from 21 March 2012 by the Energy Act 2011"
+    for n in ("225", "226"):
+        s = section(parsed, n)
+        assert (s.status, s.repealed_from) == ("repealed", "2016-07-12"), n
+        assert s.status_note == "Omitted from 12 July 2016 by the Housing and Planning Act 2016"
+    assert section(parsed, "202").status == "repealed"
+    assert section(parsed, "5").status == "in_force"
+
+
 def test_housing_act_2004_counts_are_plausible() -> None:
     parsed = act(HA2004)
     sections = [s for s in parsed.sections if s.provision_type == "section"]

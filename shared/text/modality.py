@@ -15,6 +15,7 @@ Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
 PROHIBITION = re.compile(
     r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
+    r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
     r"no (?:person|landlord|tenant|one|authority|body|owner)\b[\w ,]{0,40}?\b"
     r"(?:may|shall|can|is to))\b", re.IGNORECASE)
@@ -29,7 +30,9 @@ DUTY = re.compile(
     re.IGNORECASE)
 POWER = re.compile(
     r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:the )?"
-    r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to)\b",
+    r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to|"
+    r"(?:left to|at|within|in) (?:the |its |their |his |her )?(?:[\w’']+ )?discretion|"
+    r"discretionary)\b",
     re.IGNORECASE)
 
 _DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+May\s+\d{4}\b|\bMay\s+\d{4}\b", re.IGNORECASE)

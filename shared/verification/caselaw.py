@@ -18,7 +18,7 @@ from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.quotes import contains_quote
 
-__all__ = ["CaselawCheck", "case_names", "same_case_name"]
+__all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
 
 _LINK = r"of|for|and|de|des|la|le|du|the|in|on"
 _PARTY = (rf"(?:R \([^()]{{1,80}}\)|[A-Z0-9][\w'’&.,()-]*"
@@ -49,15 +49,28 @@ def _words(name: str) -> list[str]:
 def same_case_name(written: str, recorded: str) -> bool:
     """Whether a name as written names the recorded case: each side's first distinctive
     word appears on the same side of the record (abbreviations and "& Ors" forgiven)."""
+    return sides_matching(written, recorded) == 2
+
+
+def sides_matching(written: str, recorded: str) -> int:
+    """How many parties of a name as written (0, 1 or 2) match the recorded case's, side for
+    side: by one of their first distinctive words, or as an acronym ("UEFA" for "Union des
+    Associations Européennes de Football")."""
     w_sides = re.split(r"\s+v\.?\s+", written, maxsplit=1)
     r_sides = re.split(r"\s+v\.?\s+", recorded, maxsplit=1)
     if len(w_sides) != 2 or len(r_sides) != 2:
-        return False
-    for w_side, r_side in zip(w_sides, r_sides, strict=True):
-        want, have = _words(w_side), set(_words(r_side))
-        if want and not any(w in have for w in want[:2]):
-            return False
-    return True
+        return 0
+    return sum(_same_party(w, r) for w, r in zip(w_sides, r_sides, strict=True))
+
+
+def _same_party(written: str, recorded: str) -> bool:
+    want, have = _words(written), set(_words(recorded))
+    if not want or any(w in have for w in want[:2]):
+        return True
+    acronym = written.strip()
+    initials = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)]
+    return (acronym.isupper() and len(acronym) >= 2
+            and sorted(acronym) == sorted("".join(initials).upper()))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -97,9 +110,11 @@ class CaselawCheck:
         claim = citation.claim
         findings = []
         names = case_names(claim.split(citation.ref)[0]) or case_names(claim)
-        if names and not same_case_name(names[-1], case.name):
-            findings.append(CheckFinding("name_mismatch", True,
-                                    f"{citation.ref} is {case.name}, not {names[-1]}."))
+        matching = sides_matching(names[-1], case.name) if names else 2
+        if matching < 2:
+            # One party right and the citation right: most likely the case, loosely named.
+            findings.append(CheckFinding("name_mismatch", matching == 0,
+                                         f"{citation.ref} is {case.name}, not {names[-1]}."))
         courts = {code for name, code in _COURTS.items()
                   if re.search(rf"\b{re.escape(name)}\b", claim, re.IGNORECASE)}
         if len(courts) == 1 and case.court.lower() not in courts:

@@ -8,7 +8,7 @@ where it says "may") is a fabrication; a figure it simply does not mention is a 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities
@@ -40,6 +40,16 @@ _PERIOD = re.compile(
     rf"(?P<unit>days?|weeks?|months?|years?|hours?)\b", re.IGNORECASE)
 _MONEY = re.compile(rf"£\s?(?P<n>{_NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?",
                     re.IGNORECASE)
+_MONEY_WORDS = re.compile(rf"\b(?P<n>{_NUMBER})(?:\s(?P<scale>thousand|million))?\s+pounds\b",
+                          re.IGNORECASE)
+_TIMES = re.compile(rf"\b(?:(?P<n>{_NUMBER})\s+times|(?P<twice>twice))\s+(?=(?:the|as|that|its|"
+                    r"their)\b)", re.IGNORECASE)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9,
+             "twelfth": 12}
+_ORDINAL_DAY = re.compile(
+    r"\b(?:(?P<n>\d+)(?:st|nd|rd|th)|(?P<w>(?:(?:twenty|thirty)-)?[a-z]+(?:th|st|nd|rd)))"
+    r"\s+day\s+(?=after|following|beginning|from)", re.IGNORECASE)
+"""A deadline counted in days: "the 28th day after", "the fourteenth day following"."""
 _LEVEL = re.compile(rf"\blevel (?P<n>{_NUMBER}) on the standard scale\b", re.IGNORECASE)
 _PERCENT = re.compile(rf"\b(?P<n>{_NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
@@ -65,24 +75,70 @@ def _value(raw: str) -> float | None:
     return float(total)
 
 
+def _ordinal(raw: str) -> float | None:
+    """``28th`` or ``twenty-eighth`` → 28 (the 28th day is a period of days too)."""
+    raw = raw.lower()
+    if raw[:1].isdigit():
+        return float(re.sub(r"\D", "", raw))
+    head, _, last = raw.rpartition("-")
+    if last in _ORDINALS:
+        unit = float(_ORDINALS[last])
+    elif last.endswith("ieth"):
+        unit = float(_TENS.get(last[:-4] + "y", -1))
+    elif last.endswith("th"):
+        unit = _value(last[:-2]) or _value(last[:-2] + "e") or -1.0
+    else:
+        return None
+    if unit < 0:
+        return None
+    return unit + (float(_TENS[head]) if head in _TENS else 0.0) if head else unit
+
+
 def quantities(text: str) -> set[tuple[float, str]]:
-    """Periods, sums of money, percentages and fine levels, as (value, unit)."""
+    """Periods, sums of money, multiples ("three times"), percentages and fine levels, as
+    (value, unit); numbers may be written in words."""
     found: set[tuple[float, str]] = set()
-    for m in _PERIOD.finditer(text):
-        if (v := _value(m["n"])) is not None:
-            found.add((v, _UNITS[m["unit"].lower()]))
-    for m in _MONEY.finditer(text):
-        if (v := _value(m["n"])) is not None:
-            scale = (m["scale"] or "").lower()
-            found.add((v * (1e6 if scale in ("million", "m") else 1e3 if scale in (
-                "k", "thousand") else 1), "£"))
-    for m in _PERCENT.finditer(text):
-        if (v := _value(m["n"])) is not None:
-            found.add((v, "%"))
-    for m in _LEVEL.finditer(text):
-        if (v := _value(m["n"])) is not None:
-            found.add((v, "level"))
+    for pattern, read in _READERS:
+        for m in pattern.finditer(text):
+            if (quantity := read(m)) is not None:
+                found.add(quantity)
     return found
+
+
+def _period(m: re.Match[str]) -> tuple[float, str] | None:
+    v = _value(m["n"])
+    return None if v is None else (v, _UNITS[m["unit"].lower()])
+
+
+def _money(m: re.Match[str]) -> tuple[float, str] | None:
+    v = _value(m["n"])
+    scale = {"million": 1e6, "m": 1e6, "k": 1e3, "thousand": 1e3}.get(
+        (m["scale"] or "").lower(), 1.0)
+    return None if v is None else (v * scale, "£")
+
+
+def _times(m: re.Match[str]) -> tuple[float, str] | None:
+    v = 2.0 if m["twice"] else _value(m["n"])
+    return None if v is None else (v, "times")
+
+
+def _day(m: re.Match[str]) -> tuple[float, str] | None:
+    v = _ordinal(m["n"] or m["w"])
+    return None if v is None else (v, "day")
+
+
+def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
+    def read(m: re.Match[str]) -> tuple[float, str] | None:
+        v = _value(m["n"])
+        return None if v is None else (v, unit)
+    return read
+
+
+_READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, str] | None]],
+                ...] = (
+    (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
+    (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")),
+)
 
 
 def dates(text: str) -> set[str]:
@@ -100,7 +156,7 @@ _PARTIES = {
     "landlord": r"landlords?|lessors?",
     "tenant": r"tenants?|residents?|occupiers?|lessees?",
     "local housing authority": r"(?:local (?:housing )?)?authorit(?:y|ies)|councils?",
-    "Secretary of State": r"secretary of state|ministers?",
+    "Secretary of State": r"secretary of state|ministers?|(?:appropriate )?national authority",
     "tribunal": r"tribunals?",
     "court": r"courts?",
 }
@@ -149,6 +205,7 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     issues = _numbers(claim, source, title)
     issues += _duty(claim, source, quote)
     issues += _parties(claim, source + "\n" + title)
+    issues += _holders(claim, quote)
     missing = dates(claim) - dates(source) - set(known_dates)
     if missing:
         issues.append(ClaimIssue(False, f"The source does not mention the date "
@@ -185,6 +242,8 @@ def _show(value: float, unit: str) -> str:
         return f"{n} per cent"
     if unit == "level":
         return f"level {n} on the standard scale"
+    if unit == "times":
+        return f"{n} times"
     return f"{n} {unit}{'' if value == 1 else 's'}"
 
 
@@ -214,6 +273,33 @@ def _subject(text: str) -> str | None:
         return None
     before = _party_groups(text[:start])
     return before[-1] if before else None
+
+
+_PASSIVE_AGENT = re.compile(
+    r"\b(?:must|shall|may|is to|are to)\s+(?:not\s+)?(?:be|have been)\s+\w+(?:\s+with)?\s+by\s+"
+    r"(?P<agent>[^,.;:]{1,60})", re.IGNORECASE)
+
+
+def _holder(text: str) -> str | None:
+    """Who has the duty or power: the party before the modal verb, or the agent of a passive
+    ("… must be complied with by the landlord")."""
+    if (subject := _subject(text)) is not None:
+        return subject
+    if (m := _PASSIVE_AGENT.search(text)) is not None:
+        agents = _party_groups(m["agent"])
+        return agents[0] if agents else None
+    return None
+
+
+def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
+    """The quote puts the duty or power on one party, the statement on another."""
+    if not quote:
+        return []
+    said, source = _holder(claim), _holder(quote)
+    if said is None or source is None or said == source:
+        return []
+    return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "
+                              f"on the {source}.")]
 
 
 def _parties(claim: str, source: str) -> list[ClaimIssue]:

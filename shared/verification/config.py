@@ -19,6 +19,10 @@ class VerifierConfig:
     """Ask a model judge about citations the deterministic checks pass (real models only)."""
     judge_deadline_s: float = 8.0
     """Deadline of one judge call; a late judge leaves the citation unverified."""
+    relevance: bool = True
+    """Check with sentence embeddings that a statement is about what its provision says."""
+    relevance_threshold: float = 0.42
+    """Below this similarity a legislation citation is left unverified."""
     unknown_act_removes: bool = True
     """Treat an Act the Lex source does not hold as made up (right for the public Lex, which
     holds the whole statute book); Acts known to exist are never removed for this."""

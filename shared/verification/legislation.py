@@ -20,6 +20,7 @@ from shared.verification.jurisdiction import coverage
 from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
+from shared.verification.relevance import Relevance
 from shared.verification.temporal import Temporal, temporal_issue
 
 __all__ = ["LegislationCheck", "Target", "target_of"]
@@ -86,6 +87,8 @@ class LegislationCheck:
     unknown_act_removes: bool = True
     """An Act the source does not hold is taken as made up (the public Lex holds the whole
     statute book); Acts known to exist are only ever left unverified."""
+    relevance: Relevance | None = None
+    """Whether the statement is about what the provision says (sentence embeddings)."""
 
     async def __call__(self, tenant_id: str, citation: Citation) -> Outcome:
         target = await target_of(citation.ref, self.source)
@@ -152,6 +155,8 @@ class LegislationCheck:
         if held:
             findings += self._quote(citation, act, provision, text)
             findings += self._claim(citation, provision, text, title)
+            if not findings:
+                findings += await self._relevance(citation, target, provision, text)
         else:
             findings += _without_text(citation, provision)
         pre_1963 = _pre_1963(target, act, provision)
@@ -179,6 +184,19 @@ class LegislationCheck:
                             f"{provision.kind if provision else 'provision'} cited.")]
         where = f"{provision.kind} {provision.number}" if provision else act.title
         return [CheckFinding("quote_mismatch", True, f"The quote does not appear in {where}.")]
+
+    async def _relevance(self, citation: Citation, target: Target, provision: Provision | None,
+                         text: str) -> list[CheckFinding]:
+        if self.relevance is None or not self.relevance.judgeable(citation.claim):
+            return []
+        heading = provision.title if provision else ""
+        score = await self.relevance.similarity(citation.claim, heading, citation.quote, text)
+        if score >= self.relevance.threshold:
+            return []
+        return [CheckFinding("claim_unsupported", False,
+                             f"The statement does not appear to be about what {target.name} "
+                             f"says (similarity {score:.2f}), so it may cite the wrong "
+                             "provision.")]
 
     @staticmethod
     def _claim(citation: Citation, provision: Provision | None, text: str,

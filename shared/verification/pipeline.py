@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shared.documents import DocumentStore
+from shared.embeddings import default_embedder
 from shared.lex.client import LexClient
 from shared.llm import ModelProvider
 from shared.verification.caselaw import CaselawCheck
@@ -21,6 +22,7 @@ from shared.verification.judge import Judge
 from shared.verification.legislation import LegislationCheck
 from shared.verification.lexsource import LegalRecords
 from shared.verification.refs import CitationKind
+from shared.verification.relevance import Relevance
 from shared.verification.rewrite import Wording, rewrite
 
 __all__ = ["Verified", "build_checks", "revise_answer", "verify_answer"]
@@ -40,8 +42,11 @@ def build_checks(*, documents: DocumentStore | None, lex: LexClient | None,
     if lex is not None:
         source = LegalRecords(lex)
         by_kind |= {
-            "legislation": LegislationCheck(source=source, judge=judge,
-                                            unknown_act_removes=config.unknown_act_removes),
+            "legislation": LegislationCheck(
+                source=source, judge=judge, unknown_act_removes=config.unknown_act_removes,
+                relevance=Relevance(embedder=default_embedder(),
+                                    threshold=config.relevance_threshold)
+                if config.relevance else None),
             "caselaw": CaselawCheck(source=source, judge=judge),
         }
     return Checks(by_kind=by_kind, deadline_s=config.check_deadline_s)

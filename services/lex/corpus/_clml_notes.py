@@ -20,7 +20,8 @@ __all__ = ["RepealNote", "repeal_note"]
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
-_VERB = re.compile(r"\b(repealed|omitted|revoked)\b((?:\s*\([^()]*\))*)", re.IGNORECASE)
+_VERB = re.compile(r"\b(repealed|omitted|revoked|ceases? to have effect)\b((?:\s*\([^()]*\))*)",
+                   re.IGNORECASE)
 _DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})\s*(.*)$")
 _PLACES = {"E.": "England", "W.": "Wales", "S.": "Scotland", "N.I.": "Northern Ireland",
            "E.W.": "England and Wales", "E.W.S.": "Great Britain"}
@@ -44,7 +45,8 @@ def repeal_note(commentary: ET.Element) -> RepealNote | None:
     if match is None or _PARTIAL.match(text):
         return None
     effective, qualifiers = _when(match.group(2))
-    parts = [match.group(1).capitalize()]
+    verb = match.group(1).lower()
+    parts = ["Ceased to have effect" if verb.startswith("cease") else verb.capitalize()]
     if effective:
         parts.append("from " + _spoken(effective))
     parts.extend(qualifiers)

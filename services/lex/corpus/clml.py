@@ -26,6 +26,7 @@ from services.lex.corpus._xml import (
     local,
     namespace,
     parse_xml,
+    text_of,
 )
 from services.lex.corpus.errors import MissingMetadataError, NotClmlError
 from services.lex.corpus.records import (
@@ -50,6 +51,8 @@ _PRIMARY_TYPES = {"ukpga", "ukla", "ukppa", "asp", "asc", "anaw", "mwa", "nia", 
                   "aip", "apgb", "gbla", "apni", "mnia", "ukcm"}
 _EU_TYPES = {"eur", "eudn", "eudr", "eut"}
 _REPEALED_TITLE = re.compile(r"\s*\(repealed\)\s*$", re.IGNORECASE)
+_DOTS = re.compile(r"[\s.…]+")
+"""What is left of an omitted provision's text: a dotted line."""
 _WHOLE_ACT = re.compile(r"^\s*(the\s+)?(whole\s+)?act\s+(repealed|revoked|omitted)\b",
                         re.IGNORECASE)
 
@@ -334,7 +337,31 @@ def _status(el: ET.Element, ctx: _Context, commentaries: dict[str, ET.Element]
                 note.effective if note else None, False)
     if ctx.status == "Prospective":
         return "prospective", "Prospective: not yet in force", None, False
+    gone = _repealed_body(el, commentaries)
+    if gone is not None:
+        note, retains = gone
+        return "repealed", note.note, note.effective, retains
     return "in_force", None, None, False
+
+
+def _repealed_body(el: ET.Element, commentaries: dict[str, ET.Element]
+                   ) -> tuple[RepealNote, bool] | None:
+    """A provision repealed without a Status attribute or a wrapper around its own number:
+    every subsection's number wrapped in ``<Repeal>`` (the text retained, as when a section
+    "ceases to have effect"), or a body of dotted lines whose number carries a repealing
+    commentary ("S. 225 omitted (12.7.2016) by …")."""
+    numbers = [child(p2, "Pnumber") for p2 in descendants(el, "P2")]
+    repeals = [list(descendants(n, "Repeal")) if n is not None else [] for n in numbers]
+    if numbers and all(r and _covers(n, r) for n, r in zip(numbers, repeals, strict=True)):
+        note = _note_for([repeals[0][0].get("CommentaryRef") or ""], commentaries)
+        if note is not None:
+            return note, repeals[0][0].get("RetainText") == "true"
+    body = "".join(text_of(t) for t in descendants(el, "Text"))
+    if body.strip() and not _DOTS.sub("", body).strip():
+        note = _note_for(_refs(el), commentaries)
+        if note is not None:
+            return note, False
+    return None
 
 
 def _refs(el: ET.Element) -> list[str]:
