@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from services.verifier.report import build_events
-from shared.events import DraftCompleted, MessageReceived
+from shared.events import DraftCompleted, Event, MessageReceived
 from shared.runtime import Service
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
@@ -40,6 +40,11 @@ class VerifyDraft:
     async def __call__(self, draft: DraftCompleted) -> None:
         records = await self.service.infra.store.read_invocation(draft.tenant_id,
                                                                  draft.invocation_id)
+        # One emit with the whole list: the events are published, and so recorded, in order.
+        await self.service.emit(await self.verify(draft, records))
+
+    async def verify(self, draft: DraftCompleted, records: Sequence[Recorded]) -> list[Event]:
+        """The events verifying ``draft``, its invocation's log so far being ``records``."""
         tenant = (await self.tenants.get(draft.tenant_id) if self.tenants is not None
                   else TenantConfig(tenant_id=draft.tenant_id, name=draft.tenant_id))
         verified = await verify_answer(
@@ -49,10 +54,8 @@ class VerifyDraft:
         for problem in verified.parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)
-        # One emit with the whole list: the events are published, and so recorded, in order.
-        await self.service.emit(build_events(draft=draft, verified=verified, log=records,
-                                             envelope=self.service.envelope(draft),
-                                             qa=self._qa(tenant)))
+        return build_events(draft=draft, verified=verified, log=records,
+                            envelope=self.service.envelope(draft), qa=self._qa(tenant))
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
         """The QA review of the final answer, for tenants in testing mode only."""
