@@ -8,6 +8,12 @@ from typing import Annotated
 
 import msgspec
 
+from shared.store.read_models import (
+    ConversationDetail,
+    ConversationSummary,
+    InvocationOut,
+    MessageOut,
+)
 from shared.text.validation import checked_text
 
 __all__ = [
@@ -66,42 +72,6 @@ class NewDocument(msgspec.Struct, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         checked_text(self.title, field="The title")
         checked_text(self.content, field="The document")
-
-
-class ConversationSummary(msgspec.Struct, frozen=True, kw_only=True):
-    id: uuid.UUID
-    title: str
-    created_at: datetime
-    updated_at: datetime
-
-
-class MessageOut(msgspec.Struct, frozen=True, kw_only=True):
-    id: uuid.UUID
-    invocation_id: uuid.UUID
-    role: str
-    content: str
-    status: str
-    created_at: datetime
-
-
-class InvocationOut(msgspec.Struct, frozen=True, kw_only=True):
-    id: uuid.UUID
-    user_id: str
-    status: str
-    started_at: datetime
-    ended_at: datetime | None = None
-    confidence: str | None = None
-    reason: str | None = None
-
-
-class ConversationDetail(msgspec.Struct, frozen=True, kw_only=True):
-    id: uuid.UUID
-    user_id: str
-    title: str
-    created_at: datetime
-    updated_at: datetime
-    messages: list[MessageOut]
-    invocations: list[InvocationOut]
 
 
 class Accepted(msgspec.Struct, frozen=True, kw_only=True):

@@ -19,11 +19,10 @@ import anyio
 from litestar.response import ServerSentEventMessage
 from nats.aio.msg import Msg
 
-from services.gateway import queries
 from services.gateway.state import Gateway
 from shared.bus import Committed
 from shared.events import TERMINAL_TYPES
-from shared.store import Recorded
+from shared.store import Recorded, read_models
 
 __all__ = ["invocation_feed", "keep_alive"]
 
@@ -66,7 +65,7 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
     gw.open_feeds += 1
     try:
         # Read the status before the log: if it had ended then, the replay holds its end.
-        ref = await queries.invocation(gw.infra.pool, tenant_id, invocation_id)
+        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id)
         cursor = _Cursor(last_event_id)
         store = gw.infra.store
         for message in cursor.replay(

@@ -7,7 +7,6 @@ import uuid
 import msgspec
 from litestar import Controller, delete, get, patch, post
 
-from services.gateway import queries
 from services.gateway.auth import Caller
 from services.gateway.errors import BadInput, NotFound
 from services.gateway.schemas import (
@@ -19,6 +18,7 @@ from services.gateway.schemas import (
 )
 from services.gateway.state import Gateway
 from shared.events import ConversationArchived, ConversationCreated, ConversationRenamed
+from shared.store import read_models
 from shared.tracing import current_meta
 
 __all__ = ["ConversationController"]
@@ -28,7 +28,7 @@ NOT_FOUND = "Conversation not found."
 
 async def _existing(gw: Gateway, caller: Caller, conversation_id: uuid.UUID
                     ) -> ConversationSummary:
-    found = await queries.conversation(gw.infra.pool, caller.tenant_id, conversation_id)
+    found = await read_models.conversation(gw.infra.pool, caller.tenant_id, conversation_id)
     if found is None:
         raise NotFound(NOT_FOUND)
     return found
@@ -51,12 +51,12 @@ class ConversationController(Controller):
 
     @get("/", summary="The caller's conversations, most recently active first")
     async def list_mine(self, gw: Gateway, caller: Caller) -> list[ConversationSummary]:
-        return await queries.conversations(gw.infra.pool, caller.tenant_id, caller.user_id)
+        return await read_models.conversations(gw.infra.pool, caller.tenant_id, caller.user_id)
 
     @get("/{conversation_id:uuid}", summary="One conversation with its messages")
     async def read(self, gw: Gateway, caller: Caller,
                    conversation_id: uuid.UUID) -> ConversationDetail:
-        found = await queries.conversation_detail(gw.infra.pool, caller.tenant_id,
+        found = await read_models.conversation_detail(gw.infra.pool, caller.tenant_id,
                                                   conversation_id)
         if found is None:
             raise NotFound(NOT_FOUND)

@@ -9,21 +9,21 @@ from litestar import Controller, get, post
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
-from services.gateway import queries
 from services.gateway.auth import Caller
 from services.gateway.errors import BadInput, NotFound
-from services.gateway.queries import InvocationRef
 from services.gateway.schemas import CancelAccepted
 from services.gateway.sse import invocation_feed
 from services.gateway.state import Gateway
 from shared.events import InvocationCancelRequested, derived_id
+from shared.store import read_models
+from shared.store.read_models import InvocationRef
 from shared.tracing import current_meta
 
 __all__ = ["InvocationController"]
 
 
 async def _existing(gw: Gateway, caller: Caller, invocation_id: uuid.UUID) -> InvocationRef:
-    found = await queries.invocation(gw.infra.pool, caller.tenant_id, invocation_id)
+    found = await read_models.invocation(gw.infra.pool, caller.tenant_id, invocation_id)
     if found is None:
         raise NotFound("Invocation not found.")
     return found
