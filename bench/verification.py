@@ -161,7 +161,7 @@ def run_verifier(items: Sequence[Mapping], corpus: Path, data_dir: Path) -> dict
             cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     finally:
         os.unlink(f.name)
-    if out.returncode != 0:
+    if out.returncode not in (0, 1):  # 1: some citation was removed, as expected here
         raise SystemExit(f"yourai verify failed ({out.returncode}): {out.stderr.strip()}")
     results = {}
     for line in out.stdout.splitlines():

@@ -32,15 +32,21 @@ from shared.verification.pipeline import Verified, build_checks, verify_answer
 __all__ = ["verify_command"]
 
 
+EXIT_REMOVED = 1
+"""Exit code when any citation was removed, so a script or CI step fails on a wrong citation
+(bad input is 2, as for every command)."""
+
 async def verify_command(settings: Settings, args: argparse.Namespace) -> int:
     if bool(args.file) == bool(args.batch):
         raise CliError("give one answer file, or --batch FILE.jsonl")
     items = _batch_items(Path(args.batch), args.jurisdiction) if args.batch else [
         _single_item(Path(args.file), args.jurisdiction)]
+    removed = False
     async with _checks(settings, args.corpus, args.lex_url) as checks:
         for item in items:
             context = CheckContext(jurisdiction=jurisdiction_or_default(item["jurisdiction"]))
             verified = await verify_answer(item["text"], checks, context=context)
+            removed |= any(o.status == "removed" for o in verified.outcomes)
             if args.batch:
                 sys.stdout.write(json.dumps({"id": item["id"], **_result(verified)},
                                             ensure_ascii=False) + "\n")
@@ -49,7 +55,7 @@ async def verify_command(settings: Settings, args: argparse.Namespace) -> int:
             else:
                 _print(verified)
     sys.stdout.flush()
-    return 0
+    return EXIT_REMOVED if removed else 0
 
 
 @contextlib.asynccontextmanager
