@@ -44,6 +44,9 @@ class Settings:
     lex_mcp_url: str | None = None
     """Lex MCP endpoint; ``None`` means legislation and case law are not configured (unless
     ``corpus_dir`` is set: ``yourai up`` then serves that corpus itself)."""
+    lex_complete: bool = False
+    """The Lex source holds the whole statute book (the public Lex): an Act it lacks is made
+    up, and is removed. Otherwise (a partial local corpus) it is only left unverified."""
     lex_port: int = 0
     """Port of ``yourai serve lex`` (0: a free one)."""
     llm_provider: str = "offline"
@@ -104,6 +107,7 @@ class Settings:
             database_url=env.get("YOURAI_DATABASE_URL") or None,
             redis_url=env.get("YOURAI_REDIS_URL") or None,
             lex_mcp_url=env.get("YOURAI_LEX_MCP_URL") or None,
+            lex_complete=_flag(env, "YOURAI_LEX_COMPLETE"),
             llm_provider=provider,
             anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
             anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,
@@ -121,6 +125,15 @@ class Settings:
             stall_timeout_s=_float(env, "YOURAI_STALL_TIMEOUT_S", base.stall_timeout_s),
         )
 
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    raw = (env.get(name) or "").strip().lower()
+    if raw in ("", "0", "false", "no", "off"):
+        return False
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    raise ConfigError(f"{name} must be true or false, not {raw!r}")
 
 def _int(env: Mapping[str, str], name: str, default: int, *, low: int = 0,
          high: int = 2**31 - 1) -> int:

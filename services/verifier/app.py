@@ -19,7 +19,7 @@ def create(infra: Infra, provider: ModelProvider | None = None,
            config: VerifierConfig | None = None) -> Service:
     """Legal citations are checked through Lex when ``lex_mcp_url`` is set; a model judge
     joins when ``provider`` is a real model."""
-    config = config or VerifierConfig()
+    config = config or VerifierConfig(source_complete=infra.settings.lex_complete)
     service = Service(name="verifier", infra=infra)
     url = infra.settings.lex_mcp_url
     lex = LexClient(url, timeout_s=max(1.0, config.check_deadline_s - 1)) if url else None

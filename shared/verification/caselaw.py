@@ -7,6 +7,7 @@ judgment; figures in the claim must appear in it.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -73,10 +74,19 @@ def _same_party(written: str, recorded: str) -> bool:
             and sorted(acronym) == sorted("".join(initials).upper()))
 
 
+
+def neutral_year(ref: str) -> int | None:
+    """The year of a neutral citation ("[2017] EWHC 3409 (Admin)" → 2017)."""
+    m = re.match(r"\s*\[(\d{4})\]", ref)
+    return int(m.group(1)) if m else None
+
 @dataclass(frozen=True, kw_only=True)
 class CaselawCheck:
     source: LegalRecords
     judge: Judge | None = None
+    source_complete: bool = False
+    """A judgment a complete source does not hold is made up; a partial corpus only leaves
+    the citation unverified (``not_in_corpus``)."""
 
     async def __call__(self, tenant_id: str, citation: Citation) -> Outcome:
         if not await self.source.has_tool("search_for_caselaw_by_reference"):
@@ -85,9 +95,13 @@ class CaselawCheck:
                                   "could not be checked.")
         case = await self.source.case(citation.ref)
         if case is None:
-            return outcome_of([CheckFinding("not_found", True,
-                                       f"No judgment {citation.ref} exists in the source.")],
-                              uri=None)
+            year = neutral_year(citation.ref)
+            if self.source_complete or (year is not None and year > dt.date.today().year):
+                return outcome_of([CheckFinding("not_found", True,
+                                                f"No judgment {citation.ref} exists.")], uri=None)
+            return outcome_of([CheckFinding(
+                "not_in_corpus", False, f"The legal source does not hold {citation.ref}; it "
+                "holds only some judgments, so the citation could not be checked.")], uri=None)
         findings = self._identity(citation, case)
         if citation.quote is not None and not contains_quote(case.text, citation.quote):
             findings.append(CheckFinding("quote_mismatch", True,

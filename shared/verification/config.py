@@ -23,6 +23,8 @@ class VerifierConfig:
     """Check with sentence embeddings that a statement is about what its provision says."""
     relevance_threshold: float = 0.42
     """Below this similarity a legislation citation is left unverified."""
-    unknown_act_removes: bool = True
-    """Treat an Act the Lex source does not hold as made up (right for the public Lex, which
-    holds the whole statute book); Acts known to exist are never removed for this."""
+    source_complete: bool = False
+    """The legal source holds every Act and judgment (the public Lex, for legislation): an
+    authority it lacks is taken as made up and removed. A partial corpus (the default) only
+    leaves such a citation unverified (``not_in_corpus``); Acts known to exist are never
+    removed for this."""

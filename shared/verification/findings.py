@@ -4,7 +4,8 @@ Removed (the citation is wrong or made up, and its sentence is withheld): not_fo
 quote_mismatch, name_mismatch, jurisdiction, repealed or not_in_force cited as current law,
 and claim_unsupported when the source contradicts a figure or a duty. Everything else the
 checks doubt leaves the citation unverified, marked in the answer but kept. Legislation from
-before 1963 that is not removed is ``pre_1963_digitised``.
+before 1963 that is not removed is ``pre_1963_digitised``. An authority a partial corpus
+does not hold is ``not_in_corpus``: unverified, never removed.
 """
 
 from __future__ import annotations

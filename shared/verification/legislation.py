@@ -84,9 +84,10 @@ async def target_of(ref: str, source: LegalRecords) -> Target:
 class LegislationCheck:
     source: LegalRecords
     judge: Judge | None = None
-    unknown_act_removes: bool = True
-    """An Act the source does not hold is taken as made up (the public Lex holds the whole
-    statute book); Acts known to exist are only ever left unverified."""
+    source_complete: bool = False
+    """An Act a complete source (the public Lex) does not hold is taken as made up; a partial
+    corpus only leaves it unverified (``not_in_corpus``). Acts known to exist are only ever
+    left unverified."""
     relevance: Relevance | None = None
     """Whether the statement is about what the provision says (sentence embeddings)."""
 
@@ -106,10 +107,13 @@ class LegislationCheck:
     def _act_not_found(self, target: Target) -> Outcome:
         known = target.act in _KNOWN_ACTS or bool(target.title and act_id(target.title))
         detail = f"The legal source does not hold {target.title or target.act}."
-        removes = self.unknown_act_removes and not known
-        if not removes:
-            detail += " The Act exists, but this source cannot confirm the citation."
-        return outcome_of([CheckFinding("not_found", removes, detail)], uri=target.uri)
+        future = target.year is not None and target.year > current_context().today.year
+        if future or (self.source_complete and not known):
+            return outcome_of([CheckFinding("not_found", True, detail)], uri=target.uri)
+        detail += (" The Act exists, but this source cannot confirm the citation." if known
+                   else " It holds only part of the statute book, so the citation could not "
+                        "be checked.")
+        return outcome_of([CheckFinding("not_in_corpus", False, detail)], uri=target.uri)
 
     @staticmethod
     def _provision_not_found(target: Target, act: Act) -> Outcome:

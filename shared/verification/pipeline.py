@@ -43,11 +43,12 @@ def build_checks(*, documents: DocumentStore | None, lex: LexClient | None,
         source = LegalRecords(lex)
         by_kind |= {
             "legislation": LegislationCheck(
-                source=source, judge=judge, unknown_act_removes=config.unknown_act_removes,
+                source=source, judge=judge, source_complete=config.source_complete,
                 relevance=Relevance(embedder=default_embedder(),
                                     threshold=config.relevance_threshold)
                 if config.relevance else None),
-            "caselaw": CaselawCheck(source=source, judge=judge),
+            "caselaw": CaselawCheck(source=source, judge=judge,
+                                    source_complete=config.source_complete),
         }
     return Checks(by_kind=by_kind, deadline_s=config.check_deadline_s)
 
