@@ -13,6 +13,20 @@ from shared.embedded import free_port
 from tests.conftest import local_lex
 from tests.e2e import Client
 from tests.fakes.public_lex import public_lex
+from tests.harness import SseMessage
+
+LICENCE_QUESTION = "Do we need a licence for a five-bedroom shared house?"
+
+
+async def _asked(engine: Engine, question: str) -> list[SseMessage]:
+    """Every event of one question in a new conversation, as the browser receives them."""
+    client = Client(engine)
+    try:
+        conversation = await client.conversation()
+        accepted = await client.ask(conversation, question)
+        return await client.collect(accepted["stream_url"])
+    finally:
+        await client.close()
 
 
 @pytest.fixture
@@ -28,14 +42,7 @@ async def lex_engine(settings: Settings) -> AsyncIterator[Engine]:
 
 async def test_hmo_licensing_question_is_answered_from_the_housing_act(lex_engine: Engine
                                                                        ) -> None:
-    client = Client(lex_engine)
-    try:
-        conversation = await client.conversation()
-        accepted = await client.ask(conversation,
-                                    "Do we need a licence for a five-bedroom shared house?")
-        events = await client.collect(accepted["stream_url"])
-    finally:
-        await client.close()
+    events = await _asked(lex_engine, LICENCE_QUESTION)
     assert events[-1].type == "invocation.completed"
     legislation = next(e.data for e in events if e.type == "worker.findings"
                        and e.data["worker"] == "legislation")
@@ -55,14 +62,7 @@ async def test_hmo_licensing_question_is_answered_from_the_housing_act(lex_engin
 
 
 async def test_a_neutral_citation_finds_the_judgment(lex_engine: Engine) -> None:
-    client = Client(lex_engine)
-    try:
-        conversation = await client.conversation()
-        accepted = await client.ask(conversation,
-                                    "What did the court decide in [2017] EWHC 3409 (Admin)?")
-        events = await client.collect(accepted["stream_url"])
-    finally:
-        await client.close()
+    events = await _asked(lex_engine, "What did the court decide in [2017] EWHC 3409 (Admin)?")
     cases = [e.data for e in events if e.type == "caselaw.source"]
     assert cases and cases[0]["citation"] == "[2017] EWHC 3409 (Admin)"
     assert "D2M Solutions" in cases[0]["case_name"]
@@ -73,14 +73,9 @@ async def test_against_the_public_lex_nothing_is_badged_in_force(settings: Setti
     async with public_lex() as lex:
         engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
         await engine.start()
-        client = Client(engine)
         try:
-            conversation = await client.conversation()
-            accepted = await client.ask(conversation,
-                                        "Do we need a licence for a five-bedroom shared house?")
-            events = await client.collect(accepted["stream_url"])
+            events = await _asked(engine, LICENCE_QUESTION)
         finally:
-            await client.close()
             await engine.stop()
     assert events[-1].type == "invocation.completed"
     badges = [e.data for e in events if e.type == "legal.source"]
