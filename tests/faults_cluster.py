@@ -13,7 +13,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
@@ -121,7 +121,11 @@ class Supervisor:
         log_dir.mkdir(parents=True, exist_ok=True)
         self.services = {n: ServiceProcess(n, {**base, **env}, log_dir) for n in names}
         self.restarts: dict[str, int] = dict.fromkeys(names, 0)
+        self.kills = 0
         self._back = {n: asyncio.Event() for n in names}
+        self._may_restart = {n: asyncio.Event() for n in names}
+        for event in self._may_restart.values():
+            event.set()
         self._watch: list[asyncio.Task[None]] = []
         self._stopping = False
 
@@ -140,15 +144,26 @@ class Supervisor:
             if self._stopping:
                 return
             await asyncio.sleep(RESTART_BACKOFF_S)
+            await self._may_restart[service.name].wait()
             self.restarts[service.name] += 1
             await service.start()
             self._back[service.name].set()
 
-    async def kill(self, name: str, ready_timeout: float = 90) -> None:
-        """SIGKILL one service, then wait until the supervisor has it running again."""
+    async def kill(self, name: str, ready_timeout: float = 90,
+                   while_down: Callable[[], Awaitable[None]] | None = None) -> None:
+        """SIGKILL one service, then wait until the supervisor has it running again;
+        ``while_down`` is a further fault injected before the restart may begin."""
         service = self.services[name]
         back = self._back[name] = asyncio.Event()
-        service.kill()
+        self._may_restart[name].clear()
+        try:
+            service.kill()
+            self.kills += 1
+            await service.wait_exit()
+            if while_down is not None:
+                await while_down()
+        finally:
+            self._may_restart[name].set()
         async with asyncio.timeout(ready_timeout):
             await back.wait()
         await service.wait_ready(ready_timeout)
