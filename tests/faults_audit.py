@@ -89,7 +89,7 @@ class Audit:
 
     def problems(self) -> list[str]:
         return [*self.lost, *self.late, *self.duplicated, *self.chain_breaks,
-                *self.stream_not_log, *self.cancel_ignored]
+                *self.stream_not_log, *self.cancel_ignored, *self.cancel_lost_to_verifier]
 
 
 def _step_key(entry: LogEntry) -> str | None:

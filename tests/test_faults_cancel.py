@@ -202,13 +202,6 @@ async def test_cancel_at_each_stage_ends_cancelled_within_a_second_exactly_once(
             f"{stage.name}: the late {stage.late} was not refused: {types}")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "defect: a cancel accepted while the verifier works ends the invocation cancelled only "
-    "if the orchestrator records invocation.cancelled before the verifier's result reaches "
-    "the recorder; the verifier (services/verifier/handlers.py VerifyDraft) reads the log "
-    "before checking and never again, and the store refuses nothing after a cancel_requested, "
-    "so with the orchestrator restarting (or merely slower) the verifier's "
-    "invocation.completed, produced after the cancel was recorded, ends it completed"))
 async def test_a_cancel_during_verification_wins_while_the_orchestrator_restarts(
         settings: Settings) -> None:
     stage = STAGES[-1]

@@ -73,13 +73,6 @@ async def _recorder_holds_a_batch(settings: Settings, timeout: float = 30) -> No
         await nc.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "defect: the recorder's loop (services/recorder/app.py Recorder._run) catches only "
-    "StoreError around a batch; when publishing the committed records to the log stream "
-    "fails — NATS away for longer than shared.bus.PUBLISH_TIMEOUT_S (here), or JetStream's "
-    "'no responders' while NATS shuts down (a plain restart under load) — the error ends "
-    "the recording task for good while the process stays up, so nothing is recorded again "
-    "and no invocation can end (not even the watchdog's invocation.failed)"))
 async def test_recording_resumes_after_nats_is_away_longer_than_the_publish_timeout(
         outage: Outage) -> None:
     client, servers, settings = outage.client, outage.servers, outage.engine.settings
@@ -119,12 +112,6 @@ async def _ending(engine: Engine, invocation_id: str, timeout: float) -> list[st
             await asyncio.sleep(0.1)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "defect: a live feed (services/gateway/sse.py invocation_feed) learns of new events only "
-    "from its core NATS subscription and re-reads the log only when a later event shows a "
-    "gap; events committed while the gateway's NATS connection is down are never delivered "
-    "if nothing follows them, so a feed whose terminal event was committed meanwhile sends "
-    "keep-alives for ever and never ends (a browser's EventSource does not reconnect)"))
 async def test_a_feed_open_across_a_gateway_partition_from_nats_still_ends(
         settings: Settings) -> None:
     provider = GatedProvider(responses={"routing": ["not json"], "title": ["Damp"],

@@ -13,6 +13,9 @@ class GatewayConfig:
 
     keepalive_s: float = 15.0
     """An idle live feed sends a ``: keep-alive`` comment this often, so proxies keep it open."""
+    catch_up_s: float = 5.0
+    """How long a live feed may be quiet before it looks in the log for events NATS did not
+    bring it (a partition between the gateway and NATS); one indexed read per quiet feed."""
     idempotency_ttl_s: int = 24 * 3600
     """How long an ``Idempotency-Key`` is remembered."""
     shutdown_grace_s: float = 3.0

@@ -74,12 +74,24 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
             yield message
         if cursor.done or ref is None or not ref.running:
             return
+        loop = asyncio.get_running_loop()
+        quiet_since = loop.time()
         while not cursor.done:
             try:
-                msg = await asyncio.wait_for(queue.get(), gw.config.keepalive_s)
+                msg = await asyncio.wait_for(queue.get(), min(gw.config.catch_up_s,
+                                                              gw.config.keepalive_s))
             except TimeoutError:
-                yield keep_alive()
+                # Quiet for a while: the log may hold what NATS did not bring (a partition
+                # between this gateway and NATS), so look there before keeping the feed alive.
+                for message in cursor.replay(await store.read_invocation(
+                        tenant_id, invocation_id, after_version=cursor.last)):
+                    quiet_since = loop.time()
+                    yield message
+                if not cursor.done and loop.time() - quiet_since >= gw.config.keepalive_s:
+                    quiet_since = loop.time()
+                    yield keep_alive()
                 continue
+            quiet_since = loop.time()
             live = _decode(msg, tenant_id)
             if live is None or live.version <= cursor.last:
                 continue

@@ -13,6 +13,7 @@ import logging
 
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from nats.errors import Error as NatsError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import FetchTimeoutError, NotFoundError
@@ -82,7 +83,13 @@ class Recorder:
                 log.exception("recorder: fetch failed; retrying")
                 await asyncio.sleep(0.5)
                 continue
-            await self.handle_batch(bus, msgs)
+            try:
+                await self.handle_batch(bus, msgs)
+            except Exception:
+                # Never let the recording task die: what was not acknowledged is delivered
+                # again, and what was recorded already is a no-op.
+                log.exception("recorder: a batch failed; its events will be delivered again")
+                await asyncio.sleep(0.5)
 
     async def handle_batch(self, bus: Bus, msgs: list[Msg]) -> None:
         events: list[AnyEvent] = []
@@ -113,7 +120,8 @@ class Recorder:
             await msg.ack()
 
     async def _record(self, bus: Bus, events: list[AnyEvent], msgs: list[Msg]) -> None:
-        """Record, retrying in place while the store is unavailable, so order is kept."""
+        """Record, retrying in place while the store or the bus is unavailable, so order is
+        kept: appending again is a no-op for what was committed, and publishes it again."""
         delay = 0.1
         while True:
             try:
@@ -121,8 +129,10 @@ class Recorder:
                                     attributes={"yourai.events": str(len(events))}):
                     await record(self.infra.store, bus, events)
                 return
-            except StoreUnavailable as e:
-                log.warning("recorder: store unavailable (%s); retrying in %.1fs", e, delay)
+            except (StoreUnavailable, NatsError, OSError, TimeoutError) as e:
+                log.warning("recorder: %s unavailable (%s); retrying in %.1fs",
+                            "store" if isinstance(e, StoreUnavailable) else "NATS",
+                            e or type(e).__name__, delay)
                 for msg in msgs:
                     with contextlib.suppress(Exception):
                         await msg.in_progress()

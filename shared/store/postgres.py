@@ -18,6 +18,8 @@ from shared.events import (
     AnyEvent,
     ConversationCreated,
     Event,
+    InvocationCancelRequested,
+    InvocationCompleted,
     InvocationStarted,
     decode_event,
     encode_event,
@@ -294,14 +296,21 @@ async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[
             "SELECT id, status FROM invocations WHERE id = ANY($1::uuid[])", invocation_ids
         )
     }
+    cancelling = await _cancel_requested(conn, [e.invocation_id for e in events
+                                                if isinstance(e, InvocationCompleted)])
     out: list[Appended] = []
     pending: list[_Link] = []
     for event in events:
         if (known := seen.get(event.event_id)) is not None:
             out.append(Appended(status="duplicate", event=known.event, record=known))
             continue
-        if event.invocation_id is not None and status.get(event.invocation_id) not in (
-            None, "running"
+        if isinstance(event, InvocationCancelRequested):
+            cancelling.add(event.invocation_id)
+        if event.invocation_id is not None and (
+            status.get(event.invocation_id) not in (None, "running")
+            # A committed cancel outranks an answer verified meanwhile: the orchestrator
+            # records the cancel, and the invocation never completes.
+            or (isinstance(event, InvocationCompleted) and event.invocation_id in cancelling)
         ):
             out.append(Appended(status="dropped", event=event))
             continue
@@ -326,6 +335,17 @@ async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[
     )
     return out
 
+
+
+async def _cancel_requested(conn: asyncpg.Connection, invocation_ids: Sequence[uuid.UUID]
+                            ) -> set[uuid.UUID]:
+    """Which of these invocations the log holds a cancel request for."""
+    if not invocation_ids:
+        return set()
+    rows = await conn.fetch(
+        "SELECT DISTINCT invocation_id FROM events WHERE invocation_id = ANY($1::uuid[])"
+        " AND type = 'invocation.cancel_requested'", list(invocation_ids))
+    return {r["invocation_id"] for r in rows}
 
 class _Link(msgspec.Struct):
     """One new event's place in its stream, computed before the single insert."""
