@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import time
 import uuid
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import PurePath
 from typing import Literal
 
 import asyncpg
@@ -39,7 +41,7 @@ from shared.store import Connection, store_errors
 
 __all__ = ["CHUNK_LIMIT", "CHUNK_TARGET", "ChunkSpan", "DocumentHit", "DocumentStatus",
            "DocumentStore", "DuplicateContent", "NoText", "SearchMode", "StoredChunk",
-           "StoredDocument", "chunk_text"]
+           "StoredDocument", "chunk_text", "title_of"]
 
 log = logging.getLogger("yourai.documents")
 
@@ -49,6 +51,7 @@ INLINE_EMBEDDINGS = 256
 chunks are embedded in the background (``DocumentStore.backfill``) and found by full text
 meanwhile."""
 _EMBED_BATCH = 32
+_FIRST_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 
 
 class NoText(ValueError):
@@ -373,3 +376,13 @@ async def _insert(conn: Connection, tenant_id: str, title: str, content: str, sh
                           lineage=lineage, version=version, sha256=sha, user_id=user_id,
                           created_at=created_at)
 
+
+def title_of(content: str, filename: str = "") -> str:
+    """A title for a document sent without one: its first heading, else its first short line,
+    else the file's name."""
+    if m := _FIRST_HEADING.search(content):
+        return m.group(1).strip()[:300]
+    first = next((line.strip() for line in content.splitlines() if line.strip()), "")
+    if 0 < len(first) <= 120:
+        return first
+    return PurePath(filename).stem or "Untitled document"

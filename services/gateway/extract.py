@@ -16,7 +16,7 @@ from pathlib import PurePath
 
 from shared.text.validation import decoded_text
 
-__all__ = ["Unreadable", "extracted_text", "title_of"]
+__all__ = ["Unreadable", "extracted_text"]
 
 log = logging.getLogger("yourai.gateway")
 
@@ -25,7 +25,6 @@ _ZIP = b"PK\x03\x04"
 _DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 _TEXT_TYPES = ("text/", "application/json", "application/x-yaml")
 _HEADING_STYLE = re.compile(r"^Heading (\d)$")
-_FIRST_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -94,14 +93,3 @@ def _docx_text(data: bytes) -> str:
     if not text.strip():
         raise Unreadable("The Word document has no text.")
     return text
-
-
-def title_of(content: str, filename: str = "") -> str:
-    """A title for a document sent without one: its first heading, else its first short line,
-    else the file's name."""
-    if m := _FIRST_HEADING.search(content):
-        return m.group(1).strip()[:300]
-    first = next((line.strip() for line in content.splitlines() if line.strip()), "")
-    if 0 < len(first) <= 120:
-        return first
-    return PurePath(filename).stem or "Untitled document"

@@ -31,7 +31,7 @@ from services.gateway.errors import (
     PayloadTooLarge,
     UnsupportedMediaType,
 )
-from services.gateway.extract import Unreadable, extracted_text, title_of
+from services.gateway.extract import Unreadable, extracted_text
 from services.gateway.schemas import (
     DocumentDetail,
     DocumentOut,
@@ -40,7 +40,7 @@ from services.gateway.schemas import (
     NewDocument,
 )
 from services.gateway.state import Gateway
-from shared.documents import DuplicateContent, StoredDocument
+from shared.documents import DuplicateContent, StoredDocument, title_of
 from shared.events import (
     AnyEvent,
     ConversationCreated,
