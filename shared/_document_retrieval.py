@@ -39,8 +39,11 @@ SearchMode = Literal["fulltext", "dense", "hybrid"]
 
 CANDIDATES = 30
 """Each ranking contributes at least this many passages to the fusion."""
-DENSE_WEIGHT = 1.0
-"""The dense ranking's weight in the fusion (full text has 1.0)."""
+DENSE_WEIGHT = 1.5
+"""The dense ranking's weight in the fusion (full text has 1.0). Chosen on the policy benchmark
+(``bench/retrieval_policies.py``) from 1, 1.5, 2 and 3: casual and paraphrased questions share
+few words with the policies, so meaning deserves the larger say; beyond 1.5 follow-ups and
+abbreviations, which full text finds well, lose more than paraphrases gain."""
 _EF_SEARCH = 200
 """HNSW candidate list: pgvector 0.6 filters by tenant after the index scan, so a wide list
 keeps a tenant's passages in it; when it still comes back short, the scan is exact."""
