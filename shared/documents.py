@@ -46,7 +46,7 @@ __all__ = ["CHUNK_LIMIT", "CHUNK_TARGET", "ChunkSpan", "DocumentHit", "DocumentS
 log = logging.getLogger("yourai.documents")
 
 DocumentStatus = Literal["current", "superseded", "removed"]
-INLINE_EMBEDDINGS = 256
+INLINE_EMBEDDINGS = 64
 """An upload embeds up to this many chunks before it answers; a longer document's remaining
 chunks are embedded in the background (``DocumentStore.backfill``) and found by full text
 meanwhile."""
