@@ -56,6 +56,9 @@ from shared.text.validation import InvalidText, checked_text
 __all__ = ["DocumentController"]
 
 _NOT_FOUND = "Document not found."
+_MAX_OFFSET = 1_000_000_000
+_MAX_VERSION = 2**31 - 1
+"""Bounds that keep a query parameter inside PostgreSQL's integer types (else a 400)."""
 _META = EventMeta(producer="gateway")
 
 
@@ -168,7 +171,7 @@ class DocumentController(Controller):
     @get("/", summary="The organisation's current documents, oldest first, a page at a time")
     async def listing(self, gw: Gateway, caller: Caller,
                       limit: Annotated[int, Parameter(ge=1, le=100)] = 20,
-                      offset: Annotated[int, Parameter(ge=0)] = 0) -> DocumentPage:
+                      offset: Annotated[int, Parameter(ge=0, le=_MAX_OFFSET)] = 0) -> DocumentPage:
         docs, total = await gw.documents.page(caller.tenant_id, limit=limit, offset=offset)
         if offset and offset >= total:
             raise BadInput(f"The offset {offset} is past the end: there are {total} documents.")
@@ -179,7 +182,8 @@ class DocumentController(Controller):
     @get("/{document_id:uuid}", summary="A document's metadata, text and versions "
          "(?version=n: an earlier one, kept for audit)")
     async def show(self, gw: Gateway, caller: Caller, document_id: uuid.UUID,
-                   version: Annotated[int | None, Parameter(ge=1)] = None) -> DocumentDetail:
+                   version: Annotated[int | None, Parameter(ge=1, le=_MAX_VERSION)] = None
+                   ) -> DocumentDetail:
         found = await gw.documents.document(caller.tenant_id, document_id, version=version)
         if found is None:
             raise NotFound(_NOT_FOUND)
