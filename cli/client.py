@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import httpx
 
@@ -36,27 +34,6 @@ def _check(response: httpx.Response) -> dict[str, object]:
             detail = response.text
         raise CliError(f"the gateway answered {response.status_code}: {detail}")
     return response.json() if response.content else {}
-
-
-async def add_documents(settings: Settings, args: argparse.Namespace) -> int:
-    headers = {"Authorization": f"Bearer {_token(settings, args)}"}
-    async with httpx.AsyncClient(base_url=_url(settings, args), headers=headers,
-                                 timeout=60) as client:
-        for name in args.files:
-            path = Path(name)
-            try:
-                content = await asyncio.to_thread(path.read_text, encoding="utf-8")
-            except OSError as e:
-                raise CliError(f"{name}: cannot read it ({e.strerror or e})") from e
-            except UnicodeDecodeError as e:
-                raise CliError(f"{name}: not UTF-8 text (Markdown or plain text expected)") from e
-            response = await _post(client, "/v1/documents",
-                                   {"title": path.stem.replace("-", " ").capitalize(),
-                                    "content": content})
-            body = _check(response)
-            known = "; already uploaded" if response.status_code == 200 else ""
-            print(f"{body['id']}  {body['title']}  ({body['chunks']} chunks{known})")
-    return 0
 
 
 async def _post(client: httpx.AsyncClient, path: str, body: dict[str, object]) -> httpx.Response:

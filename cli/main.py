@@ -37,9 +37,18 @@ def _parser() -> argparse.ArgumentParser:
 
     docs = sub.add_parser("docs", help="tenant policy documents")
     docs_sub = docs.add_subparsers(dest="docs_command", required=True, metavar="ACTION")
-    add = docs_sub.add_parser("add", help="upload documents through the gateway")
+    add = docs_sub.add_parser("add", help="upload documents (Markdown, text, PDF or DOCX); "
+                              "a file whose title is already there replaces it")
     add.add_argument("files", nargs="+")
     _client_args(add)
+    _client_args(docs_sub.add_parser("list", help="list the current documents"))
+    show = docs_sub.add_parser("show", help="a document's versions and text")
+    show.add_argument("document_id")
+    show.add_argument("--version", type=_ranged(1, 1_000_000), help="an earlier version")
+    _client_args(show)
+    rm = docs_sub.add_parser("rm", help="take a document out of search (kept for audit)")
+    rm.add_argument("document_id")
+    _client_args(rm)
 
     ask = sub.add_parser("ask", help="ask a question and watch the answer stream in")
     ask.add_argument("question")
@@ -203,9 +212,9 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
             print(issue_token(settings.jwt_secret, args.tenant, args.user, ttl_s=args.ttl))
             return 0
         case "docs":
-            from cli.client import add_documents
+            from cli.documents import documents_command
 
-            return await add_documents(settings, args)
+            return await documents_command(settings, args)
         case "ask":
             from cli.client import ask
 

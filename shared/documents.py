@@ -1,293 +1,388 @@
-"""Tenant policy documents: chunking with character offsets, storage and full-text search.
+"""Tenant policy documents: versions, chunks with character offsets, embeddings and search.
 
-A citation ``doc:<document_id>#<chunk>`` points at one chunk; its offsets locate the passage
-in the original text, so a quote can be checked against exactly what the tenant uploaded.
+A citation ``doc:<id>#<chunk>`` points at one chunk of one *version*; its offsets locate the
+passage in the text of that version, so a quote can be checked against exactly what the tenant
+uploaded, even after the document is replaced. A document's versions share its ``lineage`` (the
+id of its first version, which the library API uses); one version per document is current, and
+only current versions are searched.
 """
 
 from __future__ import annotations
 
-import bisect
+import asyncio
 import hashlib
+import logging
 import re
+import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import PurePath
+from typing import Literal
 
 import asyncpg
 import msgspec
 
-from shared.fulltext import any_term_tsquery
+from shared._chunking import CHUNK_LIMIT, CHUNK_TARGET, ChunkSpan, chunk_text
+from shared._document_retrieval import (
+    CANDIDATES,
+    DocumentHit,
+    SearchMode,
+    StoredChunk,
+    dense_search,
+    fulltext_search,
+    fuse,
+    pending_chunks,
+    store_vectors,
+)
+from shared.embeddings import Embedder, EmbeddingError, default_embedder
+from shared.hybrid import vector_search_available
 from shared.store import Connection, store_errors
 
-__all__ = ["CHUNK_LIMIT", "CHUNK_TARGET", "ChunkSpan", "DocumentHit", "DocumentStore",
-           "NoText", "StoredChunk", "StoredDocument", "chunk_text"]
+__all__ = ["CHUNK_LIMIT", "CHUNK_TARGET", "ChunkSpan", "DocumentHit", "DocumentStatus",
+           "DocumentStore", "DuplicateContent", "NoText", "SearchMode", "StoredChunk",
+           "StoredDocument", "chunk_text", "title_of"]
 
-CHUNK_TARGET = 900
-"""Chunks are packed up to about this many characters."""
-CHUNK_LIMIT = 2000
-"""No chunk is longer than this, whatever the layout of the text (one line, no spaces…)."""
+log = logging.getLogger("yourai.documents")
 
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*$", re.MULTILINE)
-_HEADING_CHARS = 200
-_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
-_CUTS = (
-    re.compile(r"\n"),  # a line break
-    re.compile(r"[.!?][\"'”’)\]]*(?=\s)"),  # the end of a sentence
-    re.compile(r"\s"),  # a space between words
-)
-"""Where a block too long to keep whole is cut, best first (else at the size itself)."""
+DocumentStatus = Literal["current", "superseded", "removed"]
+INLINE_EMBEDDINGS = 64
+"""An upload embeds up to this many chunks before it answers; a longer document's remaining
+chunks are embedded in the background (``DocumentStore.backfill``) and found by full text
+meanwhile."""
+_EMBED_BATCH = 32
+_FIRST_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 
 
 class NoText(ValueError):
     """A document with nothing to index (empty, or only heading marks)."""
 
 
-class ChunkSpan(msgspec.Struct, frozen=True):
-    """A slice ``content[start:end]`` under its nearest heading."""
-
-    start: int
-    end: int
-    heading: str
+class DuplicateContent(ValueError):
+    """A replacement whose text is another current document's."""
 
 
 class StoredDocument(msgspec.Struct, frozen=True, kw_only=True):
     id: uuid.UUID
+    """This version's id: what citations ``doc:<id>#<chunk>`` name."""
     tenant_id: str
     title: str
     chunks: int
     created: bool = True
     """False when the tenant already had this content: the existing document is returned."""
-
-
-class StoredChunk(msgspec.Struct, frozen=True, kw_only=True):
-    document_id: uuid.UUID
-    title: str
-    idx: int
-    start: int
-    end: int
-    heading: str
-    text: str
-
-
-class DocumentHit(msgspec.Struct, frozen=True, kw_only=True):
-    chunk: StoredChunk
-    score: float
+    lineage: uuid.UUID | None = None
+    """The document's id across its versions (its first version's id); None: ``id``."""
+    version: int = 1
+    status: DocumentStatus = "current"
+    sha256: str = ""
+    user_id: str = ""
+    created_at: datetime | None = None
+    ended_at: datetime | None = None
+    """When this version was superseded or removed."""
 
     @property
-    def ref(self) -> str:
-        return f"doc:{self.chunk.document_id}#{self.chunk.idx}"
+    def document_id(self) -> uuid.UUID:
+        """The id of the document in the library (stable across versions)."""
+        return self.lineage or self.id
 
 
-class _Headings:
-    """The Markdown headings of a text, by position."""
+EmbedderSource = Callable[[], Embedder]
 
-    def __init__(self, content: str) -> None:
-        found = [(m.start(), m.end(), m.group(2)[:_HEADING_CHARS])
-                 for m in _HEADING.finditer(content)]
-        self.starts = [start for start, _, _ in found]
-        self.start_set = frozenset(self.starts)
-        self.spans = found
-
-    def at(self, pos: int) -> str:
-        """The heading in force at ``pos`` (the last one starting at or before it)."""
-        i = bisect.bisect_right(self.starts, pos)
-        return self.spans[i - 1][2] if i else ""
-
-    def within(self, start: int, end: int) -> list[tuple[int, int, str]]:
-        return self.spans[bisect.bisect_left(self.starts, start):
-                          bisect.bisect_left(self.starts, end)]
+_DOC_COLUMNS = ("d.id, d.tenant_id, d.title, d.lineage, d.version, d.status, d.sha256,"
+                " d.user_id, d.created_at, d.ended_at,"
+                " (SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id) AS chunks")
 
 
-def chunk_text(content: str, *, target: int = CHUNK_TARGET,
-               limit: int = CHUNK_LIMIT) -> list[ChunkSpan]:
-    """Split into chunks of about ``target`` and at most ``limit`` characters.
-
-    Paragraphs (and heading lines) are the blocks; a block longer than ``limit`` is cut at line
-    breaks, else sentence ends, else spaces, else anywhere, into pieces of at most ``target``.
-    Pieces are packed into chunks that never span two headings, and a heading stays with the
-    text after it. Offsets index into ``content`` itself: ``content[start:end]`` is the chunk.
-    """
-    headings = _Headings(content)
-    spans: list[ChunkSpan] = []
-    cur: tuple[int, int, str] | None = None  # start, end, heading
-    heading_only = False
-    for start, end in _pieces(content, headings, target, limit):
-        heading = headings.at(start)
-        is_heading = start in headings.start_set
-        if cur is not None:
-            size = end - cur[0]
-            if (heading != cur[2] or is_heading or size > limit
-                    or (size > target and not heading_only)):
-                spans.append(ChunkSpan(*cur))
-                cur = None
-        if cur is None:
-            cur, heading_only = (start, end, heading), is_heading
-        else:
-            cur, heading_only = (cur[0], end, cur[2]), False
-    if cur is not None:
-        spans.append(ChunkSpan(*cur))
-    return [s for s in spans if content[s.start:s.end].strip().lstrip("#").strip()]
-
-
-def _pieces(content: str, headings: _Headings, target: int, limit: int
-            ) -> Iterator[tuple[int, int]]:
-    for start, end in _blocks(content, headings):
-        if end - start <= limit:
-            yield start, end
-        else:
-            yield from _cut(content, start, end, target)
-
-
-def _blocks(content: str, headings: _Headings) -> Iterator[tuple[int, int]]:
-    """Paragraphs, with each heading line a block of its own."""
-    for start, end in _paragraph_spans(content):
-        pos = start
-        for h_start, h_end, _ in headings.within(start, end):
-            if content[pos:h_start].strip():
-                yield _trim(content, pos, h_start)
-            yield h_start, h_end
-            pos = h_end
-        if content[pos:end].strip():
-            yield _trim(content, pos, end)
-
-
-def _cut(content: str, start: int, end: int, size: int) -> Iterator[tuple[int, int]]:
-    """``content[start:end]`` in pieces of at most ``size`` characters, each window cut at its
-    last line break, else sentence end (neither too early), else space, else at ``size``."""
-    pos = start
-    while end - pos > size:
-        window = content[pos:pos + size]
-        cut = pos + size
-        for i, separator in enumerate(_CUTS):
-            earliest = size // 3 if i < len(_CUTS) - 1 else 1
-            last = max((m.end() for m in separator.finditer(window, earliest)), default=0)
-            if last:
-                cut = pos + last
-                break
-        piece = _trim(content, pos, cut)
-        if piece[0] < piece[1]:
-            yield piece
-        pos = cut
-    rest = _trim(content, pos, end)
-    if rest[0] < rest[1]:
-        yield rest
-
-
-def _paragraph_spans(content: str) -> list[tuple[int, int]]:
-    spans, pos = [], 0
-    for m in _PARAGRAPH_BREAK.finditer(content):
-        if content[pos:m.start()].strip():
-            spans.append(_trim(content, pos, m.start()))
-        pos = m.end()
-    if content[pos:].strip():
-        spans.append(_trim(content, pos, len(content)))
-    return spans
-
-
-def _trim(content: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and content[start].isspace():
-        start += 1
-    while end > start and content[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
-def _chunk(row: asyncpg.Record) -> StoredChunk:
-    return StoredChunk(document_id=row["document_id"], title=row["title"], idx=row["idx"],
-                       start=row["start_offset"], end=row["end_offset"], heading=row["heading"],
-                       text=row["text"])
-
-
-_CHUNK_COLUMNS = ("c.document_id, d.title, c.idx, c.start_offset, c.end_offset, c.heading,"
-                  " c.text")
+def _document(row: asyncpg.Record, *, created: bool = True) -> StoredDocument:
+    return StoredDocument(id=row["id"], tenant_id=row["tenant_id"], title=row["title"],
+                          chunks=row["chunks"], created=created, lineage=row["lineage"],
+                          version=row["version"], status=row["status"], sha256=row["sha256"],
+                          user_id=row["user_id"], created_at=row["created_at"],
+                          ended_at=row["ended_at"])
 
 
 class DocumentStore:
     """Documents of every tenant; each call is scoped to one tenant.
 
-    A tenant holds one document per content (``UNIQUE (tenant_id, sha256)``): uploading the
-    same text again, under any title, returns the existing document with ``created=False``.
+    A tenant holds one current document per content: uploading the same text again, under any
+    title, returns the existing document with ``created=False``. Uploading under the title of a
+    current document (case aside) replaces it with a new version. Changes to one tenant's
+    documents are serialised by a transaction-scoped advisory lock.
     """
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, *, embedder: EmbedderSource | None = default_embedder,
+                 inline_embeddings: int = INLINE_EMBEDDINGS) -> None:
         self.pool = pool
+        self._embedder_source = embedder
+        self._embedder: Embedder | None = None
+        self._vectors: bool | None = None
+        self.inline_embeddings = inline_embeddings
 
-    async def add(self, tenant_id: str, title: str, content: str) -> StoredDocument:
-        """Chunk, then store the document and its chunks in one transaction (all or nothing).
+    # -- changes -------------------------------------------------------------------------
+
+    async def add(self, tenant_id: str, title: str, content: str, *, user_id: str = ""
+                  ) -> StoredDocument:
+        """Store a new document, or a new version of the current one with this title.
 
         Raises ``NoText`` before writing anything when there is nothing to index.
         """
-        spans = chunk_text(content)
-        if not spans:
-            raise NoText("The document has no text to index.")
-        sha = hashlib.sha256(content.encode()).hexdigest()
+        spans, sha = _prepared(content)
         async with store_errors(), self.pool.acquire() as conn, conn.transaction():
-            doc_id = await conn.fetchval(
-                "INSERT INTO documents (id, tenant_id, title, content, sha256)"
-                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id, sha256) DO NOTHING"
-                " RETURNING id",
-                uuid.uuid4(), tenant_id, title, content, sha,
-            )
-            if doc_id is None:  # this tenant has it already (perhaps from a concurrent upload)
-                return await _existing(conn, tenant_id, sha)
-            await conn.executemany(
-                "INSERT INTO document_chunks (document_id, tenant_id, idx, start_offset,"
-                " end_offset, heading, text) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                [(doc_id, tenant_id, i, s.start, s.end, s.heading, content[s.start:s.end])
-                 for i, s in enumerate(spans)],
-            )
-        return StoredDocument(id=doc_id, tenant_id=tenant_id, title=title, chunks=len(spans))
+            await _lock(conn, tenant_id)
+            same = await _current(conn, tenant_id, "d.sha256 = $2", sha)
+            if same is not None:
+                return _document(same, created=False)
+            titled = await _current(conn, tenant_id, "lower(d.title) = lower($2)", title)
+            doc = await _insert(conn, tenant_id, title, content, sha, spans, user_id=user_id,
+                                previous=titled)
+        await self._embed_new(doc)
+        return doc
 
-    async def search(self, tenant_id: str, query: str, *, limit: int = 5) -> list[DocumentHit]:
-        """Full-text search with any-term matching, ranked by cover density."""
+    async def replace(self, tenant_id: str, document_id: uuid.UUID, content: str, *,
+                      title: str | None = None, user_id: str = "") -> StoredDocument | None:
+        """A new current version of a current document (None: no such current document).
+
+        The same text as the current version returns it with ``created=False``; the text of
+        another current document raises ``DuplicateContent``.
+        """
+        spans, sha = _prepared(content)
+        async with store_errors(), self.pool.acquire() as conn, conn.transaction():
+            await _lock(conn, tenant_id)
+            current = await _current_of(conn, tenant_id, document_id)
+            if current is None:
+                return None
+            if current["sha256"] == sha and (title is None or title == current["title"]):
+                return _document(current, created=False)
+            other = await _current(conn, tenant_id, "d.sha256 = $2", sha)
+            if other is not None and other["lineage"] != current["lineage"]:
+                raise DuplicateContent(
+                    f"This text is already the document ‘{other['title']}’ ({other['lineage']}).")
+            doc = await _insert(conn, tenant_id, title or current["title"], content, sha, spans,
+                                user_id=user_id, previous=current)
+        await self._embed_new(doc)
+        return doc
+
+    async def remove(self, tenant_id: str, document_id: uuid.UUID, *, user_id: str = ""
+                     ) -> StoredDocument | None:
+        """Take a document out of search, keeping every version for audit (None: not found)."""
+        async with store_errors(), self.pool.acquire() as conn, conn.transaction():
+            await _lock(conn, tenant_id)
+            current = await _current_of(conn, tenant_id, document_id)
+            if current is None:
+                return None
+            row = await conn.fetchrow(
+                "UPDATE documents d SET status = 'removed', ended_at = now()"
+                f" WHERE d.id = $1 RETURNING {_DOC_COLUMNS}", current["id"])
+        assert row is not None  # locked above
+        return msgspec.structs.replace(_document(row), user_id=user_id)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    async def page(self, tenant_id: str, *, limit: int, offset: int = 0
+                   ) -> tuple[list[StoredDocument], int]:
+        """Current documents, oldest first, and how many there are."""
         async with store_errors():
             rows = await self.pool.fetch(
-                f"""
-                WITH q AS (SELECT {any_term_tsquery("$2")} AS tsq)
-                SELECT {_CHUNK_COLUMNS}, ts_rank_cd(c.tsv, q.tsq, 32) AS score
-                FROM document_chunks c JOIN documents d ON d.id = c.document_id, q
-                WHERE c.tenant_id = $1 AND q.tsq IS NOT NULL AND c.tsv @@ q.tsq
-                ORDER BY score DESC, c.document_id, c.idx
-                LIMIT $3
-                """,
-                tenant_id, query, limit,
-            )
-        return [DocumentHit(chunk=_chunk(r), score=float(r["score"])) for r in rows]
+                f"SELECT {_DOC_COLUMNS}, count(*) OVER () AS total FROM documents d"
+                " WHERE d.tenant_id = $1 AND d.status = 'current'"
+                " ORDER BY d.created_at, d.lineage LIMIT $2 OFFSET $3",
+                tenant_id, limit, offset)
+            total = rows[0]["total"] if rows else await self.pool.fetchval(
+                "SELECT count(*) FROM documents WHERE tenant_id = $1 AND status = 'current'",
+                tenant_id)
+        return [_document(r) for r in rows], int(total)
+
+    async def document(self, tenant_id: str, document_id: uuid.UUID, *,
+                       version: int | None = None) -> tuple[StoredDocument, str] | None:
+        """A version and its text: ``version`` of the document, else the version whose id this
+        is, else the document's latest version (current, or removed)."""
+        async with store_errors():
+            row = await self.pool.fetchrow(
+                f"SELECT {_DOC_COLUMNS}, d.content FROM documents d"
+                " WHERE d.tenant_id = $1 AND d.lineage = (SELECT lineage FROM documents"
+                "   WHERE tenant_id = $1 AND id = $2)"
+                " AND ($3::int IS NULL OR d.version = $3)"
+                " ORDER BY (d.id = $2 AND d.id <> d.lineage) DESC, d.version DESC LIMIT 1",
+                tenant_id, document_id, version)
+        return (_document(row), row["content"]) if row is not None else None
+
+    async def versions(self, tenant_id: str, document_id: uuid.UUID) -> list[StoredDocument]:
+        """Every version of a document, oldest first (empty: no such document)."""
+        async with store_errors():
+            rows = await self.pool.fetch(
+                f"SELECT {_DOC_COLUMNS} FROM documents d WHERE d.tenant_id = $1 AND d.lineage ="
+                " (SELECT lineage FROM documents WHERE tenant_id = $1 AND id = $2)"
+                " ORDER BY d.version", tenant_id, document_id)
+        return [_document(r) for r in rows]
+
+    async def get(self, tenant_id: str, document_id: uuid.UUID
+                  ) -> tuple[StoredDocument, str] | None:
+        """The version with this id (as a citation names it), whatever its status."""
+        async with store_errors():
+            row = await self.pool.fetchrow(
+                f"SELECT {_DOC_COLUMNS}, d.content FROM documents d"
+                " WHERE d.tenant_id = $1 AND d.id = $2", tenant_id, document_id)
+        return (_document(row), row["content"]) if row is not None else None
 
     async def get_chunk(self, tenant_id: str, document_id: uuid.UUID, idx: int
                         ) -> StoredChunk | None:
         async with store_errors():
             row = await self.pool.fetchrow(
-                f"SELECT {_CHUNK_COLUMNS} FROM document_chunks c JOIN documents d"
-                " ON d.id = c.document_id WHERE c.tenant_id = $1 AND c.document_id = $2"
-                " AND c.idx = $3",
+                "SELECT c.document_id, d.title, c.idx, c.start_offset, c.end_offset, c.heading,"
+                " c.text FROM document_chunks c JOIN documents d ON d.id = c.document_id"
+                " WHERE c.tenant_id = $1 AND c.document_id = $2 AND c.idx = $3",
                 tenant_id, document_id, idx,
-            )
-        return _chunk(row) if row is not None else None
-
-    async def get(self, tenant_id: str, document_id: uuid.UUID
-                  ) -> tuple[StoredDocument, str] | None:
-        async with store_errors():
-            row = await self.pool.fetchrow(
-                f"SELECT d.id, d.title, d.content, {_CHUNK_COUNT} AS chunks FROM documents d"
-                " WHERE d.tenant_id = $1 AND d.id = $2",
-                tenant_id, document_id,
             )
         if row is None:
             return None
-        doc = StoredDocument(id=row["id"], tenant_id=tenant_id, title=row["title"],
-                             chunks=row["chunks"])
-        return doc, row["content"]
+        return StoredChunk(document_id=row["document_id"], title=row["title"], idx=row["idx"],
+                           start=row["start_offset"], end=row["end_offset"],
+                           heading=row["heading"], text=row["text"])
+
+    # -- search ----------------------------------------------------------------------------
+
+    async def search(self, tenant_id: str, query: str, *, limit: int = 5,
+                     mode: SearchMode = "hybrid", meaning: str | None = None
+                     ) -> list[DocumentHit]:
+        """The current passages that answer ``query``, best first.
+
+        ``fulltext`` matches its words; ``dense`` embeds ``meaning`` (default: ``query``) once
+        and ranks by cosine similarity; ``hybrid`` fuses both rankings (reciprocal rank
+        fusion). Without pgvector every mode is full text: ``semantic_search_available`` says
+        so, for the caller to tell the user.
+        """
+        embedder = None if mode == "fulltext" else await self._dense()
+        if embedder is None:
+            return await fulltext_search(self.pool, tenant_id, query, limit)
+        try:
+            vector = (await embedder.embed([meaning or query]))[0]
+        except EmbeddingError:
+            log.exception("the question could not be embedded: full-text search only")
+            return await fulltext_search(self.pool, tenant_id, query, limit)
+        if mode == "dense":
+            return await dense_search(self.pool, tenant_id, vector, embedder.model_id, limit)
+        n = max(limit, CANDIDATES)
+        words, meanings = await asyncio.gather(
+            fulltext_search(self.pool, tenant_id, query, n),
+            dense_search(self.pool, tenant_id, vector, embedder.model_id, n))
+        return fuse(words, meanings, limit)
+
+    async def semantic_search_available(self) -> bool:
+        """Whether searches use embeddings (pgvector present and a model configured)."""
+        return await self._dense() is not None
+
+    # -- embeddings ------------------------------------------------------------------------
+
+    async def _dense(self) -> Embedder | None:
+        if self._embedder_source is None:
+            return None
+        if self._vectors is None:
+            self._vectors = await vector_search_available(self.pool)
+        if not self._vectors:
+            return None
+        if self._embedder is None:
+            self._embedder = await asyncio.to_thread(self._embedder_source)
+        return self._embedder
+
+    async def _embed_new(self, doc: StoredDocument) -> None:
+        if not doc.created or self.inline_embeddings <= 0:
+            return
+        try:
+            await self.embed_pending(limit=self.inline_embeddings, document_id=doc.id)
+        except EmbeddingError:
+            log.exception("document %s stored without embeddings: they are added by the "
+                          "start-up backfill", doc.id)
+
+    async def embed_pending(self, *, limit: int = 256, document_id: uuid.UUID | None = None
+                            ) -> int:
+        """Embed up to ``limit`` chunks of current versions that have no vector of the current
+        model (of one version, or of any); returns how many were embedded."""
+        embedder = await self._dense()
+        if embedder is None:
+            return 0
+        pending = await pending_chunks(self.pool, embedder.model_id, limit, document_id)
+        for start in range(0, len(pending), _EMBED_BATCH):
+            batch = pending[start:start + _EMBED_BATCH]
+            vectors = await embedder.embed([p.text for p in batch])
+            async with store_errors(), self.pool.acquire() as conn:
+                await store_vectors(conn, [(p.document_id, p.idx, p.tenant_id) for p in batch],
+                                    vectors, embedder.model_id)
+        return len(pending)
+
+    async def backfill(self, *, max_chunks: int = 20_000) -> int:
+        """Embed what has no vector yet (documents from before embeddings, the tail of a long
+        upload, a new model), at most ``max_chunks``; logs what it did."""
+        done, started = 0, time.perf_counter()
+        while done < max_chunks:
+            n = await self.embed_pending(limit=min(256, max_chunks - done))
+            if n == 0:
+                break
+            done += n
+        if done:
+            log.info("embedded %d document chunks in %.1f s", done,
+                     time.perf_counter() - started)
+        return done
 
 
-_CHUNK_COUNT = "(SELECT count(*) FROM document_chunks c WHERE c.document_id = d.id)"
+def _prepared(content: str) -> tuple[list[ChunkSpan], str]:
+    spans = chunk_text(content)
+    if not spans:
+        raise NoText("The document has no text to index.")
+    return spans, hashlib.sha256(content.encode()).hexdigest()
 
 
-async def _existing(conn: Connection, tenant_id: str, sha: str) -> StoredDocument:
-    row = await conn.fetchrow(
-        f"SELECT d.id, d.title, {_CHUNK_COUNT} AS chunks FROM documents d"
-        " WHERE d.tenant_id = $1 AND d.sha256 = $2",
-        tenant_id, sha,
+async def _lock(conn: Connection, tenant_id: str) -> None:
+    await conn.execute("SELECT pg_advisory_xact_lock(7311, hashtext($1))", tenant_id)
+
+
+async def _current(conn: Connection, tenant_id: str, where: str, value: str
+                   ) -> asyncpg.Record | None:
+    return await conn.fetchrow(
+        f"SELECT {_DOC_COLUMNS} FROM documents d WHERE d.tenant_id = $1"
+        f" AND d.status = 'current' AND {where} ORDER BY d.created_at LIMIT 1",
+        tenant_id, value)
+
+
+async def _current_of(conn: Connection, tenant_id: str, document_id: uuid.UUID
+                      ) -> asyncpg.Record | None:
+    """The current version of the document with this lineage or version id."""
+    return await conn.fetchrow(
+        f"SELECT {_DOC_COLUMNS} FROM documents d WHERE d.tenant_id = $1 AND d.status = 'current'"
+        " AND d.lineage = (SELECT lineage FROM documents WHERE tenant_id = $1 AND id = $2)",
+        tenant_id, document_id)
+
+
+async def _insert(conn: Connection, tenant_id: str, title: str, content: str, sha: str,
+                  spans: list[ChunkSpan], *, user_id: str, previous: asyncpg.Record | None
+                  ) -> StoredDocument:
+    """A first version, or the next version of ``previous`` (which is marked superseded)."""
+    doc_id = uuid.uuid4()
+    lineage, version = doc_id, 1
+    if previous is not None:
+        lineage, version = previous["lineage"], previous["version"] + 1
+        await conn.execute("UPDATE documents SET status = 'superseded', ended_at = now()"
+                           " WHERE id = $1", previous["id"])
+    created_at = await conn.fetchval(
+        "INSERT INTO documents (id, tenant_id, title, content, sha256, lineage, version,"
+        " user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at",
+        doc_id, tenant_id, title, content, sha, lineage, version, user_id)
+    await conn.executemany(
+        "INSERT INTO document_chunks (document_id, tenant_id, idx, start_offset,"
+        " end_offset, heading, text) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [(doc_id, tenant_id, i, s.start, s.end, s.heading, content[s.start:s.end])
+         for i, s in enumerate(spans)],
     )
-    assert row is not None  # the caller found the hash taken
-    return StoredDocument(id=row["id"], tenant_id=tenant_id, title=row["title"],
-                          chunks=row["chunks"], created=False)
+    return StoredDocument(id=doc_id, tenant_id=tenant_id, title=title, chunks=len(spans),
+                          lineage=lineage, version=version, sha256=sha, user_id=user_id,
+                          created_at=created_at)
+
+
+def title_of(content: str, filename: str = "") -> str:
+    """A title for a document sent without one: its first heading, else its first short line,
+    else the file's name."""
+    if m := _FIRST_HEADING.search(content):
+        return m.group(1).strip()[:300]
+    first = next((line.strip() for line in content.splitlines() if line.strip()), "")
+    if 0 < len(first) <= 120:
+        return first
+    return PurePath(filename).stem or "Untitled document"

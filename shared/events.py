@@ -27,6 +27,10 @@ __all__ = [
     "ConversationArchived",
     "ConversationCreated",
     "ConversationRenamed",
+    "DocumentAdded",
+    "DocumentEvent",
+    "DocumentRemoved",
+    "DocumentReplaced",
     "DraftCompleted",
     "Envelope",
     "Event",
@@ -56,6 +60,7 @@ __all__ = [
     "WorkerName",
     "decode_event",
     "derived_id",
+    "document_stream",
     "encode_event",
     "event_type",
     "type_tag",
@@ -151,6 +156,41 @@ class ConversationRenamed(Event, frozen=True, kw_only=True, tag="conversation.re
 
 class ConversationArchived(Event, frozen=True, kw_only=True, tag="conversation.archived"):
     user_id: str
+
+
+# -- the policy library ----------------------------------------------------------------------
+
+
+def document_stream(tenant_id: str) -> uuid.UUID:
+    """The stream of a tenant's document changes: one per tenant, beside its conversations,
+    created by a ``conversation.created`` of its own (which no conversation list shows)."""
+    return uuid.uuid5(_NAMESPACE, f"documents:{tenant_id}")
+
+
+class DocumentEvent(Event, frozen=True, kw_only=True):
+    """A change to a tenant's policy library, in the tenant's document stream."""
+
+    document_id: uuid.UUID
+    """The document across its versions (the library's id)."""
+    version: int
+    version_id: uuid.UUID
+    """This version's id, as citations ``doc:<id>#<chunk>`` name it."""
+    title: str
+    sha256: str
+    """Of the version's text (UTF-8)."""
+    user_id: str
+
+
+class DocumentAdded(DocumentEvent, frozen=True, kw_only=True, tag="document.added"):
+    pass
+
+
+class DocumentReplaced(DocumentEvent, frozen=True, kw_only=True, tag="document.replaced"):
+    """``version`` supersedes the previous one, which stays readable for audit."""
+
+
+class DocumentRemoved(DocumentEvent, frozen=True, kw_only=True, tag="document.removed"):
+    """``version`` (the last) is out of search, and kept for audit."""
 
 
 # -- invocation lifecycle ---------------------------------------------------------------------
@@ -380,6 +420,9 @@ AnyEvent = (
     | AnswerRevised
     | ConfidenceUpdate
     | QaReport
+    | DocumentAdded
+    | DocumentReplaced
+    | DocumentRemoved
 )
 
 TERMINAL_TYPES = frozenset({"invocation.completed", "invocation.cancelled", "invocation.failed"})

@@ -72,6 +72,31 @@ async def test_docs_add_then_ask_streams_a_verified_answer(engine: Engine, tmp_p
     assert "✔ verified" in rendered.stdout and "■ completed" in rendered.stdout
 
 
+async def test_docs_add_of_an_edited_file_replaces_it_and_list_show_rm(engine: Engine,
+                                                                       tmp_path: Path) -> None:
+    policy = tmp_path / "rent.md"
+    policy.write_text("# Rent policy\n\nRent is reviewed every April.\n")
+    args = ("--tenant", "cli-library")
+    first = await _yourai("docs", "add", str(policy), *args, settings=engine.settings)
+    assert first.returncode == 0, first.stderr
+    doc_id = first.stdout.split()[0]
+    policy.write_text("# Rent policy\n\nRent is reviewed every October.\n")
+    second = await _yourai("docs", "add", str(policy), *args, settings=engine.settings)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.split()[0] == doc_id and "version 2" in second.stdout
+
+    listed = await _yourai("docs", "list", *args, settings=engine.settings)
+    assert listed.stdout.splitlines() == [f"{doc_id}  v2  Rent policy  (1 chunks)"]
+    shown = await _yourai("docs", "show", doc_id, "--version", "1", *args,
+                          settings=engine.settings)
+    assert "every April" in shown.stdout and "superseded" in shown.stdout
+    removed = await _yourai("docs", "rm", doc_id, *args, settings=engine.settings)
+    assert removed.returncode == 0 and "removed from search" in removed.stdout
+    assert (await _yourai("docs", "list", *args, settings=engine.settings)).stdout == ""
+    again = await _yourai("docs", "rm", doc_id, *args, settings=engine.settings)
+    assert again.returncode == 2 and "404" in again.stderr
+
+
 async def test_cli_errors_are_clear(engine: Engine, tmp_path: Path) -> None:
     missing = await _yourai("docs", "add", str(tmp_path / "nope.md"), settings=engine.settings)
     assert missing.returncode == 2 and "cannot read it" in missing.stderr

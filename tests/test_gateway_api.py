@@ -164,7 +164,7 @@ async def test_documents_json_and_multipart(api: Api) -> None:
                         b"within 24 hours.\n", "text/markdown")},
     )
     assert resp.status_code == 201, resp.text
-    assert resp.json()["title"] == "anti-social-behaviour"
+    assert resp.json()["title"] == "ASB"  # the first heading, not the file name
 
     resp = await api.http.post(
         "/v1/documents", headers=api.auth(), data={"title": "Lettings"},
@@ -268,7 +268,9 @@ BIG_MULTIBYTE = "€" * 11_000  # 11,000 characters but 33,000 bytes of UTF-8
         ("POST", "!/v1/documents", {"json": {"title": "x", "content": "   "}}, 400),
         ("POST", "!/v1/documents", {"content": b"{", "headers": {
             "content-type": "application/json"}}, 400),
-        ("POST", "!/v1/documents", {"files": {"file": ("a.bin", b"\xff\xfe\xfa", "x/y")}}, 400),
+        ("POST", "!/v1/documents", {"files": {"file": ("a.bin", b"\xff\xfe\xfa", "x/y")}}, 415),
+        ("POST", "!/v1/documents", {"files": {"file": ("a.txt", b"\xff\xfe\xfa", "text/plain")}},
+         400),
         ("POST", "!/v1/documents", {"data": {"title": "no file"}, "files": {
             "other": ("a.txt", b"text", "text/plain")}}, 400),
         ("POST", "!/v1/documents", {"content": b"plain", "headers": {

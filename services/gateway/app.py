@@ -46,9 +46,11 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
     async def on_startup() -> None:
         await gw.bus.ensure_streams()
         gw.sweeper.start()
+        gw.embed_in_background()  # documents stored before embeddings, or by another model
 
     async def on_shutdown() -> None:
         await gw.sweeper.stop()
+        await gw.stop_background()
 
     return Litestar(
         route_handlers=ROUTES,

@@ -76,6 +76,12 @@ class NotFound(GatewayError):
     status_code = 404
 
 
+class Conflict(GatewayError):
+    """The change would contradict what is stored (e.g. two documents with one text)."""
+
+    status_code = 409
+
+
 class IdempotencyConflict(GatewayError):
     """An ``Idempotency-Key`` reused with a different request."""
 

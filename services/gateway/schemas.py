@@ -21,7 +21,10 @@ __all__ = [
     "CancelAccepted",
     "ConversationDetail",
     "ConversationSummary",
+    "DocumentDetail",
     "DocumentOut",
+    "DocumentPage",
+    "DocumentVersion",
     "Health",
     "InvocationOut",
     "LogEntry",
@@ -66,11 +69,14 @@ class NewMessage(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class NewDocument(msgspec.Struct, frozen=True, kw_only=True):
-    title: Annotated[str, msgspec.Meta(min_length=1, max_length=300)]
+    """A document (POST) or its new version (PUT); without a title, its first heading."""
+
     content: Annotated[str, msgspec.Meta(min_length=1)]
+    title: Annotated[str, msgspec.Meta(min_length=1, max_length=300)] | None = None
 
     def __post_init__(self) -> None:
-        checked_text(self.title, field="The title")
+        if self.title is not None:
+            checked_text(self.title, field="The title")
         checked_text(self.content, field="The document")
 
 
@@ -101,8 +107,41 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True):
 
 class DocumentOut(msgspec.Struct, frozen=True, kw_only=True):
     id: uuid.UUID
+    """The document's id across its versions."""
     title: str
     chunks: int
+    version: int = 1
+    version_id: uuid.UUID | None = None
+    """This version's id, as citations ``doc:<id>#<chunk>`` name it."""
+    status: str = "current"
+    sha256: str = ""
+    created_at: datetime | None = None
+
+
+class DocumentVersion(msgspec.Struct, frozen=True, kw_only=True):
+    version: int
+    version_id: uuid.UUID
+    title: str
+    status: str
+    """``current``, ``superseded`` (by a later version) or ``removed``."""
+    sha256: str
+    user_id: str
+    created_at: datetime | None
+    ended_at: datetime | None = None
+
+
+class DocumentDetail(msgspec.Struct, frozen=True, kw_only=True):
+    document: DocumentOut
+    content: str
+    versions: list[DocumentVersion]
+
+
+class DocumentPage(msgspec.Struct, frozen=True, kw_only=True):
+    items: list[DocumentOut]
+    total: int
+    limit: int
+    offset: int
+    next_offset: int | None
 
 
 class Health(msgspec.Struct, frozen=True, kw_only=True):

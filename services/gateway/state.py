@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import redis.asyncio as aioredis
 from nats.aio.client import Client
@@ -18,6 +21,8 @@ from shared.runtime import Infra
 from shared.store import Appended
 
 __all__ = ["Gateway"]
+
+log = logging.getLogger("yourai.gateway")
 
 
 @dataclass(kw_only=True)
@@ -35,6 +40,7 @@ class Gateway:
     sweeper: OutboxSweeper
     open_feeds: int = 0
     """Live SSE feeds currently subscribed to NATS."""
+    _embedding: asyncio.Task[int] | None = field(default=None, repr=False)
 
     @classmethod
     def build(cls, infra: Infra, *, nats: Client, redis: aioredis.Redis,
@@ -61,3 +67,22 @@ class Gateway:
         returns the change is recorded, and the services will see it."""
         return await record_and_publish(self.infra.store, self.bus, events,
                                         timeout_s=self.config.publish_timeout_s)
+
+    def embed_in_background(self) -> None:
+        """Embed chunks that have no vector yet (bounded, logged), unless already doing so."""
+        if self._embedding is None or self._embedding.done():
+            self._embedding = asyncio.create_task(self._backfill())
+
+    async def _backfill(self) -> int:
+        try:
+            return await self.documents.backfill()
+        except Exception:
+            log.exception("embedding document chunks failed: they are found by full text "
+                          "until the next start-up")
+            return 0
+
+    async def stop_background(self) -> None:
+        if self._embedding is not None:
+            self._embedding.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._embedding

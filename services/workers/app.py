@@ -9,7 +9,7 @@ from services.workers.caselaw import caselaw_worker
 from services.workers.external import external_worker
 from services.workers.handlers import register
 from services.workers.legislation import legislation_worker
-from services.workers.policy import policy_worker
+from services.workers.policy import policy_worker, search_policies
 from services.workers.unconfigured import unconfigured_worker
 from services.workers.web import FetchConfig, Fetcher, HttpCache
 from shared.documents import DocumentStore
@@ -17,6 +17,8 @@ from shared.events import MessageReceived, QueryRewritten, RoutingDecided
 from shared.lex.client import LexClient
 from shared.runtime import Infra, Service, Transient
 from shared.sources import ExternalSourceStore
+
+__all__ = ["create", "search_policies"]
 
 
 def _lex_workers(service: Service, url: str | None, deadline_s: float) -> dict[str, Worker]:

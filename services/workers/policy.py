@@ -1,4 +1,7 @@
-"""The policy worker: full-text search over the tenant's own uploaded documents.
+"""The policy worker: hybrid search (full text and meaning) over the tenant's own documents.
+
+Without pgvector the search is full text alone, and the findings say so ("semantic search
+unavailable"), so the answer's "What could not be checked" shows it rather than hiding it.
 
 The search is for the question in the policies' words as well as the asker's
 (``shared.text.vocabulary.expand``): "HMO" also finds "house in multiple occupation". Of the
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from services.workers.base import SourceNote, Worker, WorkerOutcome, WorkerTask
-from shared.documents import DocumentHit, DocumentStore
+from shared.documents import DocumentHit, DocumentStore, SearchMode
 from shared.events import Finding
 from shared.text.terms import terms
 from shared.text.vocabulary import expand, topics
@@ -36,9 +39,25 @@ def subject_first(question: str, hits: Sequence[DocumentHit]) -> list[DocumentHi
     return sorted(hits, key=off_subject)
 
 
+NO_SEMANTIC_SEARCH = ("Semantic search unavailable: the policies were searched by their "
+                      "words only (this database has no pgvector), so passages that say the "
+                      "same in other words may have been missed.")
+
+
+async def search_policies(documents: DocumentStore, tenant_id: str, question: str, *,
+                          mode: SearchMode = "hybrid", limit: int = RESULTS) -> list[DocumentHit]:
+    """The worker's query path: the question in the policies' words as well as the asker's,
+    searched in ``mode``, the question's subject first (the benchmark runs this too)."""
+    # The expanded question is embedded too: "DFG" means little to the model, "Disabled
+    # Facilities Grant" a lot (measured: recall@5 0.867 against 0.833 for the bare question).
+    found = await documents.search(tenant_id, expand(question), limit=max(limit, CANDIDATES),
+                                   mode=mode)
+    return subject_first(question, found)[:limit]
+
+
 def policy_worker(documents: DocumentStore) -> Worker:
     async def run(task: WorkerTask) -> WorkerOutcome:
-        found = await documents.search(task.tenant_id, expand(task.question), limit=CANDIDATES)
+        found = await search_policies(documents, task.tenant_id, task.question)
         findings = [
             Finding(
                 ref=h.ref,
@@ -47,11 +66,13 @@ def policy_worker(documents: DocumentStore) -> Worker:
                 uri=h.ref,
                 score=h.score,
             )
-            for h in subject_first(task.question, found)[:RESULTS]
+            for h in found
         ]
+        semantic = await documents.semantic_search_available()
         return WorkerOutcome(
             status="ok",
             findings=findings,
+            error=None if semantic else NO_SEMANTIC_SEARCH,
             sources=[SourceNote(ref=f.ref, title=f.title, score=f.score) for f in findings],
         )
 

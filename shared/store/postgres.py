@@ -275,6 +275,12 @@ async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict
             " FOR UPDATE",
             cid,
         )
+        if row is None:  # a new stream: creators of the same id (a tenant's document
+            # stream) wait for each other here, then the later one finds the row
+            await conn.execute("SELECT pg_advisory_xact_lock(7312, hashtext($1))", str(cid))
+            row = await conn.fetchrow(
+                "SELECT tenant_id, version, head_hash FROM streams WHERE conversation_id = $1"
+                " FOR UPDATE", cid)
         if row is not None:
             heads[cid] = _Head(row["tenant_id"], row["version"], bytes(row["head_hash"]))
     return heads

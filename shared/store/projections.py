@@ -27,6 +27,7 @@ from shared.events import (
     MessageReceived,
     TitleGenerated,
     derived_id,
+    document_stream,
     event_type,
 )
 
@@ -43,7 +44,7 @@ def answer_message_id(invocation_id: uuid.UUID) -> uuid.UUID:
 async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
     """Apply one recorded event to the projections."""
     match event:
-        case ConversationCreated():
+        case ConversationCreated() if event.conversation_id != document_stream(event.tenant_id):
             await conn.execute(
                 "INSERT INTO conversations (id, tenant_id, user_id, title, created_at, updated_at)"
                 " VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING",
