@@ -96,6 +96,13 @@ _STATUTORY: tuple[_Entry, ...] = tuple(
         (r"\bcouncil\b", "local housing authority"),
         (r"\bdeposits?\b", "tenancy deposit scheme"),
         (r"\bovercrowd", "overcrowding notice"),
+        # Abbreviations of the Housing Act 2004's own terms.
+        (r"\bRROs?\b", "rent repayment order"),
+        (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
+        (r"\bE?DMOs?\b", "empty dwelling management order"),
+        (r"\bLHAs?\b", "local housing authority"),
+        (r"\bcat\.?\s?[12]\b", "category hazard"),
+        (r"\bHA\s?2004\b", "Housing Act 2004"),
     ))
 """How the statute book words what a question asks about: for legislation search."""
 
