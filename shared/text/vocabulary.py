@@ -29,7 +29,9 @@ class _Entry:
 
 
 def _entry(said: str, means: str) -> _Entry:
-    return _Entry(re.compile(rf"(?<![\w']){said}(?![\w'])", re.IGNORECASE), means)
+    # The group: an alternation's boundaries must hold for every alternative, not the outer two
+    # ("s.21" must not match the start of "s.213").
+    return _Entry(re.compile(rf"(?<![\w'])(?:{said})(?![\w'])", re.IGNORECASE), means)
 
 
 def _both_ways(short: str, long: str, *, long_said: str | None = None) -> tuple[_Entry, ...]:

@@ -47,14 +47,19 @@ __all__ = [
 
 _SECTION_BATCH = 200
 _TSQUERY = any_term_tsquery("$1", prefix=False)  # stems only: prefixes are noise in legal text
+_TITLE_TSQUERY = any_term_tsquery("$1", prefix=True)
+"""Titles are short, so prefixes cost little there and catch the stemmer's splits: "HMOs" is
+'hmos' but "HMO" 'hmo'; "licensed" is 'licens' but "licensing" 'licen'."""
 _SUMMARY_PARAGRAPHS = 3
-_TITLE_BOOST = 1.0
+_TITLE_BOOST = 2.0  # with the prefix title query; measured by bench/retrieval.py
 _DENSITY = 0.5
 _ACT_SECTIONS = 10
 _CANDIDATES = 50
 """Depth of each ranking fused (at least the page asked for)."""
-_FUSION_WEIGHTS = (1.0, 1.0)
-"""Full text, dense: equal, as tuned on bench/retrieval_set.jsonl (docs/BENCHMARKS.md)."""
+_RRF_K = 60
+_FUSION_WEIGHTS = (0.5, 1.0)
+"""Full text, dense: dense counts double, as measured on both legal sets of bench/retrieval.py
+(docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
 
 _DENSE_FLOOR = 0.25
 """Cosine similarity below which a passage is not a dense match: nearest neighbours always
@@ -337,7 +342,8 @@ class CorpusStore:
         order = "score DESC, " if searching else ""
         return await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")}
+            WITH q AS (SELECT {_TSQUERY} AS tsq, {_TITLE_TSQUERY} AS title_tsq),
+            {_weights("legislation_sections")}
             SELECT s.id, s.record, {score} AS score
             FROM legislation_sections s JOIN legislation l ON l.id = s.legislation_id, q
             WHERE {w.sql()}
@@ -352,7 +358,7 @@ class CorpusStore:
         """Provisions by their best chunk's cosine similarity to the query. An exact scan: the
         corpus is small and filters apply before ranking (HNSW would filter after)."""
         w = filters.where(vector)
-        model = w.param(self.vectors.embedder.model_id)
+        model = w.param(self.vectors.space)
         return await self.pool.fetch(
             f"""
             SELECT s.id, s.record, max(1 - (v.embedding <=> $1::vector))::float8 AS score
@@ -383,7 +389,8 @@ class CorpusStore:
         w.add("l.year <= {}", year_to)
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")},
+            WITH q AS (SELECT {_TSQUERY} AS tsq, {_TITLE_TSQUERY} AS title_tsq),
+            {_weights("legislation_sections")},
             hits AS (
               SELECT s.legislation_id, s.number, s.provision_type, {_section_score()} AS score
               FROM legislation_sections s, q WHERE q.tsq IS NOT NULL AND s.tsv @@ q.tsq
@@ -497,7 +504,7 @@ class CorpusStore:
         text = [] if method == "dense" else [
             r for r in await self._fulltext_caselaw(query, filters, 0, depth) if r["id"]]
         w = _caselaw_filters(*filters, await self.vectors.query_vector(query))
-        model = w.param(self.vectors.embedder.model_id)
+        model = w.param(self.vectors.space)
         dense = await self.pool.fetch(
             f"""
             SELECT c.id, c.record, max(1 - (v.embedding <=> $1::vector))::float8 AS score
@@ -549,7 +556,7 @@ class CorpusStore:
         depth = max(_CANDIDATES, limit)
         text = [] if method == "dense" else await self._fulltext_paragraphs(query, filters, depth)
         w = _caselaw_filters(*filters, await self.vectors.query_vector(query))
-        model = w.param(self.vectors.embedder.model_id)
+        model = w.param(self.vectors.space)
         dense = await self.pool.fetch(
             f"""
             SELECT p.caselaw_id, p.idx, p.record,
@@ -667,7 +674,7 @@ def _score(alias: str) -> str:
 
 def _section_score() -> str:
     return (f"{_score('s')}"
-            f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.tsq, 32)")
+            f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.title_tsq, 32)")
 
 
 _CaselawFilters = tuple[Sequence[str] | None, Sequence[str] | None, int | None, int | None]
@@ -702,7 +709,7 @@ def _fuse(rankings: Sequence[Sequence[Row]], key: Callable[[Row], K],
         for row in ranking:
             rows.setdefault(key(row), row)
     fused = reciprocal_rank_fusion([[key(r) for r in ranking] for ranking in rankings],
-                                   weights=_FUSION_WEIGHTS)
+                                   weights=_FUSION_WEIGHTS, k=_RRF_K)
     return [{**dict(rows[k].items()), "score": score} for k, score in fused[offset:offset + size]]
 
 

@@ -3,11 +3,13 @@
 A provision is embedded as its title and text: the first chunk is the title with the start of
 the text (the tokenizer truncates at the model's limit, 256 tokens), and a long provision adds
 chunks of later windows of its text, each again under the title, up to
-:data:`SECTION_CHUNKS`; a provision's dense score is its best chunk's. A judgment paragraph is
-one vector. Each row keeps the embedder's ``model_id`` and the md5 of the text it embeds, so
-an import embeds only what is new or changed, and vectors of another model are never compared
-with this one's. Without pgvector (or without the model) nothing is embedded and search is
-full text only, which :meth:`CorpusVectors.ready` logs once.
+:data:`SECTION_CHUNKS`; a provision's dense score is its best chunk's. The title is followed by
+the full forms of the abbreviations in it (``expand``: "HMOs" → "house in multiple
+occupation"), which the model does not know. A judgment paragraph is one vector. Each row keeps
+the vector space (the embedder's ``model_id`` and :data:`RECIPE`) and the md5 of the provision
+or paragraph it came from, so an import embeds only what is new or changed, and vectors made
+another way are never compared with these. Without pgvector (or without the model) nothing is
+embedded and search is full text only, which :meth:`CorpusVectors.ready` logs once.
 """
 
 from __future__ import annotations
@@ -23,13 +25,16 @@ import numpy as np
 
 from shared.embeddings import Embedder, EmbeddingError, default_embedder
 from shared.hybrid import vector_literal, vector_search_available
+from shared.text.vocabulary import expand
 
-__all__ = ["SECTION_CHUNKS", "CorpusVectors", "section_chunks"]
+__all__ = ["RECIPE", "SECTION_CHUNKS", "CorpusVectors", "section_chunks"]
 
 log = logging.getLogger("yourai.retrieval")
 
 SECTION_CHUNKS = 3
 """Vectors per provision at most: the title with the start, then later windows of the text."""
+RECIPE = "title+abbrev/3x160w"
+"""How texts are cut and prefixed: part of the stored vector space, so changing it re-embeds."""
 _WINDOW_WORDS = 160
 """Words of text per later chunk: with the title, within the model's 256 tokens."""
 _STRIDE_WORDS = 140
@@ -47,8 +52,9 @@ _cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 def section_chunks(title: str, text: str, chunks: int = SECTION_CHUNKS) -> list[str]:
     """The texts embedded for one provision: title and start, then later windows of text."""
     words = text.split()
-    first = f"{title}\n{text}"  # as md5(title || E'\\n' || text) in SQL
-    rest = [f"{title}\n{' '.join(words[start:start + _WINDOW_WORDS])}".strip()
+    heading = expand(title)
+    first = f"{heading}\n{text}"
+    rest = [f"{heading}\n{' '.join(words[start:start + _WINDOW_WORDS])}"
             for start in range(_STRIDE_WORDS, len(words), _STRIDE_WORDS)]
     return [first, *rest][:max(chunks, 1)]
 
@@ -97,6 +103,11 @@ class CorpusVectors:
         return True
 
     @property
+    def space(self) -> str:
+        """The vector space stored with each vector: the model and :data:`RECIPE`."""
+        return f"{self.embedder.model_id}|{RECIPE}"
+
+    @property
     def embedder(self) -> Embedder:
         assert self._embedder is not None, "call ready() first"
         return self._embedder
@@ -126,9 +137,10 @@ class CorpusVectors:
         text; returns how many texts were embedded (0 after an unchanged re-import)."""
         if not await self.ready():
             return 0
-        model = self.embedder.model_id
+        model = self.space
         sections = await self.pool.fetch(
-            "SELECT s.id, s.title, s.text FROM legislation_sections s"
+            "SELECT s.id, s.title, s.text, md5(s.title || E'\\n' || s.text) AS md5"
+            " FROM legislation_sections s"
             " LEFT JOIN legislation_section_vectors v ON v.section_id = s.id AND v.chunk = 0"
             " WHERE v.section_id IS NULL OR v.model_id <> $1"
             " OR v.text_md5 <> md5(s.title || E'\\n' || s.text) ORDER BY s.id", model)
@@ -137,7 +149,7 @@ class CorpusVectors:
             " LEFT JOIN caselaw_paragraph_vectors v USING (caselaw_id, idx)"
             " WHERE v.caselaw_id IS NULL OR v.model_id <> $1 OR v.text_md5 <> md5(p.text)"
             " ORDER BY p.caselaw_id, p.idx", model)
-        section_texts = [(r["id"], n, t) for r in sections
+        section_texts = [(r["id"], r["md5"], n, t) for r in sections
                          for n, t in enumerate(section_chunks(r["title"], r["text"],
                                                               self._chunks))]
         total, done = len(section_texts) + len(paragraphs), 0
@@ -158,20 +170,21 @@ class CorpusVectors:
                 progress(done, total)
         return total
 
-    async def _put_sections(self, batch: Sequence[tuple[str, int, str]], model: str) -> None:
-        vectors = await self._embed([text for _, _, text in batch])
+    async def _put_sections(self, batch: Sequence[tuple[str, str, int, str]], model: str
+                            ) -> None:
+        vectors = await self._embed([text for *_, text in batch])
         async with self.pool.acquire() as conn, conn.transaction():
             # A provision's chunks are replaced together: a shorter text has fewer chunks.
-            starts = sorted({sid for sid, n, _ in batch if n == 0})
+            starts = sorted({sid for sid, _, n, _ in batch if n == 0})
             await conn.execute(
                 "DELETE FROM legislation_section_vectors WHERE section_id = ANY($1)", starts)
             await conn.executemany(_UPSERT_SECTION_VECTOR, [
-                (sid, n, model, _md5(text), v)
-                for (sid, n, text), v in zip(batch, vectors, strict=True)])
+                (sid, md5, n, model, v)
+                for (sid, md5, n, _), v in zip(batch, vectors, strict=True)])
 
 
 _UPSERT_SECTION_VECTOR = """
-INSERT INTO legislation_section_vectors (section_id, chunk, model_id, text_md5, embedding)
+INSERT INTO legislation_section_vectors (section_id, text_md5, chunk, model_id, embedding)
 VALUES ($1, $2, $3, $4, $5::vector)
 ON CONFLICT (section_id, chunk) DO UPDATE SET model_id = EXCLUDED.model_id,
     text_md5 = EXCLUDED.text_md5, embedding = EXCLUDED.embedding

@@ -1,7 +1,8 @@
 -- Sentence embeddings of the legal corpus, for the dense half of hybrid search: one vector per
 -- chunk of a provision (its title with the start of its text, then further windows of a long
--- one) and one per judgment paragraph. Each row names the model that made it (an embedder's
--- model_id) and the md5 of the text embedded, so an import re-embeds only what changed.
+-- one) and one per judgment paragraph. Each row names the vector space it is in (the
+-- embedder's model_id and the recipe of services/lex/corpus/vectors.py) and the md5 of the
+-- provision or paragraph it came from, so an import re-embeds only what changed.
 -- Created only where pgvector exists (shared/store/migrations/0009_pgvector.sql); without it
 -- the corpus is searched by full text alone and the Lex server says so at start-up.
 DO $$
