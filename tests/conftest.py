@@ -78,7 +78,7 @@ async def local_lex(settings: Settings, *, embeddings: bool = False
     text, which is all that tests of the tools rather than of ranking need."""
     infra = await open_infra(settings, schema=SCHEMA)
     try:
-        await import_paths(CorpusStore(infra.pool, dense=not embeddings),
+        await import_paths(CorpusStore(infra.pool, dense=embeddings),
                            [SHARED_DATA / "legislation", SHARED_DATA / "caselaw"])
         lex = LexServer(infra)
         await lex.start()
