@@ -71,12 +71,15 @@ async def fresh_database(servers: Settings) -> Settings:
 
 
 @contextlib.asynccontextmanager
-async def local_lex(settings: Settings) -> AsyncIterator[LexServer]:
-    """The engine's own Lex server over ../shared/data, imported into ``settings``' database."""
+async def local_lex(settings: Settings, *, embeddings: bool = False
+                    ) -> AsyncIterator[LexServer]:
+    """The engine's own Lex server over ../shared/data, imported into ``settings``' database;
+    without ``embeddings`` (minutes of CPU) its search is hybrid over no vectors, i.e. full
+    text, which is all that tests of the tools rather than of ranking need."""
     infra = await open_infra(settings, schema=SCHEMA)
     try:
-        await import_paths(CorpusStore(infra.pool), [SHARED_DATA / "legislation",
-                                                      SHARED_DATA / "caselaw"])
+        await import_paths(CorpusStore(infra.pool, dense=embeddings),
+                           [SHARED_DATA / "legislation", SHARED_DATA / "caselaw"])
         lex = LexServer(infra)
         await lex.start()
         try:

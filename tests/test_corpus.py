@@ -41,7 +41,7 @@ async def pool(settings: Settings) -> AsyncIterator[asyncpg.Pool]:
 
 @pytest.fixture
 async def store(pool: asyncpg.Pool) -> CorpusStore:
-    return CorpusStore(pool)
+    return CorpusStore(pool, dense=False)  # embeddings: tests/test_lex_hybrid.py
 
 
 @pytest.fixture

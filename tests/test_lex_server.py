@@ -52,7 +52,7 @@ async def lex(infra: Infra) -> AsyncIterator[str]:
     """A Lex server over ../shared/data, on a free port; yields its MCP URL."""
     from services.lex.corpus.store import CorpusStore
 
-    await import_paths(CorpusStore(infra.pool), [SHARED_DATA])
+    await import_paths(CorpusStore(infra.pool, dense=False), [SHARED_DATA])  # no embeddings
     server = LexServer(infra)
     await server.start()
     try:

@@ -124,3 +124,23 @@ def test_the_policy_on_the_questions_subject_comes_first() -> None:
     assert subject_first("What if the tenant is vulnerable?", hits) == hits  # no subject
     assert subject_first("How quickly do we fix a leak?", hits) == hits  # no policy on it
     assert subject_first("Mould in a flat: what must we do?", hits)[0] is damp
+
+
+def test_an_alternation_matches_whole_words_only() -> None:
+    # "s.21" is one alternative of the section 21 entry; "s.213" is another section.
+    assert "Housing Act 1988" not in expand_statutory("Summarise s.213 HA 2004")
+    assert "section 21 Housing Act 1988" in expand_statutory("s.21 notice")
+
+
+@pytest.mark.parametrize(("question", "added"), [
+    ("RRO for an unlicensed HMO", "rent repayment order"),
+    ("TEN under s.62", "temporary exemption notice"),
+    ("EDMO - can the LHA take over an empty home?", "empty dwelling management order"),
+    ("Summarise s.213 HA 2004", "Housing Act 2004"),
+])
+def test_statutory_abbreviations(question: str, added: str) -> None:
+    assert added in expand_statutory(question)
+
+
+def test_ten_the_number_is_not_an_abbreviation() -> None:
+    assert "temporary exemption notice" not in expand_statutory("ten days after the notice")

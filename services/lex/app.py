@@ -28,18 +28,21 @@ from services.lex.corpus.importer import (
     import_ids,
     import_paths,
 )
-from services.lex.corpus.store import CorpusStore
+from services.lex.corpus.store import CorpusStore, SearchMethod
+from services.lex.corpus.vectors import CorpusVectors
 from services.lex.tools import TOOL_NAMES, HttpError, LexTools
 from shared.asgi_server import AsgiServer, ServerStartError
 from shared.runtime import Infra
 
 __all__ = [
     "CorpusStore",
+    "CorpusVectors",
     "ImportFailed",
     "ImportProgress",
     "ImportReport",
     "LexServer",
     "LexStartError",
+    "SearchMethod",
     "create_server",
     "import_ids",
     "import_paths",
@@ -129,7 +132,11 @@ class LexServer:
 
     async def start(self, *, timeout_s: float = 15.0) -> None:
         sock = self._http.bind()
-        app = create_server(CorpusStore(self.infra.pool)).streamable_http_app(
+        store = CorpusStore(self.infra.pool)
+        # Loads the model and says, once and at start-up, when search is full text only.
+        dense = await store.vectors.ready()
+        log.info("lex search: %s", "hybrid (full text and dense)" if dense else "full text only")
+        app = create_server(store).streamable_http_app(
             stateless_http=True, json_response=True, host=self._http.host)
         await self._http.serve(app, sock, timeout_s=timeout_s)
         log.info("lex listening on %s", self.url)

@@ -23,7 +23,7 @@ from services.lex.contract import (
     NoteType,
 )
 from services.lex.corpus.records import Legislation, LegislationSection
-from services.lex.corpus.store import CorpusStore, LegislationNotFound
+from services.lex.corpus.store import CorpusStore, LegislationNotFound, SearchMethod
 from shared.lex.paths import legislation_path
 
 __all__ = ["CASELAW_TOOL_NAMES", "LEX_TOOL_NAMES", "TOOL_NAMES", "HttpError", "LexTools"]
@@ -99,6 +99,12 @@ def _years(year_from: int | None, year_to: int | None) -> None:
 
 def _int_or_none(text: str) -> int | None:
     return int(text) if text.isdigit() else None
+
+
+def _method(is_semantic_search: bool) -> SearchMethod:
+    """Lex's flag: semantic search is our hybrid (full text and dense, fused); without it,
+    full text alone."""
+    return "hybrid" if is_semantic_search else "fulltext"
 
 
 def lex_section(section: LegislationSection) -> dict[str, Any]:
@@ -279,7 +285,7 @@ class LexTools:
         _page(size)
         _years(year_from, year_to)
         page = await self.store.search_caselaw(query, court, division, year_from, year_to,
-                                               offset, size)
+                                               offset, size, method=_method(is_semantic_search))
         return _json(msgspec.structs.replace(page, results=[
             msgspec.structs.replace(c, text="", header="") for c in page.results]))
 
@@ -298,8 +304,9 @@ class LexTools:
             raise _bad("A search query is required: give some words to search for.")
         _page(limit, "limit")
         _years(year_from, year_to)
-        return _json(await self.store.search_caselaw_paragraphs(query, court, division,
-                                                                year_from, year_to, limit))
+        return _json(await self.store.search_caselaw_paragraphs(
+            query, court, division, year_from, year_to, limit,
+            method=_method(is_semantic_search)))
 
     async def search_for_caselaw_by_reference(
         self,
@@ -336,7 +343,7 @@ class LexTools:
         _years(year_from, year_to)
         return _json(await self.store.caselaw_summaries(
             query, court=court, division=division, year_from=year_from, year_to=year_to,
-            offset=offset, size=size))
+            offset=offset, size=size, method=_method(is_semantic_search)))
 
     async def get_caselaw_paragraphs(self, caselaw_id: str, offset: Offset = 0,
                                      limit: int = 50) -> CallToolResult:

@@ -50,8 +50,10 @@ async def _cases(lex: LexClient, tools: set[str], question: str) -> list[dict[st
             "reference_id": match.group(0), "reference_type": "caselaw", "size": 3})
         if found:
             return list(found)
+    # Semantic: the local Lex then fuses full text with dense search, which finds judgments
+    # described in other words (docs/BENCHMARKS.md, "Legal retrieval").
     result = await lex.call("search_for_caselaw", {
-        "query": question, "is_semantic_search": False, "size": SEARCH_SIZE})
+        "query": question, "is_semantic_search": True, "size": SEARCH_SIZE})
     return list((result or {}).get("results", []))
 
 

@@ -29,7 +29,9 @@ class _Entry:
 
 
 def _entry(said: str, means: str) -> _Entry:
-    return _Entry(re.compile(rf"(?<![\w']){said}(?![\w'])", re.IGNORECASE), means)
+    # The group: an alternation's boundaries must hold for every alternative, not the outer two
+    # ("s.21" must not match the start of "s.213").
+    return _Entry(re.compile(rf"(?<![\w'])(?:{said})(?![\w'])", re.IGNORECASE), means)
 
 
 def _both_ways(short: str, long: str, *, long_said: str | None = None) -> tuple[_Entry, ...]:
@@ -96,6 +98,13 @@ _STATUTORY: tuple[_Entry, ...] = tuple(
         (r"\bcouncil\b", "local housing authority"),
         (r"\bdeposits?\b", "tenancy deposit scheme"),
         (r"\bovercrowd", "overcrowding notice"),
+        # Abbreviations of the Housing Act 2004's own terms.
+        (r"\bRROs?\b", "rent repayment order"),
+        (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
+        (r"\bE?DMOs?\b", "empty dwelling management order"),
+        (r"\bLHAs?\b", "local housing authority"),
+        (r"\bcat\.?\s?[12]\b", "category hazard"),
+        (r"\bHA\s?2004\b", "Housing Act 2004"),
     ))
 """How the statute book words what a question asks about: for legislation search."""
 

@@ -46,7 +46,7 @@ class ImportProgress(msgspec.Struct, frozen=True, kw_only=True):
     """One step of an import: a document parsed, sections written, a document done."""
 
     source: str
-    stage: Literal["parsed", "sections", "imported", "skipped"]
+    stage: Literal["parsed", "sections", "imported", "skipped", "embedded"]
     document_id: str = ""
     done: int = 0
     total: int = 0
@@ -57,6 +57,8 @@ class ImportReport(msgspec.Struct, kw_only=True):
     """Ids of the documents written."""
     skipped: list[str] = msgspec.field(default_factory=list)
     """Sources left alone because the corpus already holds exactly that content."""
+    embedded: int = 0
+    """Texts embedded for dense search (provision chunks and judgment paragraphs)."""
 
 
 Progress = Callable[[ImportProgress], None]
@@ -185,6 +187,13 @@ async def _write(store: CorpusStore, parsed: Sequence[_Parsed], report: ImportRe
                                         amendments=p.amendments)
         report.imported.append(doc_id)
         _emit(progress, ImportProgress(source=name, stage="imported", document_id=doc_id))
+
+    def embedded(done: int, total: int) -> None:
+        _emit(progress, ImportProgress(source="", stage="embedded", done=done, total=total))
+
+    # After every document, so that an import interrupted while embedding is completed by
+    # the next one, and an unchanged re-import (nothing pending) costs one query.
+    report.embedded = await store.vectors.embed_pending(embedded)
 
 
 def _emit(progress: Progress | None, event: ImportProgress) -> None:

@@ -1,19 +1,22 @@
 """The legal corpus in PostgreSQL: legislation, sections, judgments and their paragraphs.
 
 Each row holds its record's msgspec JSON, so what is read back is exactly what was imported;
-the other columns exist to filter, order and search. Searches use any-term full-text matching
-ranked by cover density, with a boost when the query's terms are in a title. Methods mirror
-the Lex tools (../shared/LEX.md) so the MCP server stays a thin layer.
+the other columns exist to filter, order and search. Searches are hybrid where pgvector
+is installed: any-term full-text matching (ranked by the rarity of the terms covered and cover
+density, with a boost when the query's terms are in a title) and nearest sentence embeddings
+(``vectors.py``), merged by reciprocal rank fusion; without pgvector, full text alone. Methods
+mirror the Lex tools (../shared/LEX.md) so the MCP server stays a thin layer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, TypeVar
 
 import asyncpg
 import msgspec
 
+from services.lex.corpus.citations import ProvisionCitation, cited_provision
 from services.lex.corpus.records import (
     Amendment,
     Caselaw,
@@ -22,7 +25,10 @@ from services.lex.corpus.records import (
     LegislationSection,
     legislation_uri,
 )
+from services.lex.corpus.vectors import CorpusVectors
+from shared.embeddings import Embedder
 from shared.fulltext import any_term_tsquery
+from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
 
@@ -34,16 +40,38 @@ __all__ = [
     "CorpusStore",
     "FullText",
     "LegislationNotFound",
+    "SearchMethod",
     "SectionScore",
     "Source",
 ]
 
 _SECTION_BATCH = 200
 _TSQUERY = any_term_tsquery("$1", prefix=False)  # stems only: prefixes are noise in legal text
+_TITLE_TSQUERY = any_term_tsquery("$1", prefix=True)
+"""Titles are short, so prefixes cost little there and catch the stemmer's splits: "HMOs" is
+'hmos' but "HMO" 'hmo'; "licensed" is 'licens' but "licensing" 'licen'."""
 _SUMMARY_PARAGRAPHS = 3
-_TITLE_BOOST = 1.0
+_TITLE_BOOST = 2.0  # with the prefix title query; measured by bench/retrieval.py
 _DENSITY = 0.5
 _ACT_SECTIONS = 10
+_CANDIDATES = 50
+"""Depth of each ranking fused (at least the page asked for)."""
+_RRF_K = 60
+_FUSION_WEIGHTS = (0.5, 1.0)
+"""Full text, dense: dense counts double, as measured on both legal sets of bench/retrieval.py
+(docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
+
+_DENSE_FLOOR = 0.25
+"""Cosine similarity below which a passage is not a dense match: nearest neighbours always
+exist, and a query about nothing in the corpus ("zzzq") must still find nothing."""
+
+SearchMethod = Literal["hybrid", "fulltext", "dense"]
+"""``hybrid`` fuses full text and dense; either alone is for the benchmark. Without pgvector
+every method is full text."""
+
+K = TypeVar("K")
+Row = asyncpg.Record | Mapping[str, Any]
+"""A row as fetched, or as fused (a dict with the fused score)."""
 
 
 class CorpusError(Exception):
@@ -120,7 +148,7 @@ def _as_list(value: str | Sequence[str] | None) -> list[str] | None:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _section(row: asyncpg.Record, *, include_text: bool = True) -> LegislationSection:
+def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
     s = msgspec.json.decode(row["record"], type=LegislationSection)
     score = row.get("score")
     updates: dict[str, Any] = {}
@@ -141,8 +169,15 @@ _ORDER_SECTIONS = "s.provision_type = 'schedule', s.number_major, s.number_minor
 class CorpusStore:
     """Reads and writes the corpus; one transaction per imported document."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, *, embedder: Embedder | None = None,
+                 dense: bool = True, vectors: CorpusVectors | None = None) -> None:
+        """``dense=False`` neither embeds nor searches by vector (the default model is loaded
+        on first use otherwise)."""
         self.pool = pool
+        self.vectors = vectors or CorpusVectors(pool, embedder, enabled=dense)
+
+    async def _dense(self, method: SearchMethod) -> bool:
+        return method != "fulltext" and await self.vectors.ready()
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -255,24 +290,61 @@ class CorpusStore:
         offset: int = 0,
         size: int = 10,
         include_text: bool = True,
+        *,
+        method: SearchMethod = "hybrid",
     ) -> list[LegislationSection]:
-        """Sections matching any term of ``query`` (``""``: filters only, in Act order)."""
-        w = _Where(query)
-        if legislation_id:
-            w.add("s.legislation_id = {}", legislation_uri(legislation_path(legislation_id)))
-        w.add("l.category = ANY({})", _as_list(legislation_category))
-        w.add("l.type = ANY({})", _as_list(legislation_type))
-        w.add("l.year >= {}", year_from)
-        w.add("l.year <= {}", year_to)
+        """Sections for ``query``, best first (``""``: filters only, in Act order)."""
+        filters = _SectionFilters(legislation_id, _as_list(legislation_category),
+                                  _as_list(legislation_type), year_from, year_to)
+        searching = bool(query.strip())
+        cited = await self._cited_sections(cited_provision(query), filters) if searching else []
+        dense = searching and await self._dense(method)
+        if not dense and not cited:
+            rows = await self._fulltext_sections(query, filters, offset, size)
+            return [_section(r, include_text=include_text) for r in rows]
+        depth = max(_CANDIDATES, offset + size)
+        text = [] if method == "dense" else await self._fulltext_sections(query, filters, 0, depth)
+        if dense:
+            vector = await self.vectors.query_vector(query)
+            ranked = _fuse([text, await self._dense_sections(vector, filters, depth)],
+                           lambda r: r["id"], 0, depth)
+        else:
+            ranked = [dict(r.items()) for r in text]
+        return [_section(r, include_text=include_text)
+                for r in _cited_first(cited, ranked)[offset:offset + size]]
+
+    async def _cited_sections(self, citation: ProvisionCitation | None,
+                              filters: _SectionFilters) -> list[asyncpg.Record]:
+        """The provision a query cites with its Act (``services/lex/corpus/citations.py``)."""
+        if citation is None:
+            return []
+        w = filters.where(citation.provision_type)
+        w.clauses.append("s.provision_type = $1")
+        w.add("upper(s.number) = {}", citation.number)
+        if citation.act_title:  # an Act imported without its title is known by its year
+            title, year = w.param(citation.act_title), w.param(citation.year)
+            w.clauses.append(f"(lower(l.title) = lower({title})"
+                             f" OR (l.title = '' AND l.type = 'ukpga' AND l.year = {year}))")
+        else:
+            w.add("l.year = {}", citation.year)
+        return await self.pool.fetch(
+            f"SELECT s.id, s.record FROM legislation_sections s"
+            f" JOIN legislation l ON l.id = s.legislation_id WHERE {w.sql()}"
+            f" ORDER BY l.year DESC, s.id LIMIT 3", *w.params)
+
+    async def _fulltext_sections(self, query: str, filters: _SectionFilters, offset: int,
+                                 size: int) -> list[asyncpg.Record]:
+        w = filters.where(query)
         searching = bool(query.strip())
         if searching:
             w.clauses.append("q.tsq IS NOT NULL AND s.tsv @@ q.tsq")
         score = _section_score() if searching else "NULL::float8"
         order = "score DESC, " if searching else ""
-        rows = await self.pool.fetch(
+        return await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")}
-            SELECT s.record, {score} AS score
+            WITH q AS (SELECT {_TSQUERY} AS tsq, {_TITLE_TSQUERY} AS title_tsq),
+            {_weights("legislation_sections")}
+            SELECT s.id, s.record, {score} AS score
             FROM legislation_sections s JOIN legislation l ON l.id = s.legislation_id, q
             WHERE {w.sql()}
             ORDER BY {order}l.year DESC, s.legislation_id, {_ORDER_SECTIONS}
@@ -280,7 +352,25 @@ class CorpusStore:
             """,
             *w.params,
         )
-        return [_section(r, include_text=include_text) for r in rows]
+
+    async def _dense_sections(self, vector: str, filters: _SectionFilters, size: int
+                              ) -> list[asyncpg.Record]:
+        """Provisions by their best chunk's cosine similarity to the query. An exact scan: the
+        corpus is small and filters apply before ranking (HNSW would filter after)."""
+        w = filters.where(vector)
+        model = w.param(self.vectors.space)
+        return await self.pool.fetch(
+            f"""
+            SELECT s.id, s.record, max(1 - (v.embedding <=> $1::vector))::float8 AS score
+            FROM legislation_section_vectors v
+            JOIN legislation_sections s ON s.id = v.section_id
+            JOIN legislation l ON l.id = s.legislation_id
+            WHERE v.model_id = {model} AND {w.sql()}
+            GROUP BY s.id HAVING max(1 - (v.embedding <=> $1::vector)) >= {_DENSE_FLOOR}
+            ORDER BY score DESC, s.id LIMIT {w.param(size)}
+            """,
+            *w.params,
+        )
 
     async def search_acts(
         self,
@@ -299,7 +389,8 @@ class CorpusStore:
         w.add("l.year <= {}", year_to)
         rows = await self.pool.fetch(
             f"""
-            WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("legislation_sections")},
+            WITH q AS (SELECT {_TSQUERY} AS tsq, {_TITLE_TSQUERY} AS title_tsq),
+            {_weights("legislation_sections")},
             hits AS (
               SELECT s.legislation_id, s.number, s.provision_type, {_section_score()} AS score
               FROM legislation_sections s, q WHERE q.tsq IS NOT NULL AND s.tsv @@ q.tsq
@@ -399,15 +490,43 @@ class CorpusStore:
         year_to: int | None = None,
         offset: int = 0,
         size: int = 20,
+        *,
+        method: SearchMethod = "hybrid",
     ) -> CaselawPage:
-        """Judgments matching any term of ``query`` (none: filters only, newest first)."""
+        """Judgments for ``query``, best first (none: filters only, newest first)."""
         query = query or ""
-        w = _caselaw_filters(court, division, year_from, year_to, query)
+        filters = (court, division, year_from, year_to)
+        if not query.strip() or not await self._dense(method):
+            rows = await self._fulltext_caselaw(query, filters, offset, size)
+            return CaselawPage(results=[_caselaw(r) for r in rows if r["id"]],
+                               total=rows[0]["total"], offset=offset, size=size)
+        depth = max(_CANDIDATES, offset + size)
+        text = [] if method == "dense" else [
+            r for r in await self._fulltext_caselaw(query, filters, 0, depth) if r["id"]]
+        w = _caselaw_filters(*filters, await self.vectors.query_vector(query))
+        model = w.param(self.vectors.space)
+        dense = await self.pool.fetch(
+            f"""
+            SELECT c.id, c.record, max(1 - (v.embedding <=> $1::vector))::float8 AS score
+            FROM caselaw_paragraph_vectors v JOIN caselaw c ON c.id = v.caselaw_id
+            WHERE v.model_id = {model} AND {w.sql()}
+            GROUP BY c.id HAVING max(1 - (v.embedding <=> $1::vector)) >= {_DENSE_FLOOR}
+            ORDER BY score DESC, c.id LIMIT {w.param(depth)}
+            """,
+            *w.params,
+        )
+        found = _fuse([text, dense], lambda r: r["id"], 0, depth)
+        return CaselawPage(results=[_caselaw(r) for r in found[offset:offset + size]],
+                           total=len(found), offset=offset, size=size)
+
+    async def _fulltext_caselaw(self, query: str, filters: _CaselawFilters, offset: int,
+                                size: int) -> list[asyncpg.Record]:
+        w = _caselaw_filters(*filters, query)
         searching = bool(query.strip())
         if searching:
             w.clauses.append("q.tsq IS NOT NULL AND c.tsv @@ q.tsq")
         score = _score("c") if searching else "NULL::float8"
-        rows = await self.pool.fetch(
+        return await self.pool.fetch(
             f"""
             WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("caselaw")},
             found AS (SELECT c.record, c.date, c.id, {score} AS score FROM caselaw c, q
@@ -417,8 +536,6 @@ class CorpusStore:
             """,
             *w.params,
         )
-        return CaselawPage(results=[_caselaw(r) for r in rows if r["id"]],
-                           total=rows[0]["total"], offset=offset, size=size)
 
     async def search_caselaw_paragraphs(
         self,
@@ -428,13 +545,41 @@ class CorpusStore:
         year_from: int | None = None,
         year_to: int | None = None,
         limit: int = 10,
+        *,
+        method: SearchMethod = "hybrid",
     ) -> list[CaselawParagraph]:
-        """Numbered paragraphs of judgments matching any term of ``query``."""
-        w = _caselaw_filters(court, division, year_from, year_to, query)
-        rows = await self.pool.fetch(
+        """Numbered paragraphs of judgments for ``query``, best first."""
+        filters = (court, division, year_from, year_to)
+        if not await self._dense(method):
+            return [_paragraph(r) for r in
+                    await self._fulltext_paragraphs(query, filters, limit)]
+        depth = max(_CANDIDATES, limit)
+        text = [] if method == "dense" else await self._fulltext_paragraphs(query, filters, depth)
+        w = _caselaw_filters(*filters, await self.vectors.query_vector(query))
+        model = w.param(self.vectors.space)
+        dense = await self.pool.fetch(
+            f"""
+            SELECT p.caselaw_id, p.idx, p.record,
+                   (1 - (v.embedding <=> $1::vector))::float8 AS score
+            FROM caselaw_paragraph_vectors v JOIN caselaw_paragraphs p USING (caselaw_id, idx)
+            JOIN caselaw c ON c.id = p.caselaw_id
+            WHERE v.model_id = {model} AND {w.sql()}
+              AND v.embedding <=> $1::vector <= {1 - _DENSE_FLOOR}
+            ORDER BY v.embedding <=> $1::vector, p.caselaw_id, p.idx LIMIT {w.param(depth)}
+            """,
+            *w.params,
+        )
+        key: Callable[[Row], tuple[str, int]] = \
+            lambda r: (r["caselaw_id"], r["idx"])  # noqa: E731
+        return [_paragraph(r) for r in _fuse([text, dense], key, 0, limit)]
+
+    async def _fulltext_paragraphs(self, query: str, filters: _CaselawFilters, limit: int
+                                   ) -> list[asyncpg.Record]:
+        w = _caselaw_filters(*filters, query)
+        return await self.pool.fetch(
             f"""
             WITH q AS (SELECT {_TSQUERY} AS tsq), {_weights("caselaw_paragraphs")}
-            SELECT p.record, {_score("p")} AS score
+            SELECT p.caselaw_id, p.idx, p.record, {_score("p")} AS score
             FROM caselaw_paragraphs p JOIN caselaw c ON c.id = p.caselaw_id, q
             WHERE {w.sql()} AND q.tsq IS NOT NULL AND p.tsv @@ q.tsq
             ORDER BY score DESC, p.caselaw_id, p.idx
@@ -442,7 +587,6 @@ class CorpusStore:
             """,
             *w.params,
         )
-        return [_paragraph(r) for r in rows]
 
     async def caselaw_paragraphs(self, caselaw_id: str, offset: int = 0, limit: int = 50
                                  ) -> list[CaselawParagraph] | None:
@@ -530,7 +674,53 @@ def _score(alias: str) -> str:
 
 def _section_score() -> str:
     return (f"{_score('s')}"
-            f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.tsq, 32)")
+            f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.title_tsq, 32)")
+
+
+_CaselawFilters = tuple[Sequence[str] | None, Sequence[str] | None, int | None, int | None]
+
+
+class _SectionFilters(msgspec.Struct, frozen=True):
+    legislation_id: str | None
+    category: list[str] | None
+    type: list[str] | None
+    year_from: int | None
+    year_to: int | None
+
+    def where(self, first: object) -> _Where:
+        """The filters, numbered after ``first`` (the query or its vector)."""
+        w = _Where(first)
+        if self.legislation_id:
+            w.add("s.legislation_id = {}",
+                  legislation_uri(legislation_path(self.legislation_id)))
+        w.add("l.category = ANY({})", self.category)
+        w.add("l.type = ANY({})", self.type)
+        w.add("l.year >= {}", self.year_from)
+        w.add("l.year <= {}", self.year_to)
+        return w
+
+
+def _fuse(rankings: Sequence[Sequence[Row]], key: Callable[[Row], K],
+          offset: int, size: int) -> list[dict[str, Any]]:
+    """Rows of the full-text and dense rankings merged by reciprocal rank fusion, the fused
+    score replacing each ranking's own."""
+    rows: dict[K, Row] = {}
+    for ranking in rankings:
+        for row in ranking:
+            rows.setdefault(key(row), row)
+    fused = reciprocal_rank_fusion([[key(r) for r in ranking] for ranking in rankings],
+                                   weights=_FUSION_WEIGHTS, k=_RRF_K)
+    return [{**dict(rows[k].items()), "score": score} for k, score in fused[offset:offset + size]]
+
+
+def _cited_first(cited: Sequence[Row], ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cited provisions first, with the best score found (so scores still descend)."""
+    if not cited:
+        return ranked
+    top = max((r["score"] for r in ranked if r.get("score") is not None), default=1.0)
+    ids = {r["id"] for r in cited}
+    return [{**dict(r.items()), "score": top} for r in cited] + [
+        r for r in ranked if r["id"] not in ids]
 
 
 def _caselaw_filters(court: Sequence[str] | None, division: Sequence[str] | None,
@@ -602,13 +792,13 @@ def _act_result(row: asyncpg.Record, include_text: bool) -> ActResult:
                                    text=act.text if include_text else "")
 
 
-def _caselaw(row: asyncpg.Record) -> Caselaw:
+def _caselaw(row: Row) -> Caselaw:
     case = msgspec.json.decode(row["record"], type=Caselaw)
-    if "score" in row.keys() and row["score"] is not None:
+    if row.get("score") is not None:
         case = msgspec.structs.replace(case, score=float(row["score"]))
     return case
 
 
-def _paragraph(row: asyncpg.Record) -> CaselawParagraph:
+def _paragraph(row: Row) -> CaselawParagraph:
     p = msgspec.json.decode(row["record"], type=CaselawParagraph)
     return msgspec.structs.replace(p, score=float(row["score"]))

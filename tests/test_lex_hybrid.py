@@ -1,0 +1,79 @@
+"""Hybrid legal search in the local Lex: embeddings at import, full text and dense fused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import asyncpg
+import mcp
+import pytest
+
+from services.lex.corpus.importer import import_paths
+from services.lex.corpus.store import CorpusStore
+from shared.config import Settings
+from shared.runtime import Infra
+from shared.text.vocabulary import expand_statutory
+from tests.conftest import SHARED_DATA, local_lex
+
+HOUSING_ACT = SHARED_DATA / "legislation" / "ukpga-2004-34-revised-data.xml"
+
+
+async def _tool(url: str, name: str, arguments: dict[str, Any]) -> Any:
+    async with mcp.Client(url) as client:
+        result = await client.call_tool(name, arguments)
+    text = "".join(getattr(c, "text", "") for c in result.content)
+    assert not result.is_error, text
+    data = json.loads(text)
+    return data["result"] if isinstance(data, dict) and set(data) == {"result"} else data
+
+
+async def test_hmo_licence_finds_sections_55_and_61(settings: Settings) -> None:
+    """The acceptance query of issue 9, through the tool, expanded as the legislation worker
+    expands every query (once: the tool itself does not)."""
+    query = expand_statutory("houses in multiple occupation licence")
+    async with local_lex(settings, embeddings=True) as lex:
+        found = await _tool(lex.url, "search_for_legislation_sections", {
+            "query": query, "size": 5, "include_text": False})
+    ids = [s["id"].split("/id/")[-1] for s in found]
+    assert {"ukpga/2004/34/section/55", "ukpga/2004/34/section/61"} <= set(ids), ids
+
+
+async def test_is_semantic_search_chooses_hybrid_or_full_text(settings: Settings) -> None:
+    """A paraphrase with no word of the judgment finds it only semantically."""
+    query = "quant researchers objecting to an ex-employee being sent back to China"
+    async with local_lex(settings, embeddings=True) as lex:
+        semantic = await _tool(lex.url, "search_for_caselaw", {"query": query, "size": 3})
+        literal = await _tool(lex.url, "search_for_caselaw", {
+            "query": query, "size": 3, "is_semantic_search": False})
+    assert semantic["results"][0]["cite_as"] == "[2017] EWHC 3364 (Admin)"
+    assert set(semantic["results"][0]) >= {"id", "cite_as", "name", "score"}
+    assert [c["cite_as"] for c in literal["results"]] != [
+        c["cite_as"] for c in semantic["results"]]
+
+
+async def test_embeddings_are_stored_once_per_text(pool: asyncpg.Pool) -> None:
+    store = CorpusStore(pool)
+    first = await import_paths(store, [HOUSING_ACT], skip_unchanged=True)
+    assert first.embedded > 0
+    model = store.vectors.space
+    rows = await pool.fetch("SELECT DISTINCT model_id FROM legislation_section_vectors")
+    assert [r["model_id"] for r in rows] == [model]
+    again = await import_paths(store, [HOUSING_ACT], skip_unchanged=True)
+    assert again.skipped and again.embedded == 0
+    await pool.execute("UPDATE legislation_sections SET text = text || ' (amended)'"
+                       " WHERE path = 'ukpga/2004/34/section/55'")
+    assert await store.vectors.embed_pending() >= 1
+
+
+async def test_without_vectors_search_is_full_text(pool: asyncpg.Pool) -> None:
+    store = CorpusStore(pool, dense=False)
+    await import_paths(store, [HOUSING_ACT])
+    assert await pool.fetchval("SELECT count(*) FROM legislation_section_vectors") == 0
+    found = await store.search_sections("tenancy deposit scheme", size=3)
+    assert found and all(s.score is not None for s in found)
+
+
+@pytest.fixture
+async def pool(infra: Infra) -> asyncpg.Pool:
+    return infra.pool
