@@ -26,6 +26,7 @@ from shared.config import Settings
 from shared.lex.paths import legislation_path
 from shared.runtime import Infra
 from shared.store import PostgresEventStore
+from shared.text.vocabulary import expand_statutory
 
 __all__ = ["legal_command", "search_command", "serve_command"]
 
@@ -106,7 +107,7 @@ async def _run(args: argparse.Namespace, search: Search) -> int:
         return await _batch(Path(args.batch), search, args.size)
     if not args.query:
         raise CliError("give a query to search for, or --batch FILE.jsonl")
-    hits = await search(args.query, args.size)
+    hits = await search(expand_statutory(args.query), args.size)
     if args.json:
         print(json.dumps({"query": args.query, "results": hits}, ensure_ascii=False))
     elif not hits:
@@ -133,7 +134,7 @@ async def _batch(path: Path, search: Search, size: int) -> int:
             qid, query = item["id"], item["q"]
         except (json.JSONDecodeError, KeyError, TypeError) as e:
             raise CliError(f"{path}:{n}: expected a JSON object with \"id\" and \"q\"") from e
-        hits = await search(query, size)
+        hits = await search(expand_statutory(query), size)
         sys.stdout.write(json.dumps({"id": qid, "results": hits}, ensure_ascii=False) + "\n")
     sys.stdout.flush()
     return 0

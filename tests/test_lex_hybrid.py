@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import asyncpg
@@ -14,8 +18,9 @@ from services.lex.corpus.store import CorpusStore
 from shared.config import Settings
 from shared.runtime import Infra
 from shared.text.vocabulary import expand_statutory
-from tests.conftest import SHARED_DATA, local_lex
+from tests.conftest import SHARED_DATA, fresh_database, local_lex
 
+ROOT = Path(__file__).resolve().parents[1]
 HOUSING_ACT = SHARED_DATA / "legislation" / "ukpga-2004-34-revised-data.xml"
 
 
@@ -28,24 +33,42 @@ async def _tool(url: str, name: str, arguments: dict[str, Any]) -> Any:
     return data["result"] if isinstance(data, dict) and set(data) == {"result"} else data
 
 
-async def test_hmo_licence_finds_sections_55_and_61(settings: Settings) -> None:
+@pytest.fixture(scope="module")
+async def hybrid_lex(servers: Settings) -> AsyncIterator[str]:
+    """One local Lex over ../shared/data with embeddings, for the module (embedding takes a
+    minute or more on two cores)."""
+    async with local_lex(await fresh_database(servers), embeddings=True) as lex:
+        yield lex.url
+
+
+async def test_hmo_licence_finds_sections_55_and_61(hybrid_lex: str) -> None:
     """The acceptance query of issue 9, through the tool, expanded as the legislation worker
     expands every query (once: the tool itself does not)."""
     query = expand_statutory("houses in multiple occupation licence")
-    async with local_lex(settings, embeddings=True) as lex:
-        found = await _tool(lex.url, "search_for_legislation_sections", {
-            "query": query, "size": 5, "include_text": False})
+    found = await _tool(hybrid_lex, "search_for_legislation_sections", {
+        "query": query, "size": 5, "include_text": False})
     ids = [s["id"].split("/id/")[-1] for s in found]
     assert {"ukpga/2004/34/section/55", "ukpga/2004/34/section/61"} <= set(ids), ids
 
 
-async def test_is_semantic_search_chooses_hybrid_or_full_text(settings: Settings) -> None:
+async def test_yourai_lex_search_finds_sections_55_and_61(hybrid_lex: str) -> None:
+    """The same through the command line, which searches as the worker does."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cli.main", "lex", "search", "houses in multiple occupation licence",
+        "--url", hybrid_lex, "--size", "5", "--json", cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode == 0, err.decode()
+    ids = [r["id"] for r in json.loads(out)["results"]]
+    assert {"ukpga/2004/34/section/55", "ukpga/2004/34/section/61"} <= set(ids), ids
+
+
+async def test_is_semantic_search_chooses_hybrid_or_full_text(hybrid_lex: str) -> None:
     """A paraphrase with no word of the judgment finds it only semantically."""
     query = "quant researchers objecting to an ex-employee being sent back to China"
-    async with local_lex(settings, embeddings=True) as lex:
-        semantic = await _tool(lex.url, "search_for_caselaw", {"query": query, "size": 3})
-        literal = await _tool(lex.url, "search_for_caselaw", {
-            "query": query, "size": 3, "is_semantic_search": False})
+    semantic = await _tool(hybrid_lex, "search_for_caselaw", {"query": query, "size": 3})
+    literal = await _tool(hybrid_lex, "search_for_caselaw", {
+        "query": query, "size": 3, "is_semantic_search": False})
     assert semantic["results"][0]["cite_as"] == "[2017] EWHC 3364 (Admin)"
     assert set(semantic["results"][0]) >= {"id", "cite_as", "name", "score"}
     assert [c["cite_as"] for c in literal["results"]] != [
