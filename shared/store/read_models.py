@@ -53,6 +53,11 @@ class StalledInvocation:
     tenant_id: str
 
 
+
+_BEFORE = ("seq < coalesce((SELECT min(seq) FROM messages WHERE conversation_id = $1"
+           " AND invocation_id = $3 AND role = 'user'), 2147483647)")
+"""SQL: a message of conversation ``$1`` that came before invocation ``$3``'s question."""
+
 async def conversation_title(pool: asyncpg.Pool, tenant_id: str,
                              conversation_id: uuid.UUID) -> str:
     """The conversation's title, empty while it has none."""
@@ -65,12 +70,16 @@ async def conversation_title(pool: asyncpg.Pool, tenant_id: str,
 
 async def recent_messages(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID, *,
                           before_invocation: uuid.UUID, limit: int) -> list[HistoryMessage]:
-    """The last ``limit`` questions and finished answers of the conversation, oldest first,
-    leaving out the invocation being answered."""
+    """The last ``limit`` questions and finished answers of the conversation before
+    ``before_invocation``'s question, oldest first.
+
+    "Before" is by position in the log, as in ``earlier_questions``: an invocation redelivered
+    after later turns were asked sees the history it had the first time.
+    """
     async with store_errors("message projection"):
         rows = await pool.fetch(
             "SELECT role, content FROM messages WHERE conversation_id = $1 AND tenant_id = $2"
-            " AND invocation_id <> $3 AND status IN ('received', 'completed')"
+            f" AND invocation_id <> $3 AND status IN ('received', 'completed') AND {_BEFORE}"
             " ORDER BY seq DESC LIMIT $4",
             conversation_id, tenant_id, before_invocation, limit)
     return [HistoryMessage(role=r["role"], content=r["content"]) for r in reversed(rows)]
@@ -90,9 +99,7 @@ async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id:
             "   FROM events e WHERE e.invocation_id = m.invocation_id"
             "   AND e.type = 'query.rewritten' ORDER BY e.version LIMIT 1) AS standalone"
             " FROM messages m WHERE m.conversation_id = $1 AND m.tenant_id = $2"
-            " AND m.role = 'user' AND m.invocation_id <> $3 AND m.seq < coalesce("
-            "   (SELECT min(seq) FROM messages WHERE conversation_id = $1 AND invocation_id = $3"
-            "    AND role = 'user'), 2147483647)"
+            f" AND m.role = 'user' AND m.invocation_id <> $3 AND m.{_BEFORE}"
             " ORDER BY m.seq DESC LIMIT $4",
             conversation_id, tenant_id, before_invocation, limit)
     return [EarlierQuestion(question=r["content"], standalone=r["standalone"] or r["content"])

@@ -13,7 +13,10 @@ figure.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
 
 from shared.embeddings import Embedder
 from shared.text.terms import content_terms
@@ -32,6 +35,11 @@ class Relevance:
     max_windows: int = 16
     min_terms: int = 4
     """Statements with fewer content words say too little to judge."""
+    cached_provisions: int = 64
+    _windows: dict[tuple[str, str], NDArray[np.float32]] = field(
+        default_factory=dict, repr=False, compare=False)
+    """Window vectors of recently checked provisions: an answer often cites one several
+    times, and its windows are the bulk of the embedding work."""
 
     def judgeable(self, claim: str) -> bool:
         return len(set(content_terms(claim))) >= self.min_terms
@@ -39,12 +47,19 @@ class Relevance:
     async def similarity(self, claim: str, heading: str, quote: str | None, text: str) -> float:
         """The best cosine similarity of ``claim`` to the quote or a window of ``text``."""
         lead = f"{heading}. " if heading else ""
-        candidates = [lead + quote] if quote else []
-        candidates += [lead + w for w in _windows(text, self.window_words)][: self.max_windows]
-        if not candidates:
+        windows = self._windows.get((heading, text))
+        if windows is None:
+            texts = [lead + w for w in _windows(text, self.window_words)][: self.max_windows]
+            windows = (await self.embedder.embed(texts) if texts
+                       else np.zeros((0, self.embedder.dimension), dtype=np.float32))
+            if len(self._windows) >= self.cached_provisions:
+                self._windows.pop(next(iter(self._windows)))
+            self._windows[(heading, text)] = windows
+        asked = await self.embedder.embed([claim, *([lead + quote] if quote else [])])
+        candidates = np.vstack([asked[1:], windows])
+        if not len(candidates):
             return 1.0
-        vectors = await self.embedder.embed([claim, *candidates])
-        return float((vectors[1:] @ vectors[0]).max())
+        return float((candidates @ asked[0]).max())
 
 
 def _windows(text: str, size: int) -> Sequence[str]:
