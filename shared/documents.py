@@ -25,13 +25,12 @@ import msgspec
 
 from shared._chunking import CHUNK_LIMIT, CHUNK_TARGET, ChunkSpan, chunk_text
 from shared._document_retrieval import (
-    CANDIDATES,
     DocumentHit,
     SearchMode,
     StoredChunk,
     dense_search,
     fulltext_search,
-    fuse,
+    hybrid_search,
     pending_chunks,
     store_vectors,
 )
@@ -247,9 +246,9 @@ class DocumentStore:
         """The current passages that answer ``query``, best first.
 
         ``fulltext`` matches its words; ``dense`` embeds ``meaning`` (default: ``query``) once
-        and ranks by cosine similarity; ``hybrid`` fuses both rankings (reciprocal rank
-        fusion). Without pgvector every mode is full text: ``semantic_search_available`` says
-        so, for the caller to tell the user.
+        and ranks by cosine similarity (of the chunk or its nearest sentence); ``hybrid`` adds
+        the two scores (``shared._document_retrieval``). Without pgvector every mode is full
+        text: ``semantic_search_available`` says so, for the caller to tell the user.
         """
         embedder = None if mode == "fulltext" else await self._dense()
         if embedder is None:
@@ -261,11 +260,8 @@ class DocumentStore:
             return await fulltext_search(self.pool, tenant_id, query, limit)
         if mode == "dense":
             return await dense_search(self.pool, tenant_id, vector, embedder.model_id, limit)
-        n = max(limit, CANDIDATES)
-        words, meanings = await asyncio.gather(
-            fulltext_search(self.pool, tenant_id, query, n),
-            dense_search(self.pool, tenant_id, vector, embedder.model_id, n))
-        return fuse(words, meanings, limit)
+        return await hybrid_search(self.pool, tenant_id, query, vector, embedder.model_id,
+                                   limit)
 
     async def semantic_search_available(self) -> bool:
         """Whether searches use embeddings (pgvector present and a model configured)."""
@@ -303,10 +299,14 @@ class DocumentStore:
         pending = await pending_chunks(self.pool, embedder.model_id, limit, document_id)
         for start in range(0, len(pending), _EMBED_BATCH):
             batch = pending[start:start + _EMBED_BATCH]
-            vectors = await embedder.embed([p.text for p in batch])
-            async with store_errors(), self.pool.acquire() as conn:
-                await store_vectors(conn, [(p.document_id, p.idx, p.tenant_id) for p in batch],
-                                    vectors, embedder.model_id)
+            vectors = await embedder.embed([t for p in batch for t in (p.text, *p.sentences)])
+            async with store_errors(), self.pool.acquire() as conn, conn.transaction():
+                at = 0
+                for p in batch:
+                    n = 1 + len(p.sentences)
+                    await store_vectors(conn, p, vectors[at], vectors[at + 1:at + n],
+                                        embedder.model_id)
+                    at += n
         return len(pending)
 
     async def backfill(self, *, max_chunks: int = 20_000) -> int:

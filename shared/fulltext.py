@@ -2,12 +2,15 @@
 
 Questions are prose, so requiring every word (``plainto_tsquery``) finds almost nothing;
 any-term matching (an OR of the query's stemmed lexemes, each as a prefix) finds the
-candidates and ``ts_rank_cd`` puts the passages that cover most of the terms first.
+candidates. Ranking them by ``ts_rank_cd`` alone favours whatever repeats one common word
+("order", "notice", "repair"), so a passage is ranked first by the share of the query's weight
+it covers, each term weighted by its rarity (inverse document frequency) among the passages
+searched (``idf_weights``, ``covered``); cover density only breaks ties.
 """
 
 from __future__ import annotations
 
-__all__ = ["any_term_tsquery"]
+__all__ = ["any_term_tsquery", "covered", "idf_weights"]
 
 
 def any_term_tsquery(param: str, *, prefix: bool = True) -> str:
@@ -22,3 +25,28 @@ def any_term_tsquery(param: str, *, prefix: bool = True) -> str:
         f"(SELECT to_tsquery('english', string_agg(quote_literal(lexeme) || '{suffix}', ' | '))"
         f" FROM unnest(tsvector_to_array(to_tsvector('english', {param}))) AS lexeme)"
     )
+
+
+def idf_weights(param: str, source: str, *, tsv: str = "x.tsv", where: str = "TRUE") -> str:
+    """CTEs (``terms``, ``corpus_size``, ``weights``, ``weight_total``) weighting each lexeme
+    of the text in ``param`` by its rarity among the rows of ``source``.
+
+    ``source`` is a FROM clause whose rows are the passages searched (``tsv`` their
+    tsvector, ``where`` which of them count): a tenant's current chunks, or a whole table.
+    """
+    return f"""
+      terms AS (SELECT DISTINCT to_tsquery('english', quote_literal(lexeme)) AS t
+                FROM unnest(tsvector_to_array(to_tsvector('english', {param}))) AS lexeme),
+      corpus_size AS (SELECT count(*) AS n FROM {source} WHERE {where}),
+      weights AS (SELECT terms.t, ln((corpus_size.n + 1.0) / (d.df + 0.5)) AS idf
+                  FROM terms, corpus_size,
+                  LATERAL (SELECT count(*) AS df FROM {source}
+                           WHERE {where} AND {tsv} @@ terms.t) d),
+      weight_total AS (SELECT nullif(sum(idf), 0) AS idf FROM weights)"""
+
+
+def covered(tsv: str) -> str:
+    """SQL for the IDF-weighted share (0 to 1) of the query's terms that ``tsv`` contains;
+    needs the CTEs of :func:`idf_weights`."""
+    return (f"coalesce((SELECT sum(w.idf) FROM weights w WHERE {tsv} @@ w.t)"
+            f" / (SELECT idf FROM weight_total), 0)")

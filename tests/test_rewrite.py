@@ -7,6 +7,7 @@ import pytest
 from services.router.rewrite import (
     MAX_CARRIED,
     follow_up,
+    key_phrase,
     parse_model_rewrite,
     rewrite_offline,
 )
@@ -113,6 +114,59 @@ def test_named_instruments_are_carried_with_the_topics() -> None:
     rewrite = rewrite_offline("Does it apply to leaseholders?",
                               ["What does our damp and mould policy say about inspections?"])
     assert rewrite.carried == ["damp and mould policy"]
+
+
+HMO_LICENCE = "Do we need a licence for an HMO under the Housing Act 2004?"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "and what about the penalty for that?",
+        "What's the penalty if we don't get one?",  # "one" stands for the licence
+        "What can the tenants claim back if we didn't?",  # the verb phrase left out
+        "Is there a fine if a second one is refused?",
+    ],
+)
+def test_a_legal_follow_up_carries_the_act_and_its_subject(message: str) -> None:
+    assert follow_up(message)
+    rewrite = rewrite_offline(message, [HMO_LICENCE])
+    assert rewrite.carried == ["Housing Act 2004", "licence", "HMO"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Is one month's notice enough to end a periodic tenancy?",  # "one" is a number
+        "What is the penalty for letting an unlicensed HMO?",  # says its own subject
+    ],
+)
+def test_one_as_a_number_or_a_question_with_its_own_subject_stands_alone(message: str) -> None:
+    assert not follow_up(message)
+
+
+def test_an_earlier_question_the_vocabulary_cannot_name_lends_its_key_phrase() -> None:
+    earlier = ["What is a compulsory purchase order?"]
+    rewrite = rewrite_offline("How soon can it be confirmed?", earlier)
+    assert rewrite.carried == ["compulsory purchase order"]
+    assert rewrite.standalone == ("How soon can it be confirmed? "
+                                  "(about: compulsory purchase order)")
+    # The latest question about something wins over an older one with a named subject.
+    assert rewrite_offline("And who pays?", [COMPLAINT, *earlier, "Thanks"]).carried == [
+        "compulsory purchase order"]
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("What did the court decide in the UEFA blocking injunction case?",
+         "UEFA blocking injunction case"),
+        ("How long is a temporary exemption notice in force?", "temporary exemption notice"),
+        ("How long?", ""),  # one content word says too little
+    ],
+)
+def test_key_phrase_is_the_longest_run_of_content_words(question: str, phrase: str) -> None:
+    assert key_phrase(question) == phrase
 
 
 def test_the_latest_earlier_question_with_a_subject_is_the_one_carried() -> None:

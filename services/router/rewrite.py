@@ -4,8 +4,10 @@
 question about complaints; searched on its own it finds the damp policy. Offline, the rule is
 deterministic (``rewrite_offline``): a message that refers back, or says too little to be
 about anything, takes the subjects (housing topics and named Acts, sections, policies and
-cases) of the latest earlier question that had any; a message with a subject of its own is
-left as it is. With a model, the model rewrites and ``parse_model_rewrite`` checks its answer.
+cases) of the latest earlier question about something; a message with a subject of its own
+is left as it is. An earlier question about something the vocabulary does not name ("what is
+a compulsory purchase order?") lends its key phrase, its longest run of content words. With a
+model, the model rewrites and ``parse_model_rewrite`` checks its answer.
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from collections.abc import Sequence
 import msgspec
 
 from shared.events import RewriteMethod
-from shared.text.terms import WORD, terms
+from shared.text.terms import STOP_WORDS, WORD, terms
 from shared.text.vocabulary import subjects
 
 __all__ = [
+    "KEY_PHRASE_WORDS",
     "MAX_CARRIED",
     "Rewrite",
     "follow_up",
+    "key_phrase",
     "parse_model_rewrite",
     "rewrite_offline",
     "unchanged",
@@ -61,7 +65,15 @@ _SMALL_TALK = re.compile(
     re.IGNORECASE)
 _PRONOUN = re.compile(
     r"\b(?:it|its|they|them|their|theirs|this|that|these|those|he|she|him|her|such|"
-    r"the same|the above)\b", re.IGNORECASE)
+    r"the same|the above)\b"
+    # "one" standing for a noun ("if we don't get one", "a second one be served"), not a number
+    r"|\bone\b(?=\s*(?:[?.!,;:]|$)|\s+(?:is|be|was|were|if|for|from|after|before|again|too|"
+    r"straight|instead)\b)", re.IGNORECASE)
+_ELLIPSIS = re.compile(
+    r"\b(?:do|does|did|is|are|was|were|can|could|will|would|should|must|have|has|had)"
+    r"(?:n['’]t| not)?\W*$|\b(?:don|doesn|didn|isn|aren|wasn|weren|can|couldn|won|wouldn|"
+    r"shouldn|mustn|haven|hasn|hadn)['’]t\W*$", re.IGNORECASE)
+"""A verb phrase left out, to be understood from before: "what if we didn't?"."""
 
 
 def follow_up(message: str) -> bool:
@@ -70,24 +82,46 @@ def follow_up(message: str) -> bool:
     It does when it opens by pointing back ("does that apply…", "in that case…"); otherwise
     a message with a subject of its own, or small talk ("thanks"), stands alone, and one
     without leans back when it continues ("and…", "what about…", "what if…"), uses a pronoun
-    ("it", "they", "this"), or is short.
+    ("it", "they", "this", "one"), leaves out its verb phrase ("…if we don't?"), or is short.
     """
     if _REFERS_BACK.search(message):
         return True
     if subjects(message) or _SMALL_TALK.search(message):
         return False
     return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
-                or len(WORD.findall(message)) <= SHORT_WORDS)
+                or _ELLIPSIS.search(message) or len(WORD.findall(message)) <= SHORT_WORDS)
 
 
 # -- the rewrite ------------------------------------------------------------------------------
 
 
+KEY_PHRASE_WORDS = 2
+"""An earlier question without a named subject lends a run of at least this many content
+words ("improvement notice"); a lone word ("long", "days") says too little."""
+
+
+def key_phrase(question: str) -> str:
+    """The longest run of consecutive content words of ``question`` (the later of equals):
+    what it asks about when the vocabulary names nothing in it."""
+    runs: list[list[str]] = [[]]
+    for word in WORD.findall(question):
+        if word.lower() in STOP_WORDS:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    best = max(reversed(runs), key=len)
+    return " ".join(best) if len(best) >= KEY_PHRASE_WORDS else ""
+
+
 def _carry(message: str, earlier: Sequence[str]) -> list[str]:
-    """The subjects of the latest earlier question that had any, less what the message says."""
+    """What the latest earlier question about something is about (its subjects, else its key
+    phrase), less what the message says."""
     said = terms(message)
     for question in reversed(earlier):
-        found = [s for s in subjects(question) if not terms(s) <= said]
+        if _SMALL_TALK.search(question):
+            continue
+        found = [s for s in subjects(question) or [key_phrase(question)]
+                 if s and not terms(s) <= said]
         if found:
             return found[:MAX_CARRIED]
     return []

@@ -98,6 +98,7 @@ _STATUTORY: tuple[_Entry, ...] = tuple(
         (r"\bcouncil\b", "local housing authority"),
         (r"\bdeposits?\b", "tenancy deposit scheme"),
         (r"\bovercrowd", "overcrowding notice"),
+        (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
         # Abbreviations of the Housing Act 2004's own terms.
         (r"\bRROs?\b", "rent repayment order"),
         (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -165,6 +166,11 @@ _TOPICS = re.compile(
         r"rent arrears", r"arrears", r"rent increases?", r"service charges?",
         r"(?:tenancy )?deposits?", r"disabled facilities grants?", r"dfgs?", r"adaptations?",
         r"hhsrs", r"category (?:1|2|one|two) hazards?", r"hazards?", r"excess cold",
+        r"improvement notices?", r"prohibition orders?", r"hazard awareness notices?",
+        r"emergency (?:remedial|prohibition) (?:action|orders?)", r"demolition orders?",
+        r"temporary exemption notices?", r"(?:interim |final )?management orders?",
+        r"empty dwelling management orders?", r"rent repayment orders?", r"banning orders?",
+        r"financial penalt(?:y|ies)", r"overcrowding notices?",
         r"overcrowding", r"awaab'?s law", r"fitness for human habitation",
         r"tenancy agreements?", r"tenancy (?:sustainment|fraud)",
         r"(?:secure|assured shorthold|assured|flexible|starter|introductory|joint) tenanc(?:y|ies)",

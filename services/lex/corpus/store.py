@@ -27,7 +27,7 @@ from services.lex.corpus.records import (
 )
 from services.lex.corpus.vectors import CorpusVectors
 from shared.embeddings import Embedder
-from shared.fulltext import any_term_tsquery
+from shared.fulltext import any_term_tsquery, covered, idf_weights
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
@@ -649,27 +649,14 @@ class CorpusStore:
 
 
 def _weights(table: str) -> str:
-    """CTEs weighting each query term by its rarity in ``table`` (inverse document frequency).
-
-    Any-term matching finds the candidates; ranking them by ts_rank_cd alone favours whatever
-    repeats one common word ("order", "notice"), so the share of the query's weight a row
-    covers comes first and cover density only breaks ties.
-    """
-    return f"""
-      terms AS (SELECT DISTINCT to_tsquery('english', quote_literal(lexeme)) AS t
-                FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
-      corpus_size AS (SELECT count(*) AS n FROM {table}),
-      weights AS (SELECT terms.t, ln((corpus_size.n + 1.0) / (d.df + 0.5)) AS idf
-                  FROM terms, corpus_size,
-                  LATERAL (SELECT count(*) AS df FROM {table} x WHERE x.tsv @@ terms.t) d),
-      weight_total AS (SELECT nullif(sum(idf), 0) AS idf FROM weights)"""
+    """The query's terms weighted by their rarity in ``table`` (``shared.fulltext``)."""
+    return idf_weights("$1", f"{table} x")
 
 
 def _score(alias: str) -> str:
     """IDF-weighted share of the query covered, then cover density (both within 0..1)."""
-    return (f"(coalesce((SELECT sum(w.idf) FROM weights w WHERE {alias}.tsv @@ w.t)"
-            f" / (SELECT idf FROM weight_total), 0) + {_DENSITY} * ts_rank_cd({alias}.tsv,"
-            f" q.tsq, 32))::float8")
+    return (f"({covered(f'{alias}.tsv')} + {_DENSITY} * ts_rank_cd({alias}.tsv, q.tsq, 32))"
+            f"::float8")
 
 
 def _section_score() -> str:
