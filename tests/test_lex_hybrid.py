@@ -15,6 +15,7 @@ import pytest
 
 from services.lex.corpus.importer import import_paths
 from services.lex.corpus.store import CorpusStore
+from services.router.rewrite import rewrite_offline
 from shared.config import Settings
 from shared.runtime import Infra
 from shared.text.vocabulary import expand_statutory
@@ -49,6 +50,28 @@ async def test_hmo_licence_finds_sections_55_and_61(hybrid_lex: str) -> None:
         "query": query, "size": 5, "include_text": False})
     ids = [s["id"].split("/id/")[-1] for s in found]
     assert {"ukpga/2004/34/section/55", "ukpga/2004/34/section/61"} <= set(ids), ids
+
+
+@pytest.mark.parametrize("follow_up", [
+    "and what about the penalty for that?",
+    "What's the penalty if we don't get one?",
+])
+async def test_a_legal_follow_up_finds_the_same_acts_provisions(hybrid_lex: str,
+                                                                 follow_up: str) -> None:
+    """After an HMO licensing question, an elliptical follow-up about the penalty is searched
+    as the engine searches it (the router's offline rewrite, then the worker's expansion)
+    and finds the Housing Act 2004's licensing offence (s. 72) in its top five."""
+    earlier = "Do we need a licence for a shared house with five unrelated tenants?"
+    standalone = rewrite_offline(follow_up, [earlier]).standalone
+    assert standalone != follow_up
+    found = await _tool(hybrid_lex, "search_for_legislation_sections", {
+        "query": expand_statutory(standalone), "size": 5, "include_text": False})
+    ids = [s["id"].split("/id/")[-1] for s in found]
+    assert "ukpga/2004/34/section/72" in ids, ids
+    # Searched alone, the follow-up has nothing to say what penalty.
+    alone = await _tool(hybrid_lex, "search_for_legislation_sections", {
+        "query": expand_statutory(follow_up), "size": 5, "include_text": False})
+    assert "ukpga/2004/34/section/72" not in [s["id"].split("/id/")[-1] for s in alone]
 
 
 async def test_yourai_lex_search_finds_sections_55_and_61(hybrid_lex: str) -> None:

@@ -6,9 +6,10 @@ import uuid
 
 import pytest
 
+from services.lex.corpus.citations import cited_provision
 from services.workers.policy import subject_first
 from shared.documents import DocumentHit, StoredChunk
-from shared.text.vocabulary import expand, expand_statutory, expansions, topics
+from shared.text.vocabulary import expand, expand_statutory, expansions, topics, unexpanded
 
 
 @pytest.mark.parametrize(
@@ -144,3 +145,24 @@ def test_statutory_abbreviations(question: str, added: str) -> None:
 
 def test_ten_the_number_is_not_an_abbreviation() -> None:
     assert "temporary exemption notice" not in expand_statutory("ten days after the notice")
+
+
+@pytest.mark.parametrize("question", [
+    "HMO licence - when is it mandatory?",
+    "s.21 notice where the deposit isn't protected",
+    "DFG?",
+    "What does section 55 of the Housing Act 2004 say?",  # nothing to expand
+    "council reckons my house is an hmo, can they just declare it one?",
+])
+def test_the_question_is_recovered_from_its_expansion(question: str) -> None:
+    assert unexpanded(expand_statutory(question)) == question
+    assert unexpanded(expand(question)) == question
+    assert unexpanded(question) == question
+
+
+def test_an_expansion_names_no_provision_the_asker_did_not_cite() -> None:
+    """The Lex store reads citations in the question, not in its expansion: "s.21 notice"
+    names no Act, though its expansion says "Housing Act 1988"."""
+    query = expand_statutory("s.21 notice where the deposit isn't protected")
+    assert cited_provision(query) is not None
+    assert cited_provision(unexpanded(query)) is None

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from shared.text.terms import STOP_WORDS, terms
 
-__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "subjects", "topics"]
+__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "subjects", "topics",
+           "unexpanded"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,27 @@ def expand_statutory(question: str) -> str:
     for legislation search."""
     extra = [entry.means for entry in _STATUTORY if entry.said.search(question)]
     return " ".join([expand(question), *extra])
+
+
+_FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_STATUTORY))
+
+
+def unexpanded(query: str) -> str:
+    """The question ``query`` was expanded from (``expand`` or ``expand_statutory``); a query
+    that is no expansion is its own question.
+
+    Full text wants the sources' words; a sentence-embedding model wants the question as
+    asked: a list of statute-book keywords appended to it pulls its vector towards every
+    passage using those words. A search given only the expanded query (as a Lex tool is)
+    recovers the question from it: the shortest prefix that expands to the whole.
+    """
+    for match in re.finditer(r"\s+(\S+)", query):
+        if match.group(1) not in _FIRST_WORDS:
+            continue  # an expansion starts with the first word of what it adds
+        prefix = query[:match.start()]
+        if query in (expand(prefix), expand_statutory(prefix)):
+            return prefix
+    return query
 
 
 # Housing subjects, most specific first: a question that names one is about something.

@@ -31,6 +31,7 @@ from shared.fulltext import any_term_tsquery, covered, idf_weights
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
+from shared.text.vocabulary import expand, unexpanded
 
 __all__ = [
     "ActResult",
@@ -297,7 +298,10 @@ class CorpusStore:
         filters = _SectionFilters(legislation_id, _as_list(legislation_category),
                                   _as_list(legislation_type), year_from, year_to)
         searching = bool(query.strip())
-        cited = await self._cited_sections(cited_provision(query), filters) if searching else []
+        # A citation is the asker's: "s.21 notice" names no Act, whatever its expansion adds.
+        question = unexpanded(query)
+        cited = (await self._cited_sections(cited_provision(question), filters)
+                 if searching else [])
         dense = searching and await self._dense(method)
         if not dense and not cited:
             rows = await self._fulltext_sections(query, filters, offset, size)
@@ -305,7 +309,9 @@ class CorpusStore:
         depth = max(_CANDIDATES, offset + size)
         text = [] if method == "dense" else await self._fulltext_sections(query, filters, 0, depth)
         if dense:
-            vector = await self.vectors.query_vector(query)
+            # The words for full text, the question for the model: "DFG" spelt out, but not
+            # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
+            vector = await self.vectors.query_vector(expand(question))
             ranked = _fuse([text, await self._dense_sections(vector, filters, depth)],
                            lambda r: r["id"], 0, depth)
         else:
