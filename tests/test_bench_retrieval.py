@@ -14,8 +14,8 @@ from shared.config import Settings
 
 # Measured on 23 November 2026 (docs/BENCHMARKS.md), less a margin for the machine: a change
 # that loses more than that has made retrieval worse.
-FLOORS = {"retrieval_set": {"recall@5": 0.83, "mrr": 0.76},
-          "ha2004_questions": {"recall@5": 0.87, "mrr": 0.78}}
+FLOORS = {"retrieval_set": {"recall@5": 0.86, "mrr": 0.77},
+          "ha2004_questions": {"recall@5": 0.89, "mrr": 0.78}}
 
 
 async def test_retrieval_benchmark(settings: Settings,

@@ -9,7 +9,14 @@ import pytest
 from services.lex.corpus.citations import cited_provision
 from services.workers.policy import subject_first
 from shared.documents import DocumentHit, StoredChunk
-from shared.text.vocabulary import expand, expand_statutory, expansions, topics, unexpanded
+from shared.text.vocabulary import (
+    expand,
+    expand_statutory,
+    expansions,
+    spelt_out,
+    topics,
+    unexpanded,
+)
 
 
 @pytest.mark.parametrize(
@@ -166,3 +173,11 @@ def test_an_expansion_names_no_provision_the_asker_did_not_cite() -> None:
     query = expand_statutory("s.21 notice where the deposit isn't protected")
     assert cited_provision(query) is not None
     assert cited_provision(unexpanded(query)) is None
+
+
+def test_the_model_gets_abbreviations_spelt_out_but_no_keywords() -> None:
+    assert "temporary exemption notice" in spelt_out("TEN under s.62 - how long does it last?")
+    assert "house in multiple occupation" in spelt_out("Do HMOs need a licence?")
+    assert "licensing" in expand_statutory("Do HMOs need a licence?")
+    assert "licensing" not in spelt_out("Do HMOs need a licence?")
+    assert spelt_out("Can the landlord keep the deposit?") == "Can the landlord keep the deposit?"

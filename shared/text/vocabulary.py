@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from shared.text.terms import STOP_WORDS, terms
 
-__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "subjects", "topics",
-           "unexpanded"]
+__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "spelt_out", "subjects",
+           "topics", "unexpanded"]
 
 
 @dataclass(frozen=True)
@@ -88,27 +88,33 @@ _GENERAL: tuple[_Entry, ...] = (
     _entry(r"rent arrears|behind (?:on|with) (?:the |their )?rent", "rent arrears possession"),
 )
 
-_STATUTORY: tuple[_Entry, ...] = tuple(
-    _Entry(re.compile(pattern, re.IGNORECASE), words) for pattern, words in (
-        (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
-         r"\b(five|six|seven|[5-9])[- ]bed(room)?",
-         "house in multiple occupation licensing"),
-        (r"\blicen[cs]", "licence licensing"),
-        (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
-        (r"\bevict|no[- ]fault", "possession notice"),
-        (r"\bcouncil\b", "local housing authority"),
-        (r"\bdeposits?\b", "tenancy deposit scheme"),
-        (r"\bovercrowd", "overcrowding notice"),
-        (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
-        # Abbreviations of the Housing Act 2004's own terms.
-        (r"\bRROs?\b", "rent repayment order"),
-        (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
-        (r"\bE?DMOs?\b", "empty dwelling management order"),
-        (r"\bLHAs?\b", "local housing authority"),
-        (r"\bcat\.?\s?[12]\b", "category hazard"),
-        (r"\bHA\s?2004\b", "Housing Act 2004"),
-    ))
-"""How the statute book words what a question asks about: for legislation search."""
+def _statutory(*pairs: tuple[str, str]) -> tuple[_Entry, ...]:
+    return tuple(_Entry(re.compile(pattern, re.IGNORECASE), words) for pattern, words in pairs)
+
+
+_STATUTORY_WORDS = _statutory(
+    (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
+     r"\b(five|six|seven|[5-9])[- ]bed(room)?",
+     "house in multiple occupation licensing"),
+    (r"\blicen[cs]", "licence licensing"),
+    (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
+    (r"\bevict|no[- ]fault", "possession notice"),
+    (r"\bcouncil\b", "local housing authority"),
+    (r"\bdeposits?\b", "tenancy deposit scheme"),
+    (r"\bovercrowd", "overcrowding notice"),
+    (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
+)
+"""How the statute book words what a question asks about: keywords for full-text search."""
+_STATUTORY_TERMS = _statutory(
+    (r"\bRROs?\b", "rent repayment order"),
+    (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
+    (r"\bE?DMOs?\b", "empty dwelling management order"),
+    (r"\bLHAs?\b", "local housing authority"),
+    (r"\bcat\.?\s?[12]\b", "category hazard"),
+    (r"\bHA\s?2004\b", "Housing Act 2004"),
+)
+"""Abbreviations of the Housing Act 2004's own terms, spelt out."""
+_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_TERMS)
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,17 @@ def expand_statutory(question: str) -> str:
     """``expand``, plus the statute book's words for what the question asks about: a query
     for legislation search."""
     extra = [entry.means for entry in _STATUTORY if entry.said.search(question)]
+    return " ".join([expand(question), *extra])
+
+
+def spelt_out(question: str) -> str:
+    """``expand``, plus the full forms of the statute's abbreviations the question uses, but
+    none of its keywords: what a sentence-embedding model is given for legislation search.
+
+    The model does not know "TEN" or "EDMO", but a list of keywords appended to a question
+    pulls its vector towards every provision that uses them.
+    """
+    extra = [entry.means for entry in _STATUTORY_TERMS if entry.said.search(question)]
     return " ".join([expand(question), *extra])
 
 
