@@ -25,7 +25,7 @@ import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
-from shared.fulltext import any_term_tsquery, covered, idf_weights
+from shared.fulltext import any_term_tsquery, idf_weights
 from shared.hybrid import vector_literal
 from shared.store import Connection, store_errors
 from shared.text.sentences import document_sentences
@@ -118,20 +118,35 @@ def _hits(rows: Sequence[asyncpg.Record]) -> list[DocumentHit]:
 
 _CURRENT = ("document_chunks x JOIN documents xd ON xd.id = x.document_id",
             "x.tenant_id = $1 AND xd.status = 'current'")
-"""The passages a tenant's term weights are counted over: its current chunks."""
-_TEXT = "(c.tsv || to_tsvector('english', d.title))"
-"""A chunk's words with its document's title: "Timescales" is the damp policy's."""
+"""The passages a tenant's term weights are counted over: its current chunks (by their
+indexed words; a title's words are rare or everywhere in its own document alike)."""
+_TITLES = ("titles AS (SELECT id, to_tsvector('english', title) AS tsv FROM documents"
+           " WHERE tenant_id = $1 AND status = 'current')")
+_SHARES = """
+    shares AS (SELECT p.document_id, p.idx, sum(p.idf) / (SELECT idf FROM weight_total) AS share
+               FROM (SELECT x.document_id, x.idx, w.t::text AS term, w.idf
+                     FROM weights w JOIN document_chunks x ON x.tenant_id = $1 AND x.tsv @@ w.t
+                     UNION
+                     SELECT x.document_id, x.idx, w.t::text, w.idf
+                     FROM weights w JOIN titles dt ON dt.tsv @@ w.t
+                     JOIN document_chunks x ON x.document_id = dt.id) p
+               GROUP BY p.document_id, p.idx)"""
+"""Each chunk's IDF-weighted share of the question, its document's title counting as its
+own words ("Timescales" is the damp policy's): found term by term through the index, so the
+cost follows the matches, not the tenant's chunks times the terms."""
 
 
 def _text_ctes(param: str) -> str:
     source, where = _CURRENT
-    return (f"q AS (SELECT {any_term_tsquery(param)} AS tsq),"
-            + idf_weights(param, source, where=where,
-                          tsv="(x.tsv || to_tsvector('english', xd.title))"))
+    return (f"q AS (SELECT {any_term_tsquery(param)} AS tsq), {_TITLES},"
+            + idf_weights(param, source, where=where) + f", {_SHARES}")
 
 
 def _text_score() -> str:
-    return f"({covered(_TEXT)} + {_DENSITY} * ts_rank_cd(c.tsv, q.tsq, 32))"
+    return f"(coalesce(cv.share, 0) + {_DENSITY} * ts_rank_cd(c.tsv, q.tsq, 32))"
+
+
+_SHARE_JOIN = "LEFT JOIN shares cv ON cv.document_id = c.document_id AND cv.idx = c.idx"
 
 
 async def fulltext_search(pool: asyncpg.Pool, tenant_id: str, query: str, limit: int
@@ -142,7 +157,8 @@ async def fulltext_search(pool: asyncpg.Pool, tenant_id: str, query: str, limit:
             f"""
             WITH {_text_ctes("$2")}
             SELECT {_COLUMNS}, {_text_score()}::float8 AS score
-            FROM document_chunks c JOIN documents d ON d.id = c.document_id, q
+            FROM document_chunks c JOIN documents d ON d.id = c.document_id
+            {_SHARE_JOIN}, q
             WHERE c.tenant_id = $1 AND d.status = 'current' AND q.tsq IS NOT NULL
               AND c.tsv @@ q.tsq
             ORDER BY score DESC, c.document_id, c.idx
@@ -198,6 +214,7 @@ async def hybrid_search(pool: asyncpg.Pool, tenant_id: str, query: str,
             SELECT {_COLUMNS},
                    (coalesce(s.sim, 0) + $6::float8 * {_text_score()})::float8 AS score
             FROM document_chunks c JOIN documents d ON d.id = c.document_id
+            {_SHARE_JOIN}
             LEFT JOIN sims s ON s.document_id = c.document_id AND s.idx = c.idx, q
             WHERE c.tenant_id = $1 AND d.status = 'current'
               AND (s.sim IS NOT NULL OR c.tsv @@ q.tsq)
