@@ -208,9 +208,19 @@ async def test_sentences_are_checked_as_they_stream_and_the_draft_reuses_them(
         assert [r.event.event_id for r in await _log(infra, invocation)] == [
             r.event.event_id for r in log]
 
-        draft = DraftCompleted(**ids, text=text, provider="scripted", model="m")
+        # Two sentences at once: checked one after the other, the second reusing the first's
+        # judgements (its draft so far holds them) rather than checking them again.
         await record(infra.store, service.bus, [
-            ContentDelta(**ids, text=deltas[1], index=1), *sentences[1], draft])
+            ContentDelta(**ids, text=deltas[1], index=1), *sentences[1]])
+
+        async def all_checked() -> bool:
+            return sum(isinstance(r.event, CitationChecked)
+                       for r in await _log(infra, invocation)) == 3
+
+        await wait_for(all_checked)
+        assert calls == Counter({1: 1, 2: 1, 3: 1})
+        draft = DraftCompleted(**ids, text=text, provider="scripted", model="m")
+        await record(infra.store, service.bus, [draft])
 
         async def completed() -> bool:
             return any(r.type == "invocation.completed" for r in await _log(infra, invocation))

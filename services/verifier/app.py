@@ -3,7 +3,8 @@ it is streamed, and scores confidence."""
 
 from __future__ import annotations
 
-from services.verifier.handlers import CheckSentence, InFlight, VerifyDraft
+from services.verifier.handlers import CheckSentence, VerifyDraft
+from services.verifier.inflight import InFlight
 from shared.documents import DocumentStore
 from shared.events import DraftCompleted, SentenceDrafted
 from shared.lex.client import LexClient

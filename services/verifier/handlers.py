@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import functools
 import logging
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from services.verifier.inflight import InFlight
 from services.verifier.report import build_events, sentence_events, unrecorded
 from shared.events import (
     TERMINAL_TYPES,
@@ -29,6 +28,7 @@ from shared.verification import (
     Jurisdiction,
     QaOutcome,
     Wording,
+    citation_key,
     jurisdiction_or_default,
     known_outcomes,
     remembered,
@@ -37,48 +37,9 @@ from shared.verification import (
     verify_sentence,
 )
 
-__all__ = ["CheckSentence", "InFlight", "VerifyDraft"]
+__all__ = ["CheckSentence", "VerifyDraft"]
 
 log = logging.getLogger("yourai.verifier")
-
-
-@dataclass
-class InFlight:
-    """Sentence checks running in this process, so that the check of the whole draft waits for
-    them instead of checking (and paying for) their citations a second time."""
-
-    checking: dict[uuid.UUID, set[asyncio.Future[None]]] = field(default_factory=dict)
-    finalising: set[uuid.UUID] = field(default_factory=set)
-
-    @contextlib.asynccontextmanager
-    async def sentence(self, invocation_id: uuid.UUID) -> AsyncIterator[bool]:
-        """Yields whether to check the sentence: not once its draft is being verified here."""
-        if invocation_id in self.finalising:
-            yield False
-            return
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        running = self.checking.setdefault(invocation_id, set())
-        running.add(done)
-        try:
-            yield True
-        finally:
-            done.set_result(None)
-            running.discard(done)
-            if not running:
-                self.checking.pop(invocation_id, None)
-
-    @contextlib.asynccontextmanager
-    async def draft(self, invocation_id: uuid.UUID, *, wait_s: float) -> AsyncIterator[None]:
-        """While the whole draft is verified: sentence checks running here are waited for (up
-        to ``wait_s``) and new ones are left to the draft."""
-        self.finalising.add(invocation_id)
-        try:
-            running = self.checking.get(invocation_id)
-            if running:
-                await asyncio.wait(set(running), timeout=wait_s)
-            yield
-        finally:
-            self.finalising.discard(invocation_id)
 
 
 @dataclass(kw_only=True)
@@ -93,9 +54,10 @@ class _Verifier:
         return (await self.tenants.get(tenant_id) if self.tenants is not None
                 else TenantConfig(tenant_id=tenant_id, name=tenant_id))
 
-    def _remembering(self, records: Sequence[Recorded]) -> Checks:
-        """The checks, answering from the log for citations it has judged already."""
-        return remembered(self.checks, known_outcomes(
+    def _remembering(self, invocation_id: uuid.UUID, records: Sequence[Recorded]) -> Checks:
+        """The checks, answering from the log, and from this process's memory, for citations
+        judged already."""
+        return remembered(self.checks, self.inflight.recall(invocation_id) | known_outcomes(
             r.event for r in records if isinstance(r.event, CitationChecked)))
 
 
@@ -123,9 +85,13 @@ class CheckSentence(_Verifier):
             return []
         tenant = await self._tenant(sentence.tenant_id)
         judged = await verify_sentence(
-            draft, (sentence.offset, end), self._remembering(records),
+            draft, (sentence.offset, end), self._remembering(sentence.invocation_id, records),
             context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
             wording=self.wording, tenant_id=sentence.tenant_id)
+        verified = judged.verified
+        self.inflight.remember(sentence.invocation_id, {
+            citation_key(c): o
+            for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)})
         return unrecorded(sentence_events(sentence=sentence, judged=judged,
                                           envelope=self.service.envelope(sentence)), records)
 
@@ -146,7 +112,7 @@ class VerifyDraft(_Verifier):
         """The events verifying ``draft``, its invocation's log so far being ``records``."""
         tenant = await self._tenant(draft.tenant_id)
         verified = await verify_answer(
-            draft.text, self._remembering(records),
+            draft.text, self._remembering(draft.invocation_id, records),
             context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
             wording=self.wording, tenant_id=draft.tenant_id)
         for problem in verified.parsed.problems:

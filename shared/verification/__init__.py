@@ -22,9 +22,11 @@ from shared.verification.context import (
     jurisdiction_or_default,
 )
 from shared.verification.incremental import (
+    CitationKey,
     DraftedSentence,
     JudgedSentence,
     SentenceTracker,
+    citation_key,
     known_outcomes,
     remembered,
     verify_sentence,
@@ -38,6 +40,7 @@ __all__ = [
     "CheckContext",
     "Checks",
     "Citation",
+    "CitationKey",
     "DraftedSentence",
     "JudgedSentence",
     "Jurisdiction",
@@ -51,6 +54,7 @@ __all__ = [
     "Wording",
     "assess",
     "build_checks",
+    "citation_key",
     "count_sources",
     "jurisdiction_or_default",
     "known_outcomes",

@@ -21,8 +21,8 @@ from shared.verification.context import CheckContext
 from shared.verification.pipeline import Verified, verify_answer
 from shared.verification.rewrite import Wording
 
-__all__ = ["DraftedSentence", "JudgedSentence", "RememberedChecks", "SentenceTracker",
-           "known_outcomes", "remembered", "verify_sentence"]
+__all__ = ["CitationKey", "DraftedSentence", "JudgedSentence", "RememberedChecks",
+           "SentenceTracker", "citation_key", "known_outcomes", "remembered", "verify_sentence"]
 
 CitationKey = tuple[int, str, str | None, str]
 """What identifies a citation of one answer: its number, ref, quote and claim."""
@@ -82,6 +82,11 @@ class SentenceTracker:
         return out
 
 
+def citation_key(citation: Citation) -> CitationKey:
+    """What identifies ``citation`` among the answer's citations (see ``remembered``)."""
+    return citation.index, citation.ref, citation.quote, citation.claim
+
+
 def known_outcomes(checked: Iterable[CitationChecked]) -> dict[CitationKey, Outcome]:
     """What the log already says about an answer's citations, keyed as ``remembered`` reads it."""
     return {(c.index, c.ref, c.quote, c.claim): Outcome(status=c.status, issues=tuple(c.issues),
@@ -97,8 +102,7 @@ class RememberedChecks(Checks):
     known: Mapping[CitationKey, Outcome] = dataclasses.field(default_factory=dict)
 
     async def check(self, tenant_id: str, citation: Citation) -> Outcome:
-        key = (citation.index, citation.ref, citation.quote, citation.claim)
-        known = self.known.get(key)
+        known = self.known.get(citation_key(citation))
         return known if known is not None else await super().check(tenant_id, citation)
 
 
