@@ -36,5 +36,7 @@ def create(infra: Infra, provider: ModelProvider | None = None,
     # Sentences are checked while the answer streams (DESIGN §5a).
     service.consume(SentenceDrafted,
                     CheckSentence(service=service, checks=checks, wording=config.wording,
-                                  tenants=tenants, inflight=inflight))
+                                  tenants=tenants, inflight=inflight),
+                    # An invocation's sentences wait for each other, so leave room for others'.
+                    max_workers=64)
     return service

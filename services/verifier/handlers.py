@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -27,6 +26,7 @@ from shared.verification import (
     Checks,
     Jurisdiction,
     QaOutcome,
+    Verified,
     Wording,
     citation_key,
     jurisdiction_or_default,
@@ -54,11 +54,18 @@ class _Verifier:
         return (await self.tenants.get(tenant_id) if self.tenants is not None
                 else TenantConfig(tenant_id=tenant_id, name=tenant_id))
 
-    def _remembering(self, invocation_id: uuid.UUID, records: Sequence[Recorded]) -> Checks:
-        """The checks, answering from the log, and from this process's memory, for citations
-        judged already."""
-        return remembered(self.checks, self.inflight.recall(invocation_id) | known_outcomes(
-            r.event for r in records if isinstance(r.event, CitationChecked)))
+    async def _judge(self, text: str, cause: SentenceDrafted | DraftCompleted,
+                     tenant: TenantConfig, records: Sequence[Recorded]) -> Verified:
+        """``text`` (the draft, or the draft so far) verified: the one call of the library for
+        both paths, so a citation is judged alike while streaming and in the whole draft. The
+        checks answer from the log, and from this process's memory, for citations judged
+        already."""
+        known = self.inflight.recall(cause.invocation_id) | known_outcomes(
+            r.event for r in records if isinstance(r.event, CitationChecked))
+        return await verify_answer(
+            text, remembered(self.checks, known),
+            context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
+            wording=self.wording, tenant_id=cause.tenant_id)
 
 
 @dataclass(kw_only=True)
@@ -85,9 +92,8 @@ class CheckSentence(_Verifier):
             return []
         tenant = await self._tenant(sentence.tenant_id)
         judged = await verify_sentence(
-            draft, (sentence.offset, end), self._remembering(sentence.invocation_id, records),
-            context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
-            wording=self.wording, tenant_id=sentence.tenant_id)
+            draft, (sentence.offset, end),
+            functools.partial(self._judge, cause=sentence, tenant=tenant, records=records))
         verified = judged.verified
         self.inflight.remember(sentence.invocation_id, {
             citation_key(c): o
@@ -111,10 +117,7 @@ class VerifyDraft(_Verifier):
     async def verify(self, draft: DraftCompleted, records: Sequence[Recorded]) -> list[Event]:
         """The events verifying ``draft``, its invocation's log so far being ``records``."""
         tenant = await self._tenant(draft.tenant_id)
-        verified = await verify_answer(
-            draft.text, self._remembering(draft.invocation_id, records),
-            context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
-            wording=self.wording, tenant_id=draft.tenant_id)
+        verified = await self._judge(draft.text, draft, tenant, records)
         for problem in verified.parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)

@@ -3,7 +3,7 @@
 The writer's side (``SentenceTracker``) finds each sentence that holds a citation as soon as the
 sentence splitter sees the next sentence start, or the stream ends. The checker's side
 (``verify_sentence``) judges that sentence's citations in the context of the draft so far, with
-``verify_answer`` itself, so a citation is judged exactly as it would be in the whole answer; and
+the caller's ``verify_answer`` itself, so a citation is judged exactly as in the whole answer; and
 ``remembered`` lets the check of the whole draft reuse what was judged while it streamed instead
 of checking (and reporting) a citation twice.
 """
@@ -11,15 +11,13 @@ of checking (and reporting) a citation twice.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from shared.events import CitationChecked
 from shared.verification.checks import Checks, Outcome
 from shared.verification.citations import Citation, parse_citations
-from shared.verification.context import CheckContext
-from shared.verification.pipeline import Verified, verify_answer
-from shared.verification.rewrite import Wording
+from shared.verification.pipeline import Verified
 
 __all__ = ["CitationKey", "DraftedSentence", "JudgedSentence", "RememberedChecks",
            "SentenceTracker", "citation_key", "known_outcomes", "remembered", "verify_sentence"]
@@ -129,18 +127,18 @@ class JudgedSentence:
         return list(dict.fromkeys(c.ref for c, o in self.citations if o.status == "removed"))
 
 
-async def verify_sentence(draft: str, sentence: tuple[int, int], checks: Checks, *,
-                          context: CheckContext, wording: Wording | None = None,
-                          tenant_id: str = "") -> JudgedSentence:
+async def verify_sentence(draft: str, sentence: tuple[int, int],
+                          verify: Callable[[str], Awaitable[Verified]]) -> JudgedSentence:
     """Judge the citations of ``draft[start:end]``, ``draft`` being the answer so far.
 
-    The draft up to the sentence's end is verified as a whole (earlier citations come from
-    ``checks``' memory when it has one), so numbers, claims and references written in prose
-    that point back ("section 5 of that Act") are read exactly as in the finished answer.
+    ``verify`` is how the caller verifies a whole answer (``verify_answer`` with its checks,
+    context and wording). The draft up to the sentence's end is verified as a whole (earlier
+    citations come from the checks' memory when they have one), so numbers, claims and
+    references written in prose that point back ("section 5 of that Act") are read exactly as
+    in the finished answer.
     """
     start, end = sentence
-    verified = await verify_answer(draft[:end], checks, context=context, wording=wording,
-                                   tenant_id=tenant_id)
+    verified = await verify(draft[:end])
     own = [(c, o) for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)
            if start <= c.span[0] < end]
     return JudgedSentence(verified, own)
