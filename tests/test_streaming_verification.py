@@ -311,6 +311,14 @@ async def test_badges_and_a_removal_arrive_while_the_answer_streams(settings: Se
         assert early < types.index("invocation.completed")
         assert str(seen[early].data["text"]).startswith(WITHHELD)
         assert types.index("draft.sentence") < first_badge
+        streamed = previous = ""
+        for e in seen:  # each sentence comes with the delta that completed it, not later
+            if e.type == "content.delta":
+                previous, streamed = streamed, streamed + str(e.data["text"])
+            elif e.type == "draft.sentence":
+                end = int(str(e.data["offset"])) + len(str(e.data["text"]))
+                assert streamed[end - len(str(e.data["text"])):end] == e.data["text"]
+                assert streamed[end:].strip() and not previous[end:].strip()
         assert Counter(e.data["index"] for e in seen if e.type == "citation.checked") == {
             1: 1, 2: 1}
         [result] = [e for e in seen if e.type == "verification.result"]
