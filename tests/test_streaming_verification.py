@@ -219,6 +219,12 @@ async def test_sentences_are_checked_as_they_stream_and_the_draft_reuses_them(
 
         await wait_for(all_checked)
         assert calls == Counter({1: 1, 2: 1, 3: 1})
+        # The verifier restarts before the draft: its memory is gone, the log is not.
+        await _settle(infra, service, conversation)
+        await service.stop()
+        service = create(infra)
+        calls = _counted(service)
+        await service.start()
         draft = DraftCompleted(**ids, text=text, provider="scripted", model="m")
         await record(infra.store, service.bus, [draft])
 
@@ -231,7 +237,7 @@ async def test_sentences_are_checked_as_they_stream_and_the_draft_reuses_them(
         assert sorted(c.index for c in checks) == [1, 2, 3]  # each reported once
         assert {c.index: c.status for c in checks} == {1: "removed", 2: "verified",
                                                        3: "verified"}
-        assert calls == Counter({1: 1, 2: 1, 3: 1})  # and each checked once
+        assert calls == Counter()  # and none checked again
         [result] = [r.event for r in log if isinstance(r.event, VerificationResult)]
         assert (result.citations_checked, result.citations_verified) == (3, 2)
         revisions = [r.event for r in log if isinstance(r.event, AnswerRevised)]
