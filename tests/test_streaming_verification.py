@@ -13,12 +13,16 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
+
+import msgspec
 
 from services.engine import Engine
 from services.recorder.app import Recorder
 from services.verifier.app import create
 from services.verifier.handlers import VerifyDraft
+from services.verifier.report import unrecorded
 from shared.config import Settings
 from shared.documents import DocumentStore
 from shared.embedded import free_port
@@ -35,6 +39,7 @@ from shared.events import (
     MessageReceived,
     SentenceDrafted,
     VerificationResult,
+    derived_id,
 )
 from shared.llm import ScriptedProvider
 from shared.recording import record
@@ -358,3 +363,24 @@ async def _settle(infra: Infra, service: Service, conversation: uuid.UUID) -> No
         return any(r.event.event_id == sentinel.event_id for r in records)
 
     await wait_for(recorded)
+
+
+def test_a_citation_read_differently_in_the_whole_draft_is_reported_again() -> None:
+    """The log's report of a citation is kept; a different judgement of the same number gets an
+    id of its own rather than vanish as a duplicate."""
+    inv = uuid.uuid4()
+    ids: dict[str, Any] = {"conversation_id": uuid.uuid4(), "tenant_id": TENANT,
+                           "invocation_id": inv}
+    step = derived_id(inv, "verifier", "citation", 1)
+    early = CitationChecked(**ids, event_id=step, index=1, ref="doc:a", kind="document",
+                            status="verified", claim="A.")
+    logged = [Recorded(position=1, version=1, event=early, payload=b"", prev_hash=b"",
+                       hash=b"", recorded_at=datetime.now(UTC))]
+    same = msgspec.structs.replace(early, detail="checked again")
+    other = msgspec.structs.replace(early, ref="doc:b")
+    fresh = CitationChecked(**ids, event_id=derived_id(inv, "verifier", "citation", 2),
+                            index=2, ref="doc:c", kind="document", status="removed")
+    out = unrecorded([same, other, fresh], logged)
+    assert [(e.ref, e.event_id) for e in out if isinstance(e, CitationChecked)] == [
+        ("doc:b", derived_id(inv, "verifier", "citation", 1, "draft")),
+        ("doc:c", fresh.event_id)]
