@@ -51,6 +51,7 @@ __all__ = [
     "QueryType",
     "RewriteMethod",
     "RoutingDecided",
+    "SentenceDrafted",
     "Tier",
     "TitleGenerated",
     "Usage",
@@ -343,6 +344,24 @@ class DraftCompleted(InvocationEvent, frozen=True, kw_only=True, tag="draft.comp
     offline: bool = False
 
 
+class SentenceDrafted(InvocationEvent, frozen=True, kw_only=True, tag="draft.sentence"):
+    """A sentence of the answer that holds a citation, complete while the answer still streams,
+    so that its citations are checked at once (DESIGN §5a).
+
+    Complete means the sentence splitter saw the next sentence start, or the stream ended; the
+    draft is the concatenation of the invocation's ``content.delta`` texts.
+    """
+
+    index: int
+    """The sentence's place among the invocation's drafted sentences, from 0."""
+    text: str
+    """The sentence as streamed, its cite tags included."""
+    offset: int
+    """Where ``text`` starts in the draft."""
+    first_citation: int = 1
+    """The number (from 1) of the sentence's first citation among the answer's citations."""
+
+
 class TitleGenerated(InvocationEvent, frozen=True, kw_only=True, tag="title.generated"):
     title: str
 
@@ -380,6 +399,10 @@ class AnswerRevised(InvocationEvent, frozen=True, kw_only=True, tag="answer.revi
 
     text: str
     removed: list[str] = []
+    draft_chars: int | None = None
+    """Set on a revision made while the answer streams: ``text`` stands for the draft's first
+    ``draft_chars`` characters, and the answer goes on with the draft after them. The revision
+    of the whole answer, after ``draft.completed``, leaves it unset."""
 
 
 class ConfidenceUpdate(InvocationEvent, frozen=True, kw_only=True, tag="confidence.update"):
@@ -413,6 +436,7 @@ AnyEvent = (
     | GapChecked
     | ContentDelta
     | DraftCompleted
+    | SentenceDrafted
     | TitleGenerated
     | UsageRecorded
     | CitationChecked

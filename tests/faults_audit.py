@@ -24,13 +24,15 @@ from tests.faults_load import Run
 __all__ = ["Audit", "LogEntry", "audit"]
 
 _ONCE = frozenset({"invocation.started", "message.received", "routing.decided", "gap.checked",
-                   "title.generated", "draft.completed", "answer.revised",
+                   "title.generated", "draft.completed",
                    "verification.result", "confidence.update", "qa.report",
                    "invocation.cancel_requested"})
 """Steps an invocation takes at most once; a second one is a duplicated step."""
 _KEYED = {"content.delta": "index", "agent.start": "agent_name", "worker.findings": "worker",
-          "usage.recorded": "agent", "citation.checked": "index"}
-"""Steps taken once per key (per delta index, per worker…)."""
+          "usage.recorded": "agent", "citation.checked": "index", "draft.sentence": "index",
+          "answer.revised": "draft_chars"}
+"""Steps taken once per key (per delta index, per worker…; a revision while streaming per
+draft length, the whole answer's once)."""
 
 
 @dataclass(frozen=True)

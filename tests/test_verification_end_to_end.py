@@ -58,7 +58,8 @@ async def test_fabricated_section_is_removed_rewritten_and_lowers_confidence(
     assert checked["ukpga/2004/34/section/5"]["status"] == "verified"
     assert any(r.purpose == "judge" and r.tier == "balanced" for r in scripted.requests)
 
-    [revised] = [e.data for e in events if e.type == "answer.revised"]
+    [revised] = [e.data for e in events  # the whole answer's revision (DESIGN §5a)
+                 if e.type == "answer.revised" and e.data.get("draft_chars") is None]
     assert "register the hazard" not in str(revised["text"])
     assert "I could not verify the source for a statement here" in str(revised["text"])
     assert REAL in str(revised["text"])

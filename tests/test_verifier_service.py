@@ -124,7 +124,8 @@ async def test_draft_is_verified_in_order_and_redelivery_adds_nothing(infra: Inf
         assert produced[0].event.event_id == derived_id(invocation, "verifier", "citation", 1)
 
         # Redelivery: the same committed draft handled again produces the same event ids.
-        [subscription] = service.subscriptions
+        [subscription] = [s for s in service.subscriptions
+                          if s.event_class is DraftCompleted]
         await subscription.handler(draft_record.event)
         sentinel = ConversationRenamed(conversation_id=conversation, tenant_id=TENANT,
                                        user_id="u1", title="Rent reviews")
@@ -161,7 +162,8 @@ async def test_concurrent_redelivery_records_each_event_once(infra: Infra) -> No
         ])
         assert appended.record is not None
         draft = appended.record.event
-        [subscription] = service.subscriptions
+        [subscription] = [s for s in service.subscriptions
+                          if s.event_class is DraftCompleted]
         await asyncio.gather(subscription.handler(draft), subscription.handler(draft))
 
         async def completed() -> bool:

@@ -1,14 +1,16 @@
-"""Streaming one answer: the model's text, then the answer's fixed tail, all kept in a run."""
+"""Streaming one answer: the model's text, then the answer's fixed tail, all kept in a run; and
+the cited sentences it completes on the way, for the verifier to check while it streams."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 from services.orchestrator.synthesis import INTRODUCTION
-from shared.events import RoutingDecided, Usage
+from shared.events import Envelope, RoutingDecided, SentenceDrafted, Usage
 from shared.llm import ModelProvider, ModelRequest, StreamEnd, TextDelta
+from shared.verification import DraftedSentence
 
-__all__ = ["AnswerRun", "stream_answer"]
+__all__ = ["AnswerRun", "drafted", "stream_answer"]
 
 
 class AnswerRun:
@@ -43,3 +45,11 @@ async def stream_answer(provider: ModelProvider, request: ModelRequest, decision
                 run.end = item
     run.text.append(tail)
     yield tail
+
+
+def drafted(envelope: Envelope, sentences: Sequence[DraftedSentence]) -> list[SentenceDrafted]:
+    """``draft.sentence`` events for completed cited sentences; ids derive from their index, so
+    a run repeated emits the same events."""
+    return [envelope.reply(SentenceDrafted, "sentence", s.index, index=s.index, text=s.text,
+                           offset=s.offset, first_citation=s.first_citation)
+            for s in sentences]

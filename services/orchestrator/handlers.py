@@ -14,7 +14,7 @@ import logging
 import uuid
 from dataclasses import dataclass, field
 
-from services.orchestrator.answer import AnswerRun, stream_answer
+from services.orchestrator.answer import AnswerRun, drafted, stream_answer
 from services.orchestrator.coalesce import coalesce
 from services.orchestrator.collect import collect
 from services.orchestrator.state import InvocationState, read_state
@@ -50,6 +50,7 @@ from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
 from shared.tenants import TenantStore
 from shared.tracing import tracer
+from shared.verification import SentenceTracker
 
 __all__ = ["Orchestrator", "register"]
 
@@ -185,13 +186,16 @@ class Orchestrator:
                                        + sum(len(d.text) for d in request.documents))
         pieces = stream_answer(self.provider, request, decision,
                                answer_tail(note, disclaimer), run)
+        # Each cited sentence is sent for checking as soon as it is complete (DESIGN §5a).
+        sentences = SentenceTracker()
         try:
             with tracer("orchestrator").start_as_current_span("orchestrator.synthesis"):
                 async with asyncio.timeout(self.settings.model_deadline_s):
                     index = 0
                     async for text in coalesce(pieces):
                         await self.service.emit([envelope.reply(
-                            ContentDelta, "delta", index, text=text, index=index)])
+                            ContentDelta, "delta", index, text=text, index=index),
+                            *drafted(envelope, sentences.feed(text))])
                         index += 1
         except (ModelError, TimeoutError) as e:
             usage = state.usage + spent.recorded + run.usage_so_far()
@@ -204,6 +208,7 @@ class Orchestrator:
         end = run.end
         await self.service.emit([
             self._answer_usage(envelope, run, request.tier),
+            *drafted(envelope, sentences.finish()),
             envelope.reply(DraftCompleted, "draft", text="".join(run.text),
                            provider=self.provider.name,
                            model=end.model if end else self.provider.model_for(request.tier),

@@ -1,10 +1,12 @@
-"""The verifier service: checks every citation of a drafted answer and scores confidence."""
+"""The verifier service: checks every citation of a drafted answer, each sentence's as soon as
+it is streamed, and scores confidence."""
 
 from __future__ import annotations
 
-from services.verifier.handlers import VerifyDraft
+from services.verifier.handlers import CheckSentence, VerifyDraft
+from services.verifier.inflight import InFlight
 from shared.documents import DocumentStore
-from shared.events import DraftCompleted
+from shared.events import DraftCompleted, SentenceDrafted
 from shared.lex.client import LexClient
 from shared.llm import ModelProvider
 from shared.runtime import Infra, Service
@@ -27,7 +29,14 @@ def create(infra: Infra, provider: ModelProvider | None = None,
         service.on_stop.append(lex.aclose)
     checks = build_checks(documents=DocumentStore(infra.pool), lex=lex, provider=provider,
                           config=config)
+    tenants, inflight = TenantStore(infra.pool), InFlight()
     service.consume(DraftCompleted,
                     VerifyDraft(service=service, checks=checks, wording=config.wording,
-                                tenants=TenantStore(infra.pool)))
+                                tenants=tenants, inflight=inflight))
+    # Sentences are checked while the answer streams (DESIGN §5a).
+    service.consume(SentenceDrafted,
+                    CheckSentence(service=service, checks=checks, wording=config.wording,
+                                  tenants=tenants, inflight=inflight),
+                    # An invocation's sentences wait for each other, so leave room for others'.
+                    max_workers=64)
     return service

@@ -1,14 +1,23 @@
-"""The verifier's subscriber: a drafted answer in, its verification events out."""
+"""The verifier's subscribers: a drafted sentence or answer in, its verification events out."""
 
 from __future__ import annotations
 
 import functools
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from services.verifier.report import build_events
-from shared.events import DraftCompleted, Event, MessageReceived
+from services.verifier.inflight import InFlight
+from services.verifier.report import build_events, sentence_events, unrecorded
+from shared.events import (
+    TERMINAL_TYPES,
+    CitationChecked,
+    ContentDelta,
+    DraftCompleted,
+    Event,
+    MessageReceived,
+    SentenceDrafted,
+)
 from shared.runtime import Service
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
@@ -17,45 +26,104 @@ from shared.verification import (
     Checks,
     Jurisdiction,
     QaOutcome,
+    Verified,
     Wording,
+    citation_key,
     jurisdiction_or_default,
+    known_outcomes,
+    remembered,
     review,
     verify_answer,
+    verify_sentence,
 )
 
-__all__ = ["VerifyDraft"]
+__all__ = ["CheckSentence", "VerifyDraft"]
 
 log = logging.getLogger("yourai.verifier")
 
 
 @dataclass(kw_only=True)
-class VerifyDraft:
-    """``draft.completed`` → citation.checked … → invocation.completed, in one emit."""
-
+class _Verifier:
     service: Service
     checks: Checks
     wording: Wording
     tenants: TenantStore | None = None
+    inflight: InFlight = field(default_factory=InFlight)
+
+    async def _tenant(self, tenant_id: str) -> TenantConfig:
+        return (await self.tenants.get(tenant_id) if self.tenants is not None
+                else TenantConfig(tenant_id=tenant_id, name=tenant_id))
+
+    async def _judge(self, text: str, cause: SentenceDrafted | DraftCompleted,
+                     tenant: TenantConfig, records: Sequence[Recorded]) -> Verified:
+        """``text`` (the draft, or the draft so far) verified: the one call of the library for
+        both paths, so a citation is judged alike while streaming and in the whole draft. The
+        checks answer from the log, and from this process's memory, for citations judged
+        already."""
+        known = self.inflight.recall(cause.invocation_id) | known_outcomes(
+            r.event for r in records if isinstance(r.event, CitationChecked))
+        return await verify_answer(
+            text, remembered(self.checks, known),
+            context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
+            wording=self.wording, tenant_id=cause.tenant_id)
+
+
+@dataclass(kw_only=True)
+class CheckSentence(_Verifier):
+    """``draft.sentence`` → citation.checked … (→ answer.revised while the answer streams)."""
+
+    async def __call__(self, sentence: SentenceDrafted) -> None:
+        async with self.inflight.sentence(sentence.invocation_id) as wanted:
+            if not wanted:
+                return
+            records = await self.service.infra.store.read_invocation(sentence.tenant_id,
+                                                                     sentence.invocation_id)
+            await self.service.emit(await self.check(sentence, records))
+
+    async def check(self, sentence: SentenceDrafted, records: Sequence[Recorded]) -> list[Event]:
+        """The events judging ``sentence``, its invocation's log so far being ``records``."""
+        if any(r.type == "draft.completed" or r.type in TERMINAL_TYPES for r in records):
+            return []  # the check of the whole draft covers it now, or nothing is wanted
+        draft = "".join(r.event.text for r in records if isinstance(r.event, ContentDelta))
+        end = sentence.offset + len(sentence.text)
+        if draft[sentence.offset:end] != sentence.text:
+            log.warning("sentence %d of invocation %s is not in its streamed draft; it is "
+                        "checked with the draft", sentence.index, sentence.invocation_id)
+            return []
+        tenant = await self._tenant(sentence.tenant_id)
+        judged = await verify_sentence(
+            draft, (sentence.offset, end),
+            functools.partial(self._judge, cause=sentence, tenant=tenant, records=records))
+        verified = judged.verified
+        self.inflight.remember(sentence.invocation_id, {
+            citation_key(c): o
+            for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)})
+        return unrecorded(sentence_events(sentence=sentence, judged=judged,
+                                          envelope=self.service.envelope(sentence)), records)
+
+
+@dataclass(kw_only=True)
+class VerifyDraft(_Verifier):
+    """``draft.completed`` → citation.checked … → invocation.completed, in one emit; citations
+    checked while the answer streamed are neither checked nor reported again."""
 
     async def __call__(self, draft: DraftCompleted) -> None:
-        records = await self.service.infra.store.read_invocation(draft.tenant_id,
-                                                                 draft.invocation_id)
-        # One emit with the whole list: the events are published, and so recorded, in order.
-        await self.service.emit(await self.verify(draft, records))
+        async with self.inflight.draft(draft.invocation_id, wait_s=self.checks.deadline_s):
+            records = await self.service.infra.store.read_invocation(draft.tenant_id,
+                                                                     draft.invocation_id)
+            # One emit with the whole list: the events are published, and so recorded, in order.
+            await self.service.emit(await self.verify(draft, records))
 
     async def verify(self, draft: DraftCompleted, records: Sequence[Recorded]) -> list[Event]:
         """The events verifying ``draft``, its invocation's log so far being ``records``."""
-        tenant = (await self.tenants.get(draft.tenant_id) if self.tenants is not None
-                  else TenantConfig(tenant_id=draft.tenant_id, name=draft.tenant_id))
-        verified = await verify_answer(
-            draft.text, self.checks, context=CheckContext(jurisdiction=_jurisdiction(tenant,
-                                                                                      records)),
-            wording=self.wording, tenant_id=draft.tenant_id)
+        tenant = await self._tenant(draft.tenant_id)
+        verified = await self._judge(draft.text, draft, tenant, records)
         for problem in verified.parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)
-        return build_events(draft=draft, verified=verified, log=records,
-                            envelope=self.service.envelope(draft), qa=self._qa(tenant))
+        return unrecorded(build_events(draft=draft, verified=verified, log=records,
+                                       envelope=self.service.envelope(draft),
+                                       qa=self._qa(tenant)), records)
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
         """The QA review of the final answer, for tenants in testing mode only."""

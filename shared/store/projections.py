@@ -76,6 +76,8 @@ async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> No
             await _message(conn, event, event.message_id, "user", event.content, "received",
                            version)
             await _conversation(conn, event, "updated_at = $3", event.occurred_at)
+        case AnswerRevised() if event.draft_chars is not None:
+            pass  # a revision while the answer streams: the whole answer's revision follows
         case DraftCompleted() | AnswerRevised():
             status = "draft" if isinstance(event, DraftCompleted) else "revised"
             await _message(conn, event, answer_message_id(event.invocation_id), "assistant",
@@ -145,17 +147,23 @@ async def _end(
 
 async def _keep_partial_answer(conn: asyncpg.Connection,
                                event: InvocationCancelled | InvocationFailed, version: int) -> None:
-    """An answer cut short keeps what was streamed: the deltas, joined once at the end.
+    """An answer cut short keeps what was streamed: the deltas, joined once at the end, with
+    the latest revision made while it streamed in place of the draft it covers.
 
     Deltas are not projected one by one, which would rewrite the growing message per delta.
     """
     await conn.execute(
-        "INSERT INTO messages (id, conversation_id, tenant_id, invocation_id, role, content,"
+        "WITH draft AS (SELECT string_agg(convert_from(payload, 'UTF8')::jsonb ->> 'text', ''"
+        "   ORDER BY version) AS text, count(*) AS deltas"
+        "   FROM events WHERE invocation_id = $4 AND type = 'content.delta'),"
+        " revised AS (SELECT convert_from(payload, 'UTF8')::jsonb AS r FROM events"
+        "   WHERE invocation_id = $4 AND type = 'answer.revised' ORDER BY version DESC LIMIT 1)"
+        " INSERT INTO messages (id, conversation_id, tenant_id, invocation_id, role, content,"
         " status, created_at, seq)"
-        " SELECT $1, $2, $3, $4, 'assistant', string_agg(convert_from(payload, 'UTF8')::jsonb"
-        "   ->> 'text', '' ORDER BY version), 'streaming', $5, $6"
-        " FROM events WHERE invocation_id = $4 AND type = 'content.delta'"
-        " HAVING count(*) > 0 ON CONFLICT (id) DO NOTHING",
+        " SELECT $1, $2, $3, $4, 'assistant', COALESCE((SELECT (r ->> 'text')"
+        "   || substr(draft.text, (r ->> 'draft_chars')::int + 1) FROM revised"
+        "   WHERE r ->> 'draft_chars' IS NOT NULL), draft.text), 'streaming', $5, $6"
+        " FROM draft WHERE deltas > 0 ON CONFLICT (id) DO NOTHING",
         answer_message_id(event.invocation_id), event.conversation_id, event.tenant_id,
         event.invocation_id, event.occurred_at, version,
     )

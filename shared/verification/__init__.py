@@ -8,7 +8,7 @@ Layout — parse: ``citations`` (tags and prose forms), ``refs``, ``prose``; che
 (documents and the dispatcher), ``legislation``, ``caselaw``, ``claims``, ``quotes``,
 ``temporal``, ``jurisdiction``, ``judge``, ``findings``, ``lexsource`` (the Lex records the
 checks read); revise: ``rewrite``; score: ``confidence``; review: ``qa``; ``config``,
-``context``; compose: ``pipeline``.
+``context``; compose: ``pipeline``; while the answer streams: ``incremental``.
 """
 
 from shared.verification.checks import Checks, Outcome
@@ -21,6 +21,16 @@ from shared.verification.context import (
     Jurisdiction,
     jurisdiction_or_default,
 )
+from shared.verification.incremental import (
+    CitationKey,
+    DraftedSentence,
+    JudgedSentence,
+    SentenceTracker,
+    citation_key,
+    known_outcomes,
+    remembered,
+    verify_sentence,
+)
 from shared.verification.pipeline import Verified, build_checks, revise_answer, verify_answer
 from shared.verification.qa import QaOutcome, review
 from shared.verification.rewrite import Wording
@@ -30,20 +40,28 @@ __all__ = [
     "CheckContext",
     "Checks",
     "Citation",
+    "CitationKey",
+    "DraftedSentence",
+    "JudgedSentence",
     "Jurisdiction",
     "Outcome",
     "ParseProblem",
     "Parsed",
     "QaOutcome",
+    "SentenceTracker",
     "Verified",
     "VerifierConfig",
     "Wording",
     "assess",
     "build_checks",
+    "citation_key",
     "count_sources",
     "jurisdiction_or_default",
+    "known_outcomes",
     "parse_citations",
+    "remembered",
     "review",
     "revise_answer",
     "verify_answer",
+    "verify_sentence",
 ]

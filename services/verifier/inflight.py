@@ -1,0 +1,80 @@
+"""What this verifier process is doing for invocations whose answers are still streaming.
+
+Sentence checks of one invocation run one at a time, in the order they arrive, and what each
+judged is remembered, so the next sentence (and then the whole draft) reuses it rather than
+check a citation again before the recorder has put its ``citation.checked`` in the log. The log
+stays the source of truth: another replica, or this one after a restart, reads it instead and at
+worst checks a citation twice, reporting it under the same id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import uuid
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+
+from shared.verification import CitationKey, Outcome
+
+__all__ = ["MEMORY", "InFlight"]
+
+MEMORY = 512
+"""Invocations whose judgements are remembered; the oldest are forgotten first."""
+
+
+@dataclass
+class InFlight:
+    """Sentence checks running here, and the outcomes they judged, per invocation."""
+
+    running: dict[uuid.UUID, set[asyncio.Future[None]]] = field(default_factory=dict)
+    locks: dict[uuid.UUID, asyncio.Lock] = field(default_factory=dict)
+    finalising: set[uuid.UUID] = field(default_factory=set)
+    judged: OrderedDict[uuid.UUID, dict[CitationKey, Outcome]] = field(
+        default_factory=OrderedDict)
+
+    @contextlib.asynccontextmanager
+    async def sentence(self, invocation_id: uuid.UUID) -> AsyncIterator[bool]:
+        """One sentence check at a time per invocation; yields whether to check it at all
+        (not once the whole draft is being verified here: that check covers it)."""
+        if invocation_id in self.finalising:
+            yield False
+            return
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        running = self.running.setdefault(invocation_id, set())
+        running.add(done)
+        lock = self.locks.setdefault(invocation_id, asyncio.Lock())
+        try:
+            async with lock:
+                yield invocation_id not in self.finalising
+        finally:
+            done.set_result(None)
+            running.discard(done)
+            if not running:
+                self.running.pop(invocation_id, None)
+                self.locks.pop(invocation_id, None)
+
+    @contextlib.asynccontextmanager
+    async def draft(self, invocation_id: uuid.UUID, *, wait_s: float) -> AsyncIterator[None]:
+        """While the whole draft is verified: sentence checks running here are waited for (up
+        to ``wait_s``) and later ones are left to the draft; then its memory is dropped."""
+        self.finalising.add(invocation_id)
+        try:
+            running = self.running.get(invocation_id)
+            if running:
+                await asyncio.wait(set(running), timeout=wait_s)
+            yield
+        finally:
+            self.finalising.discard(invocation_id)
+            self.judged.pop(invocation_id, None)
+
+    def remember(self, invocation_id: uuid.UUID, outcomes: Mapping[CitationKey, Outcome]
+                 ) -> None:
+        self.judged.setdefault(invocation_id, {}).update(outcomes)
+        self.judged.move_to_end(invocation_id)
+        while len(self.judged) > MEMORY:
+            self.judged.popitem(last=False)
+
+    def recall(self, invocation_id: uuid.UUID) -> dict[CitationKey, Outcome]:
+        return dict(self.judged.get(invocation_id, {}))
