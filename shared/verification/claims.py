@@ -52,6 +52,11 @@ _ORDINAL_DAY = re.compile(
     r"\s+day\s+(?=after|following|beginning|from)", re.IGNORECASE)
 """A deadline counted in days: "the 28th day after", "the fourteenth day following"."""
 _LEVEL = re.compile(rf"\blevel (?P<n>{_NUMBER}) on the standard scale\b", re.IGNORECASE)
+_AGE = re.compile(
+    rf"\b(?:(?:under|over|below|above|younger than|older than|aged)\s+(?:the age of\s+)?"
+    rf"|age of\s+)(?P<n>{_NUMBER})\b(?![- ]?(?:days?|weeks?|months?|hours?|per|%|times)\b)",
+    re.IGNORECASE)
+"""An age: "children under ten", "under the age of 10", "aged 18"."""
 _PERCENT = re.compile(rf"\b(?P<n>{_NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
@@ -128,6 +133,18 @@ def _day(m: re.Match[str]) -> tuple[float, str] | None:
     return None if v is None else (v, "day")
 
 
+def _age(m: re.Match[str]) -> tuple[float, str] | None:
+    """Only of people: "over 5" in "over 5 years" is a period, read as one already."""
+    before = m.string[max(0, m.start() - 40):m.start()].lower()
+    if not re.search(r"\b(?:child(?:ren)?|persons?|people|anyone|individuals?|tenants?|"
+                     r"occupiers?|residents?|who (?:is|are))\s*$", before) \
+            and not m.group(0).lower().startswith(("aged", "age of", "under the age",
+                                                     "over the age")):
+        return None
+    v = _value(m["n"])
+    return None if v is None else (v, "age")
+
+
 def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
     def read(m: re.Match[str]) -> tuple[float, str] | None:
         v = _value(m["n"])
@@ -138,7 +155,7 @@ def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
 _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, str] | None]],
                 ...] = (
     (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
-    (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")),
+    (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
 )
 
 
@@ -250,6 +267,8 @@ def _show(value: float, unit: str) -> str:
         return f"level {n} on the standard scale"
     if unit == "times":
         return f"{n} times"
+    if unit == "age":
+        return f"the age of {n}"
     return f"{n} {unit}{'' if value == 1 else 's'}"
 
 

@@ -4,7 +4,8 @@ A real quote from a judgment proves the words exist, not that the statement arou
 the decision rightly: "the application was granted" beside "I refuse the application" is a
 fabricated outcome under a genuine quote. Outcome words are read as (kind, sign) pairs —
 ``decision`` (allowed, granted, upheld, quashed … against dismissed, refused, rejected …),
-``jurisdiction``, ``concession``, ``support``, ``opposition`` — with a negation in the
+``jurisdiction``, ``concession``, ``payment`` (of costs: "should pay", "an order for costs"),
+``support``, ``opposition`` — with a negation in the
 same clause ("none of them established", "no jurisdiction", "refused to concede", "neither
 supports nor opposes") flipping the sign. A kind on which the statement and the passage each
 say one thing, and opposite things, is a contradiction. Statements that mix outcomes ("refused
@@ -25,6 +26,7 @@ for _kind, _sign, _stems in (
     ("decision", -1, "dismiss refus reject fail declin"),
     ("jurisdiction", 1, "jurisdiction"),
     ("concession", 1, "conced concession"),
+    ("payment", 1, "pay costs-order"),
     ("support", 1, "support"),
     ("opposition", 1, "oppos resist"),
 ):
@@ -36,7 +38,8 @@ _WORD = re.compile(
     r"(?:ful(?:ly)?)?)|quash(?:es|ed|ing)?|award(?:s|ed|ing)?|establish(?:es|ed)?|made out|"
     r"dismiss(?:es|ed|al)?|refus(?:e|es|ed|al|ing)|reject(?:s|ed|ing)?|fail(?:s|ed)?|"
     r"declin(?:e|es|ed|ing)|ordered|jurisdiction|conced(?:e|es|ed|ing)|concession|"
-    r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?)\b", re.IGNORECASE)
+    r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?|pay|order (?:for|as to) costs)\b",
+    re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|no|none|neither|nor|never|cannot|without|(?:refus|declin|fail)(?:e|es|ed|ing)?"
     r"\s+to)\b|n't\b", re.IGNORECASE)
@@ -66,6 +69,7 @@ _SIDE = {
                  -1: "unsuccessful (dismissed or refused)"},
     "jurisdiction": {1: "within the court's jurisdiction", -1: "outside it"},
     "concession": {1: "conceded", -1: "not conceded"},
+    "payment": {1: "costs to be paid", -1: "no costs to be paid"},
     "support": {1: "supported", -1: "not supported"},
     "opposition": {1: "opposed", -1: "not opposed"},
 }
@@ -75,6 +79,8 @@ def _kind_of(word: str) -> tuple[str, int]:
     w = word.lower()
     if w == "made out":
         return _WORDS["made-out"]
+    if w.startswith("order "):
+        return _WORDS["costs-order"]
     for stem, found in _WORDS.items():
         if w.startswith(stem) or (stem == "upheld" and w.startswith("uphe")):
             return found
