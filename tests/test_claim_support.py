@@ -83,6 +83,9 @@ def test_a_judgment_outcome_must_agree_with_the_passage_quoted() -> None:
     assert conflict.kind == "decision" and "unsuccessful" in conflict.detail
     assert outcome_conflicts("Holgate J refused the application for judicial review",
                              refused) == []
+    # Upholding the decision under challenge is the claimant losing, not winning.
+    assert outcome_conflicts("The court upheld the Inspector's decision", refused) == []
+    assert outcome_conflicts("The appeal was upheld", refused)
     # Negation in the clause: "none … established", "no jurisdiction", "refused to concede".
     dismissed = "found none of them established. It follows that I dismiss the claim."
     assert outcome_conflicts("The claim failed as none of the claims was established",

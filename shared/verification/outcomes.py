@@ -44,6 +44,11 @@ _NEGATION = re.compile(
     r"\b(?:not|no|none|neither|nor|never|cannot|without|(?:refus|declin|fail)(?:e|es|ed|ing)?"
     r"\s+to)\b|n't\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.;:,]|\b(?:but|however|although|whereas|and that)\b", re.IGNORECASE)
+_CLAIMANTS = re.compile(r"(?:\s+\S+){0,3}?\s+(?:claims?|appeals?|applications?|grounds?|"
+                        r"complaints?|challenges?|petitions?)\b", re.IGNORECASE)
+_CLAIMANT_BEFORE = re.compile(r"\b(?:claims?|appeals?|applications?|grounds?|complaints?|"
+                              r"challenges?|petitions?)\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
+"""What an upheld thing must be for "upheld" to mean the claimant won."""
 _NEGATION_REACH = 5
 """Words before an outcome word within which a negation governs it."""
 
@@ -91,6 +96,10 @@ def outcomes(text: str) -> dict[str, set[int]]:
     """The outcome signs ``text`` gives, by kind."""
     found: dict[str, set[int]] = {}
     for m in _WORD.finditer(text):
+        if m["w"].lower().startswith("uph") and not (
+                _CLAIMANTS.match(text, m.end())
+                or _CLAIMANT_BEFORE.search(text[max(0, m.start() - 30):m.start()])):
+            continue  # "upheld the decision" sides with the decision-maker, not the claimant
         kind, sign = _kind_of(m["w"])
         before = text[: m.start()]
         clause = _CLAUSE.split(before)[-1] if _CLAUSE.search(before) else before
