@@ -78,7 +78,8 @@ async def test_batch_writes_one_json_line_per_answer(settings: Settings, tmp_pat
     assert lines[0]["citations"] == [{
         "ref": "ukpga/2004/34/section/5", "kind": "legislation", "status": "verified",
         "issues": [], "source_uri": "https://www.legislation.gov.uk/ukpga/2004/34/section/5",
-        "detail": lines[0]["citations"][0]["detail"]}]
+        "detail": lines[0]["citations"][0]["detail"],
+        "law_status": "in_force", "status_date": None, "status_note": ""}]
     assert lines[1]["citations"][0]["status"] == "verified"
     assert [(c["status"], c["issues"]) for c in lines[2]["citations"]] == [
         ("removed", ["claim_unsupported"])]
