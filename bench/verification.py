@@ -111,9 +111,10 @@ def _status(label: str, statuses: Sequence[str]) -> str:
 
 
 def by_category(found: Iterable[Outcome]) -> list[CategoryScore]:
-    scores: dict[str, CategoryScore] = {}
+    scores: dict[tuple[str, str], CategoryScore] = {}
     for o in found:
-        s = scores.setdefault(o.category, CategoryScore(o.category, o.label))
+        # A category may hold both labels (real paraphrases and wrong ones): score each apart.
+        s = scores.setdefault((o.category, o.label), CategoryScore(o.category, o.label))
         s.count += 1
         s.statuses[o.status] = s.statuses.get(o.status, 0) + 1
         s.good += o.caught if o.label == "fabricated" else o.accepted

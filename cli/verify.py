@@ -148,7 +148,9 @@ def _result(verified: Verified) -> dict[str, Any]:
     return {
         "citations": [
             {"ref": c.ref, "kind": c.kind, "status": o.status, "issues": list(o.issues),
-             "source_uri": o.source_uri, "detail": o.detail}
+             "source_uri": o.source_uri, "detail": o.detail,
+             **({"law_status": o.law_status, "status_date": o.status_date,
+                 "status_note": o.status_note} if o.law_status else {})}
             for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)
         ],
         "text": verified.text,
@@ -161,7 +163,10 @@ def _print(verified: Verified) -> None:
         print("No citations found.")
     for c, o in pairs:
         issues = f" [{', '.join(o.issues)}]" if o.issues else ""
-        print(f"{c.index:>2}. {o.status:<18} {c.ref}{issues}")
+        status = (f" ({o.law_status.replace('_', ' ')}"
+                  + (f" from {o.status_date}" if o.status_date else "") + ")"
+                  if o.law_status and o.law_status != "in_force" else "")
+        print(f"{c.index:>2}. {o.status:<18} {c.ref}{issues}{status}")
         if o.detail:
             print(f"    {o.detail}")
     print("\n--- Revised answer ---\n")

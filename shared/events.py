@@ -43,6 +43,7 @@ __all__ = [
     "InvocationEvent",
     "InvocationFailed",
     "InvocationStarted",
+    "LawStatus",
     "LegalSource",
     "MessageReceived",
     "PolicySource",
@@ -376,6 +377,10 @@ class UsageRecorded(InvocationEvent, frozen=True, kw_only=True, tag="usage.recor
 # -- verification -----------------------------------------------------------------------------
 
 
+LawStatus = Literal["in_force", "repealed", "not_in_force"]
+"""Whether a cited provision is law today, as its source records."""
+
+
 class CitationChecked(InvocationEvent, frozen=True, kw_only=True, tag="citation.checked"):
     index: int
     ref: str
@@ -386,6 +391,12 @@ class CitationChecked(InvocationEvent, frozen=True, kw_only=True, tag="citation.
     claim: str = ""
     source_uri: str | None = None
     detail: str = ""
+    law_status: LawStatus | None = None
+    """Legislation only, when the source records it: a badge can say ``repealed`` and when."""
+    status_date: str | None = None
+    """ISO date of the repeal or of coming into force."""
+    status_note: str = ""
+    """The source's words on the status ("Omitted from 1 May 2026 … with savings")."""
 
 
 class VerificationResult(InvocationEvent, frozen=True, kw_only=True, tag="verification.result"):

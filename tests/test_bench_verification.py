@@ -14,6 +14,7 @@ from services.lex.corpus.clml import parse_legislation
 from tests.conftest import SHARED_DATA
 
 ITEMS = load(SET)
+CLAIMS = load(SET.with_name("verification_claims.jsonl"))
 _TAG = re.compile(r'<cite ref="(?P<ref>[^"]+)"(?: quote="(?P<quote>[^"]*)")?>')
 _BASE = "http://www.legislation.gov.uk/id/"
 # Fabrications whose quote is real: the fault is elsewhere (extent, repeal, commencement).
@@ -78,6 +79,25 @@ def test_quotes_are_verbatim_exactly_when_they_should_be(item: dict) -> None:
         return
     verbatim = _norm(m["quote"]) in _norm(source)
     assert verbatim == (item["label"] == "real" or item["category"] in _REAL_QUOTE)
+
+
+def test_the_claim_set_quotes_its_sources_verbatim_and_the_sets_exceed_260() -> None:
+    """Claim-support items are wrong in what they say, never in what they quote: every quote
+    (legislation or judgment) is in the source it cites, so only the claim check can catch
+    them."""
+    assert len(ITEMS) + len(CLAIMS) > 260
+    assert len({i["id"] for i in [*ITEMS, *CLAIMS]}) == len(ITEMS) + len(CLAIMS)
+    quoted = 0
+    for item in CLAIMS:
+        assert item["label"] in ("real", "fabricated")
+        m = _TAG.search(item["text"])
+        if m is None or not m["quote"]:
+            continue
+        source = _source(m["ref"].replace("&quot;", '"'))
+        assert source is not None, (item["id"], m["ref"])
+        assert _norm(m["quote"]) in _norm(source), item["id"]
+        quoted += 1
+    assert quoted >= 100
 
 
 def test_a_fabrication_counts_as_verified_if_any_part_is_and_a_real_one_by_its_worst() -> None:

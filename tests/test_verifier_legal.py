@@ -147,6 +147,70 @@ async def test_section_21_after_its_repeal_date(lex_url: str) -> None:
     assert statuses(v) == [("ukpga/1988/50/section/21", "unverified", ["repealed"]),
                            ("ukpga/1988/50/section/21", "verified", [])]
     assert "two months' notice under section 21 of the Housing Act 1988 (unverified)." in v.text
+    # Cited as current law: the answer says at that point that it was repealed, and when.
+    assert ("1988 (unverified). Section 21 of the Housing Act 1988 was repealed (omitted) from "
+            "1 May 2026 for specified purposes by the Renters' Rights Act 2025, with savings."
+            in v.text)
+    current, history = v.outcomes
+    assert (current.law_status, current.status_date) == ("repealed", "2026-05-01")
+    assert "Renters' Rights Act 2025" in current.status_note
+    assert history.law_status == "repealed" and history.law_statement == ""
+    assert v.text.count("was repealed") == 1  # history needs no correction
+
+
+async def test_section_21_quoted_as_current_law_states_the_repeal(lex_url: str) -> None:
+    quote = "not less than two months’ notice in writing stating that he requires possession"
+    v = await verify(lex_url, (
+        "Yes: a landlord can recover possession after giving two months' notice "
+        f'<cite ref="ukpga/1988/50/section/21/1" quote="{quote}">1</cite>.'))
+    assert statuses(v) == [("ukpga/1988/50/section/21/1", "unverified", ["repealed"])]
+    assert "</cite> (unverified). Section 21 of the Housing Act 1988 was repealed" in v.text
+    assert v.outcomes[0].law_status == "repealed"
+
+
+async def test_a_verbatim_quote_of_section_55_stays_verified(lex_url: str) -> None:
+    """The must/may check compares the statement with the quoted words, not with s. 55(3)."""
+    quote = ("This Part provides for HMOs to be licensed by local housing authorities where— "
+             "(a) they are HMOs to which this Part applies (see subsection (2)), and (b) they "
+             "are required to be licensed under this Part (see section 61(1)).")
+    v = await verify(lex_url, (
+        "HMOs must be licensed by local housing authorities where they are HMOs to which Part 2 "
+        f'applies and are required to be licensed <cite ref="ukpga/2004/34/section/55" '
+        f'quote="{quote}">1</cite>.'))
+    assert statuses(v) == [("ukpga/2004/34/section/55", "verified", [])]
+    assert v.outcomes[0].law_status == "in_force"
+
+
+async def test_wrong_subject_and_wrong_party_under_real_quotes(lex_url: str) -> None:
+    s61 = "Every HMO to which this Part applies must be licensed under this Part unless"
+    s63 = "An application for a licence must be made to the local housing authority."
+    v = await verify(lex_url, S5 + (
+        " A landlord must protect a tenancy deposit within 30 days "
+        f'<cite ref="ukpga/2004/34/section/61" quote="{s61}">2</cite>.'
+        " An application for an HMO licence must be made to the tribunal "
+        f'<cite ref="ukpga/2004/34/section/63/1" quote="{s63}">3</cite>.'
+        " An application for an HMO licence must be made to the council "
+        f'<cite ref="ukpga/2004/34/section/63/1" quote="{s63}">4</cite>.'))
+    assert [s for _, s, _ in statuses(v)] == ["verified", "unverified", "unverified", "verified"]
+    assert "tenancy deposits" in v.outcomes[1].detail
+    assert "tribunal" in v.outcomes[2].detail
+
+
+async def test_judgment_outcome_and_joined_words(lex_url: str) -> None:
+    """A judgment's own words match despite an extraction join ("aredealt"); a statement
+    reporting the opposite of the quoted decision is removed."""
+    joined = ("costs to be awarded in litigation are dealt [with] separately by the Court and "
+              "settled by the parties")
+    refused = "For all these reasons, I refuse the application for judicial review."
+    v = await verify(lex_url, (
+        f"In {D2M} the court noted that litigation costs are dealt with separately "
+        f'<cite ref="[2017] EWHC 3409 (Admin)" quote="{joined}">1</cite>.'
+        f" In {D2M} the judge refused the application for judicial review "
+        f'<cite ref="[2017] EWHC 3409 (Admin)" quote="{refused}">2</cite>.'
+        f" In {D2M} the application for judicial review was granted "
+        f'<cite ref="[2017] EWHC 3409 (Admin)" quote="{refused}">3</cite>.'))
+    assert [(s, i) for _, s, i in statuses(v)] == [
+        ("verified", []), ("verified", []), ("removed", ["claim_unsupported"])]
 
 
 async def test_wrong_case_name_is_a_name_mismatch(lex_url: str) -> None:

@@ -117,7 +117,8 @@ def _checked(envelope: Envelope, c: Citation, o: Outcome) -> CitationChecked:
     return envelope.reply(
         CitationChecked, PRODUCER, "citation", c.index, index=c.index, ref=c.ref,
         kind=c.kind, status=o.status, issues=list(o.issues), quote=c.quote, claim=c.claim,
-        source_uri=o.source_uri, detail=o.detail,
+        source_uri=o.source_uri, detail=o.detail, law_status=o.law_status,
+        status_date=o.status_date, status_note=o.status_note,
     )
 
 

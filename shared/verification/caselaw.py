@@ -17,6 +17,7 @@ from shared.verification.claims import dates, quantities
 from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
+from shared.verification.outcomes import outcome_conflicts
 from shared.verification.quotes import contains_quote
 
 __all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
@@ -69,10 +70,17 @@ def _same_party(written: str, recorded: str) -> bool:
     if not want or any(w in have for w in want[:2]):
         return True
     acronym = written.strip()
-    initials = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)]
+    initials = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)
+                if w.lower() not in _LINK.split("|")]
     return (acronym.isupper() and len(acronym) >= 2
             and sorted(acronym) == sorted("".join(initials).upper()))
 
+
+
+def _own_words(citation: Citation) -> str:
+    """The statement without the quote it carries (a quote repeated inline is not a claim)."""
+    claim = citation.claim
+    return claim.replace(citation.quote, " ") if citation.quote else claim
 
 
 def neutral_year(ref: str) -> int | None:
@@ -106,6 +114,12 @@ class CaselawCheck:
         if citation.quote is not None and not contains_quote(case.text, citation.quote):
             findings.append(CheckFinding("quote_mismatch", True,
                                     f"The quote does not appear in {case.name}."))
+        if citation.quote is not None and not findings:
+            # The quote is the judgment's own words: the statement must report them rightly.
+            findings += [CheckFinding("claim_unsupported", citation.cited_with == 0,
+                                      conflict.detail)
+                         for conflict in outcome_conflicts(_own_words(citation),
+                                                           citation.quote)]
         have = quantities(case.text)
         missing = [q for q in quantities(citation.claim) if q not in have]
         if missing:

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shared.documents import DocumentStore, StoredChunk
-from shared.events import CitationStatus
+from shared.events import CitationStatus, LawStatus
 from shared.verification.citations import Citation
 from shared.verification.context import CheckContext, using_context
 from shared.verification.quotes import contains_quote
@@ -44,6 +44,15 @@ class Outcome:
     issues: tuple[str, ...] = ()
     source_uri: str | None = None
     detail: str = ""
+    law_status: LawStatus | None = None
+    """Whether the cited provision is law today (legislation whose source says so)."""
+    status_date: str | None = None
+    """When it was repealed or comes into force (ISO date), if the source records it."""
+    status_note: str = ""
+    """The source's own words on its status ("Omitted from 1 May 2026 … with savings")."""
+    law_statement: str = ""
+    """Said in the answer where a repealed or prospective provision is cited as current law:
+    its status and date in words."""
 
 
 Check = Callable[[str, Citation], Awaitable[Outcome]]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities
 from shared.text.terms import terms
+from shared.verification.subjects import missing_schemes
 
 __all__ = ["ClaimIssue", "check_claim", "dates", "quantities"]
 
@@ -51,6 +52,11 @@ _ORDINAL_DAY = re.compile(
     r"\s+day\s+(?=after|following|beginning|from)", re.IGNORECASE)
 """A deadline counted in days: "the 28th day after", "the fourteenth day following"."""
 _LEVEL = re.compile(rf"\blevel (?P<n>{_NUMBER}) on the standard scale\b", re.IGNORECASE)
+_AGE = re.compile(
+    rf"\b(?:(?:under|over|below|above|younger than|older than|aged)\s+(?:the age of\s+)?"
+    rf"|age of\s+)(?P<n>{_NUMBER})\b(?![- ]?(?:days?|weeks?|months?|hours?|per|%|times)\b)",
+    re.IGNORECASE)
+"""An age: "children under ten", "under the age of 10", "aged 18"."""
 _PERCENT = re.compile(rf"\b(?P<n>{_NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
@@ -127,6 +133,18 @@ def _day(m: re.Match[str]) -> tuple[float, str] | None:
     return None if v is None else (v, "day")
 
 
+def _age(m: re.Match[str]) -> tuple[float, str] | None:
+    """Only of people: "over 5" in "over 5 years" is a period, read as one already."""
+    before = m.string[max(0, m.start() - 40):m.start()].lower()
+    if not re.search(r"\b(?:child(?:ren)?|persons?|people|anyone|individuals?|tenants?|"
+                     r"occupiers?|residents?|who (?:is|are))\s*$", before) \
+            and not m.group(0).lower().startswith(("aged", "age of", "under the age",
+                                                     "over the age")):
+        return None
+    v = _value(m["n"])
+    return None if v is None else (v, "age")
+
+
 def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
     def read(m: re.Match[str]) -> tuple[float, str] | None:
         v = _value(m["n"])
@@ -137,7 +155,7 @@ def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
 _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, str] | None]],
                 ...] = (
     (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
-    (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")),
+    (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
 )
 
 
@@ -206,6 +224,11 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     issues += _duty(claim, source, quote)
     issues += _parties(claim, source + "\n" + title)
     issues += _holders(claim, quote)
+    issues += _institutions(claim, source + "\n" + title)
+    issues += _addressees(claim, quote)
+    issues += [ClaimIssue(False, f"The statement is about {name}, which the cited provision "
+                                 "does not mention.")
+               for name in missing_schemes(claim, source + "\n" + title)]
     missing = dates(claim) - dates(source) - set(known_dates)
     if missing:
         issues.append(ClaimIssue(False, f"The source does not mention the date "
@@ -244,6 +267,8 @@ def _show(value: float, unit: str) -> str:
         return f"level {n} on the standard scale"
     if unit == "times":
         return f"{n} times"
+    if unit == "age":
+        return f"the age of {n}"
     return f"{n} {unit}{'' if value == 1 else 's'}"
 
 
@@ -280,11 +305,23 @@ _PASSIVE_AGENT = re.compile(
     r"(?P<agent>[^,.;:]{1,60})", re.IGNORECASE)
 
 
+_ACTS = re.compile(r"\b(?:commits? an offence|is guilty|is liable|is entitled|has (?:a|the) "
+                   r"(?:duty|power|right))\b", re.IGNORECASE)
+"""Verbs that, like a modal, say whose the duty, power or liability is."""
+
+
 def _holder(text: str) -> str | None:
-    """Who has the duty or power: the party before the modal verb, or the agent of a passive
-    ("… must be complied with by the landlord")."""
+    """Who has the duty or power: the party before the modal verb (or before "commits an
+    offence", "is liable" …), or the agent of a passive ("… must be complied with by the
+    landlord")."""
     if (subject := _subject(text)) is not None:
         return subject
+    if (act := _ACTS.search(text)) is not None:
+        before = _party_groups(text[:act.start()])
+        if before:
+            return before[-1]
+        if _ROLE.search(text):
+            return "landlord"
     if (m := _PASSIVE_AGENT.search(text)) is not None:
         agents = _party_groups(m["agent"])
         return agents[0] if agents else None
@@ -300,6 +337,49 @@ def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
         return []
     return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "
                               f"on the {source}.")]
+
+
+_ROLE = re.compile(r"\bperson (?:having control of|managing)|\blicence holder|"
+                   r"\bperson who (?:has|receives?d?) (?:such a |a )?(?:tenancy )?deposit",
+                   re.IGNORECASE)
+"""The statute's words for the landlord's side where it names no party."""
+_INSTITUTIONS = frozenset({"local housing authority", "Secretary of State", "tribunal", "court"})
+_ADDRESSEE = re.compile(
+    r"\b(?:order|require|direct|compel|serve (?:a notice )?on|made to|given to|give)\s+"
+    r"(?P<whom>[^,.;:]{1,50})", re.IGNORECASE)
+
+
+def _institutions(claim: str, source: str) -> list[ClaimIssue]:
+    """An authority, court or tribunal the statement names must be one the provision names:
+    statutes never call them "a person", so, unlike a landlord or tenant, their absence is not
+    a paraphrase."""
+    named = set(_party_groups(source))
+    if re.search(r"magistrates'? court|county court|\bcourt\b", source, re.IGNORECASE):
+        named.add("court")
+    missing = sorted(p for p in set(_party_groups(claim)) & _INSTITUTIONS if p not in named)
+    return [ClaimIssue(False, f"The statement names the {p}, which the cited provision does "
+                              "not mention.") for p in missing]
+
+
+def _addressee(text: str) -> str | None:
+    """The party ordered, required, served or applied to: "order the occupier to …",
+    "must be made to the local housing authority"."""
+    for m in _ADDRESSEE.finditer(text):
+        found = _party_groups(m["whom"])
+        if found:
+            return found[0]
+    return None
+
+
+def _addressees(claim: str, quote: str | None) -> list[ClaimIssue]:
+    """The statement orders, serves or applies to one party; the quoted words, another."""
+    if not quote:
+        return []
+    said, source = _addressee(claim), _addressee(quote)
+    if said is None or source is None or said == source:
+        return []
+    return [ClaimIssue(False, f"The statement directs this at the {said}; the quoted words "
+                              f"direct it at the {source}.")]
 
 
 def _parties(claim: str, source: str) -> list[ClaimIssue]:

@@ -8,7 +8,7 @@ law; the quote is in its text; the claim agrees with it; then, on a real model, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shared.verification.checks import FIRST_DIGITAL_YEAR, Outcome
 from shared.verification.citations import Citation
@@ -21,7 +21,7 @@ from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
 from shared.verification.relevance import Relevance
-from shared.verification.temporal import Temporal, temporal_issue
+from shared.verification.temporal import Temporal, law_state, temporal_issue
 
 __all__ = ["LegislationCheck", "Target", "target_of"]
 
@@ -173,8 +173,16 @@ class LegislationCheck:
                                                if cover.covered else "")
                    + ("; the quote is in its text" if citation.quote else "")
                    + "; the statement agrees with it.")
-        return outcome_of(findings, uri=target.uri, pre_1963=pre_1963, checked=checked,
-                          notes=notes)
+        outcome = outcome_of(findings, uri=target.uri, pre_1963=pre_1963, checked=checked,
+                             notes=notes)
+        state = law_state(provision, context.today) if provision is not None else None
+        if state is None or provision is None:
+            return outcome
+        cited_as_law = isinstance(when, Temporal)
+        return replace(outcome, law_status=state.status, status_date=state.date,
+                       status_note=state.note,
+                       law_statement=state.statement(_spoken(provision, title))
+                       if cited_as_law else "")
 
     def _quote(self, citation: Citation, act: Act, provision: Provision | None,
                text: str) -> list[CheckFinding]:
@@ -215,6 +223,11 @@ class LegislationCheck:
         alone = citation.cited_with == 0
         return [CheckFinding("claim_unsupported", issue.contradicted and alone, issue.detail)
                 for issue in found]
+
+
+def _spoken(provision: Provision, title: str) -> str:
+    """"Section 21 of the Housing Act 1988": how the answer names the provision."""
+    return f"{provision.kind.capitalize()} {provision.number} of the {title}".strip()
 
 
 def _without_text(citation: Citation, provision: Provision | None) -> list[CheckFinding]:

@@ -74,5 +74,6 @@ def revise_answer(text: str, parsed: Parsed, outcomes: Sequence[Outcome],
     citations marked."""
     pairs = list(zip(parsed.citations, outcomes, strict=True))
     final = rewrite(text, [c for c, o in pairs if o.status == "removed"], wording,
-                    [c for c, o in pairs if o.status == "unverified"])
+                    [c for c, o in pairs if o.status == "unverified"],
+                    {c.index: o.law_statement for c, o in pairs if o.law_statement})
     return Verified(parsed, list(outcomes), final)

@@ -37,12 +37,28 @@ def normalise(text: str) -> str:
 
 
 def contains_quote(source: str, quote: str) -> bool:
-    """``quote`` appears verbatim in ``source`` after normalising both."""
+    """``quote`` appears verbatim in ``source`` after normalising both.
+
+    Extraction from a judgment's XML sometimes joins two words ("aredealt"): a quote of
+    three words or more also matches when only the spaces between its words differ.
+    """
     haystack = normalise(source)
     parts = [p for p in (normalise(x) for x in _ELLIPSIS.split(quote)) if p]
     if not parts or (len(parts) > 1 and any(len(p.split()) < 2 for p in parts)):
         # Single words between ellipses would match almost any source.
         return False
+    if _in_order(haystack, parts):
+        return True
+    return (sum(len(p.split()) for p in parts) >= _JOINED_MIN_WORDS
+            and _in_order(_JOINS.sub("", haystack), [_JOINS.sub("", p) for p in parts]))
+
+
+_JOINS = re.compile(r"\s+")
+_JOINED_MIN_WORDS = 3
+
+
+def _in_order(haystack: str, parts: list[str]) -> bool:
+    """Every part appears in ``haystack``, each after the one before."""
     pos = 0
     for part in parts:
         found = haystack.find(part, pos)

@@ -11,9 +11,10 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from shared.events import LawStatus
 from shared.verification.lexsource import Act, Provision
 
-__all__ = ["Temporal", "framing", "temporal_issue"]
+__all__ = ["LawState", "Temporal", "framing", "law_state", "temporal_issue"]
 
 _HISTORY = re.compile(
     r"\b(?:before|until|till|prior to|formerly|previously|historically|originally|used to|"
@@ -53,6 +54,57 @@ def framing(claim: str) -> str:
     if any(not _RELATIVE.search(claim[:m.start()]) for m in _WAS.finditer(claim)):
         return "history"
     return "current"
+
+
+_HOW = re.compile(r"^(?P<how>Omitted|Repealed|Revoked|Ceased to have effect)\b(?P<rest>.*)$",
+                  re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class LawState:
+    """A provision's status today, for the citation's badge and the answer's words."""
+
+    status: LawStatus
+    date: str | None
+    note: str
+
+    def statement(self, name: str) -> str:
+        """The status in words, for the answer at the point the provision is cited as law
+        ("Section 21 of the Housing Act 1988 is no longer in force: omitted from 1 May 2026
+        … with savings.")."""
+        when = _date(self.date)
+        note = self.note.strip().rstrip(".")
+        if self.status == "repealed":
+            m = _HOW.match(note)
+            if m is not None:
+                how = m["how"].lower()
+                said = f"was {'repealed' if how == 'repealed' else f'repealed ({how})'}{m['rest']}"
+            else:
+                since = f" from {when:%-d %B %Y}" if when else ""
+                said = f"was repealed{since}" + (f" ({note})" if note else "")
+            saved = (" Savings keep it in force for some cases only, so check whether they "
+                     "apply." if re.search(r"\bsavings?\b", note, re.IGNORECASE) else "")
+            return f"{name} {said}.{saved}"
+        if self.status == "not_in_force":
+            start = f"; it comes into force on {when:%-d %B %Y}" if when else ""
+            return f"{name} is not yet in force{start}."
+        return ""
+
+
+def law_state(provision: Provision, today: dt.date) -> LawState | None:
+    """What the source records of the provision's status as at ``today``."""
+    note = provision.status_note or ""
+    if provision.status == "repealed":
+        since = _date(provision.repealed_from)
+        if since is not None and since > today:
+            return LawState("in_force", provision.repealed_from, note)
+        return LawState("repealed", provision.repealed_from, note)
+    start = _date(provision.restrict_start_date)
+    if provision.status == "prospective" or (start is not None and start > today):
+        return LawState("not_in_force", provision.restrict_start_date, note)
+    if provision.status == "in_force":
+        return LawState("in_force", None, note)
+    return None
 
 
 def _date(value: str | None) -> dt.date | None:

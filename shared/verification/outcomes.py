@@ -1,0 +1,123 @@
+"""What a judgment decided, as a statement and as a quoted passage put it: who won.
+
+A real quote from a judgment proves the words exist, not that the statement around it reports
+the decision rightly: "the application was granted" beside "I refuse the application" is a
+fabricated outcome under a genuine quote. Outcome words are read as (kind, sign) pairs —
+``decision`` (allowed, granted, upheld, quashed … against dismissed, refused, rejected …),
+``jurisdiction``, ``concession``, ``payment`` (of costs: "should pay", "an order for costs"),
+``support``, ``opposition`` — with a negation in the
+same clause ("none of them established", "no jurisdiction", "refused to concede", "neither
+supports nor opposes") flipping the sign. A kind on which the statement and the passage each
+say one thing, and opposite things, is a contradiction. Statements that mix outcomes ("refused
+all the costs but ordered half") say nothing definite and are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["OutcomeConflict", "outcome_conflicts", "outcomes"]
+
+_WORDS: dict[str, tuple[str, int]] = {}
+for _kind, _sign, _stems in (
+    ("decision", 1, "allow grant uphold upheld succeed success quash award establish "
+                    "made-out ordered"),
+    ("decision", -1, "dismiss refus reject fail declin"),
+    ("jurisdiction", 1, "jurisdiction"),
+    ("concession", 1, "conced concession"),
+    ("payment", 1, "pay costs-order"),
+    ("support", 1, "support"),
+    ("opposition", 1, "oppos resist"),
+):
+    for _stem in _stems.split():
+        _WORDS[_stem] = (_kind, _sign)
+
+_WORD = re.compile(
+    r"\b(?P<w>allow(?:s|ed|ing)?|grant(?:s|ed|ing)?|uph[eo]ld(?:s|ing)?|succe(?:ed(?:s|ed)?|ss"
+    r"(?:ful(?:ly)?)?)|quash(?:es|ed|ing)?|award(?:s|ed|ing)?|establish(?:es|ed)?|made out|"
+    r"dismiss(?:es|ed|al)?|refus(?:e|es|ed|al|ing)|reject(?:s|ed|ing)?|fail(?:s|ed)?|"
+    r"declin(?:e|es|ed|ing)|ordered|jurisdiction|conced(?:e|es|ed|ing)|concession|"
+    r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?|pay|order (?:for|as to) costs)\b",
+    re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:not|no|none|neither|nor|never|cannot|without|(?:refus|declin|fail)(?:e|es|ed|ing)?"
+    r"\s+to)\b|n't\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"[.;:,]|\b(?:but|however|although|whereas|and that)\b", re.IGNORECASE)
+_CLAIMANTS = re.compile(r"(?:\s+\S+){0,3}?\s+(?:claims?|appeals?|applications?|grounds?|"
+                        r"complaints?|challenges?|petitions?)\b", re.IGNORECASE)
+_CLAIMANT_BEFORE = re.compile(r"\b(?:claims?|appeals?|applications?|grounds?|complaints?|"
+                              r"challenges?|petitions?)\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
+"""What an upheld thing must be for "upheld" to mean the claimant won."""
+_NEGATION_REACH = 5
+"""Words before an outcome word within which a negation governs it."""
+
+
+@dataclass(frozen=True)
+class OutcomeConflict:
+    kind: str
+    said: int
+    source: int
+
+    @property
+    def detail(self) -> str:
+        says = {1: "in favour", -1: "against"}
+        return (f"The statement reports the {self.kind} as {_SIDE[self.kind][self.said]}, but "
+                f"the quoted passage says {_SIDE[self.kind][self.source]}"
+                if self.kind in _SIDE else
+                f"The statement reports the {self.kind} {says[self.said]}, the quoted passage "
+                f"{says[self.source]}") + "."
+
+
+_SIDE = {
+    "decision": {1: "successful (allowed, granted or upheld)",
+                 -1: "unsuccessful (dismissed or refused)"},
+    "jurisdiction": {1: "within the court's jurisdiction", -1: "outside it"},
+    "concession": {1: "conceded", -1: "not conceded"},
+    "payment": {1: "costs to be paid", -1: "no costs to be paid"},
+    "support": {1: "supported", -1: "not supported"},
+    "opposition": {1: "opposed", -1: "not opposed"},
+}
+
+
+def _kind_of(word: str) -> tuple[str, int]:
+    w = word.lower()
+    if w == "made out":
+        return _WORDS["made-out"]
+    if w.startswith("order "):
+        return _WORDS["costs-order"]
+    for stem, found in _WORDS.items():
+        if w.startswith(stem) or (stem == "upheld" and w.startswith("uphe")):
+            return found
+    raise KeyError(word)
+
+
+def outcomes(text: str) -> dict[str, set[int]]:
+    """The outcome signs ``text`` gives, by kind."""
+    found: dict[str, set[int]] = {}
+    for m in _WORD.finditer(text):
+        if m["w"].lower().startswith("uph") and not (
+                _CLAIMANTS.match(text, m.end())
+                or _CLAIMANT_BEFORE.search(text[max(0, m.start() - 30):m.start()])):
+            continue  # "upheld the decision" sides with the decision-maker, not the claimant
+        kind, sign = _kind_of(m["w"])
+        before = text[: m.start()]
+        clause = _CLAUSE.split(before)[-1] if _CLAUSE.search(before) else before
+        reach = " ".join(clause.split()[-_NEGATION_REACH:])
+        negations = [n.lower() for n in _NEGATION.findall(reach)]
+        # "neither A nor B": each is denied, not the second double-negated.
+        if "nor" in negations or len(negations) % 2:
+            sign = -sign
+        found.setdefault(kind, set()).add(sign)
+    return found
+
+
+def outcome_conflicts(claim: str, passage: str) -> list[OutcomeConflict]:
+    """Kinds of outcome on which the statement and the passage say opposite things."""
+    said, source = outcomes(claim), outcomes(passage)
+    conflicts = []
+    for kind in said.keys() & source.keys():
+        if len(said[kind]) == 1 and len(source[kind]) == 1 and said[kind] != source[kind]:
+            conflicts.append(OutcomeConflict(kind, next(iter(said[kind])),
+                                             next(iter(source[kind]))))
+    return conflicts
