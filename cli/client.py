@@ -11,9 +11,7 @@ import httpx
 
 from cli.errors import CliError
 from shared.config import Settings
-
-BADGES = {"verified": "✔ verified", "unverified": "? unverified", "removed": "✖ removed",
-          "pre_1963_digitised": "⚑ pre-1963 (digitised)"}
+from shared.footnotes import Check, Key, SourceTitles, StreamedText, changes, footnote_for, render
 
 
 def _token(settings: Settings, args: argparse.Namespace) -> str:
@@ -84,19 +82,45 @@ async def _sse(client: httpx.AsyncClient, url: str
 
 
 class _Renderer:
-    """Terminal rendering: progress lines, the streamed answer, then the citation badges."""
+    """Terminal rendering: progress lines, the answer streamed once without its markup, each
+    citation's footnote with its badge as its check arrives, and what verification changed."""
 
     def __init__(self, *, raw: bool) -> None:
         self.raw = raw
         self.streaming = False
-        self.citations: list[dict[str, object]] = []
+        self.at_line_start = True
         self.outcome = ""
+        self.stream = StreamedText()
+        self.titles = SourceTitles()
+        self.checks: list[Check] = []
+        self.shown: dict[Key, str] = {}
+        """The badge each footnote was last shown with."""
+        self.held: list[str] = []
+        """Footnote lines that arrived mid-line, shown at the stream's next line break."""
+        self.answer = ""
+        """The answer as last shown (markers in place of tags): what a revision changes."""
 
     def _line(self, text: str) -> None:
         if self.streaming:
-            print()
+            self._write(self.stream.finish())
+            if not self.at_line_start:
+                print()
             self.streaming = False
+            self.at_line_start = True
+            self.answer = self.stream.text
+        self._flush_held()
         print(text, flush=True)
+
+    def _write(self, text: str) -> None:
+        if text:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            self.at_line_start = text.endswith("\n")
+
+    def _flush_held(self) -> None:
+        for line in self.held:
+            print(line, flush=True)
+        self.held.clear()
 
     def show(self, kind: str, e: dict[str, object]) -> None:  # noqa: C901 - one case per type
         if self.raw:
@@ -104,6 +128,7 @@ class _Renderer:
             if kind.startswith("invocation.") and kind != "invocation.started":
                 self.outcome = kind
             return
+        self.titles.observe(kind, e)
         match kind:
             case "query.rewritten":
                 if e.get("method") != "unchanged":
@@ -128,18 +153,13 @@ class _Renderer:
             case "title.generated":
                 self._line(f"• title: {e['title']}")
             case "content.delta":
-                if not self.streaming:
-                    print()
-                    self.streaming = True
-                sys.stdout.write(str(e["text"]))
-                sys.stdout.flush()
+                self._delta(str(e["text"]))
             case "citation.checked":
-                self.citations.append(e)
+                self._checked(Check.from_event(e))
             case "answer.revised":
-                self._line("\nRevised after verification:\n" + str(e["text"]))
+                self._revised(str(e["text"]))
             case "verification.result":
-                self._badges()
-                self._line(f"Citations verified: {e['citations_verified']} of "
+                self._line(f"\nCitations verified: {e['citations_verified']} of "
                            f"{e['citations_checked']}")
             case "confidence.update":
                 self._line(f"Confidence: {e['level']} — {e['reason']}")
@@ -148,12 +168,52 @@ class _Renderer:
                 reason = e.get("reason")
                 self._line(f"■ {kind.split('.')[1]}" + (f": {reason}" if reason else ""))
 
-    def _badges(self) -> None:
-        self._line("")
-        for c in self.citations:
-            issues = f" [{', '.join(c['issues'])}]" if c.get("issues") else ""  # type: ignore[arg-type]
-            self._line(f"  [{c['index']}] {BADGES.get(str(c['status']), c['status'])}  "
-                       f"{c['ref']}{issues}")
+    def _delta(self, text: str) -> None:
+        if not self.streaming:
+            print()
+            self.streaming = True
+            self.at_line_start = True
+        shown = self.stream.feed(text)
+        # Footnotes that came mid-line wait for the paragraph's end, not to split a sentence.
+        head, newline, tail = shown.rpartition("\n")
+        if newline and self.held:
+            self._write(head + newline)
+            self._flush_held()
+            self._write(tail)
+        else:
+            self._write(shown)
+
+    def _checked(self, check: Check) -> None:
+        """The citation's footnote with its badge, once per footnote (again if it changes)."""
+        self.checks.append(check)
+        found = footnote_for([c for c in self.checks if c.key == check.key], self.titles,
+                             self.stream.numbering.get(check.key))
+        if self.shown.get(check.key) == found.badge:
+            return
+        first = not self.shown
+        self.shown[check.key] = found.badge
+        lines = (["", "Sources:"] if first else []) + ["  " + found.line()]
+        if found.status != "verified" and found.detail:
+            lines.append(f"      {found.detail}")
+        if self.streaming and not self.at_line_start:
+            self.held.extend(lines)
+        else:
+            for line in lines:
+                self._line(line)
+
+    def _revised(self, text: str) -> None:
+        """Only what verification changed: the answer is not printed a second time."""
+        if self.streaming:
+            self._line("")
+        revised = render(text, self.checks, self.titles, numbering=self.stream.numbering).text
+        edits = changes(self.answer, revised)
+        if edits:
+            self._line("\nChanged after verification:")
+        for was, now in edits:
+            if was:
+                self._line(f"  was: {was}")
+            self._line(f"  now: {now}" if now else "  now: (left out)")
+        self.answer = revised
 
     def finish(self, conversation: str) -> None:
         if not self.raw:
