@@ -101,6 +101,12 @@ class _Renderer:
         """The answer as last shown (markers in place of tags): what a revision changes."""
 
     def _line(self, text: str) -> None:
+        self._end_stream()
+        print(text, flush=True)
+
+    def _end_stream(self) -> None:
+        """The streamed answer is over (or interrupted by a line): finish its last line and
+        show the footnotes that waited for it."""
         if self.streaming:
             self._write(self.stream.finish())
             if not self.at_line_start:
@@ -109,7 +115,6 @@ class _Renderer:
             self.at_line_start = True
             self.answer = self.stream.text
         self._flush_held()
-        print(text, flush=True)
 
     def _write(self, text: str) -> None:
         if text:
@@ -154,6 +159,8 @@ class _Renderer:
                 self._line(f"• title: {e['title']}")
             case "content.delta":
                 self._delta(str(e["text"]))
+            case "draft.completed":
+                self._end_stream()
             case "citation.checked":
                 self._checked(Check.from_event(e))
             case "answer.revised":
@@ -203,8 +210,7 @@ class _Renderer:
 
     def _revised(self, text: str) -> None:
         """Only what verification changed: the answer is not printed a second time."""
-        if self.streaming:
-            self._line("")
+        self._end_stream()
         revised = render(text, self.checks, self.titles, numbering=self.stream.numbering).text
         edits = changes(self.answer, revised)
         if edits:

@@ -190,7 +190,8 @@ class SourceTitles:
         """Learn from one event (its type and payload); other events are ignored."""
         match kind:
             case "policy.source":
-                self._titles[source_key(str(data.get("ref", "")))] = str(data.get("title", ""))
+                self._titles[source_key(str(data.get("ref", "")))] = _policy_title(
+                    str(data.get("title", "")))
             case "legal.source":
                 self._legal(data)
             case "caselaw.source":
@@ -432,6 +433,12 @@ def _provision(rest: str) -> str:
         elif out:
             out[-1] += f" {part}"
     return ", ".join(out)
+
+
+def _policy_title(title: str) -> str:
+    """``Gas safety — Gas safety`` (a document whose heading repeats its title) once."""
+    first, dash, rest = title.partition(" — ")
+    return first if dash and rest.strip() == first.strip() else title
 
 
 def _known_act(act: str) -> str | None:

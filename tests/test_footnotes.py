@@ -65,6 +65,16 @@ def test_footnotes_name_sources_by_title_never_by_id_and_show_no_markup() -> Non
         assert not UUID_PATTERN.search(text) and "ukpga/" not in text
 
 
+def test_a_policy_title_repeating_its_heading_is_shown_once() -> None:
+    titles = SourceTitles()
+    titles.observe("policy.source", {"ref": POLICY, "title": "Gas safety — Gas safety"})
+    repairs = f"doc:{uuid.uuid4()}#1"
+    titles.observe("policy.source", {"ref": repairs, "title": "Repairs policy — Timescales"})
+    assert titles.title(POLICY) == "Gas safety"
+    assert titles.title(f"doc:{DOC}#5") == "Gas safety"  # another chunk of the same document
+    assert titles.title(repairs) == "Repairs policy — Timescales"
+
+
 def test_an_unnamed_policy_document_is_still_not_shown_by_id() -> None:
     rendered = render(ANSWER, _checks(), SourceTitles())
     assert rendered.footnotes[0].title == "A policy document"
