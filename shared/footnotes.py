@@ -190,8 +190,11 @@ class SourceTitles:
         """Learn from one event (its type and payload); other events are ignored."""
         match kind:
             case "policy.source":
-                self._titles[source_key(str(data.get("ref", "")))] = _policy_title(
-                    str(data.get("title", "")))
+                # By chunk ("Damp and mould policy — Inspection"); another chunk of the same
+                # document is at least named by the document's title.
+                ref, title = str(data.get("ref", "")), _policy_title(str(data.get("title", "")))
+                self._titles[ref] = title
+                self._titles.setdefault(source_key(ref), title.partition(" — ")[0])
             case "legal.source":
                 self._legal(data)
             case "caselaw.source":
@@ -247,7 +250,11 @@ class SourceTitles:
             if act and act != title:
                 self._acts.setdefault(leg.act, act)
             return
-        self._titles.setdefault(neutral_citation(ref) or source_key(ref), title)
+        if document_ref(ref) is not None:
+            self._titles.setdefault(ref, _policy_title(title))
+            self._titles.setdefault(source_key(ref), title.partition(" — ")[0])
+        else:
+            self._titles.setdefault(neutral_citation(ref) or source_key(ref), title)
 
 
 def render(text: str, checks: Iterable[Check], titles: SourceTitles | None = None, *,

@@ -68,11 +68,19 @@ def test_footnotes_name_sources_by_title_never_by_id_and_show_no_markup() -> Non
 def test_a_policy_title_repeating_its_heading_is_shown_once() -> None:
     titles = SourceTitles()
     titles.observe("policy.source", {"ref": POLICY, "title": "Gas safety — Gas safety"})
-    repairs = f"doc:{uuid.uuid4()}#1"
-    titles.observe("policy.source", {"ref": repairs, "title": "Repairs policy — Timescales"})
     assert titles.title(POLICY) == "Gas safety"
-    assert titles.title(f"doc:{DOC}#5") == "Gas safety"  # another chunk of the same document
-    assert titles.title(repairs) == "Repairs policy — Timescales"
+
+
+def test_each_chunk_is_named_by_its_own_heading() -> None:
+    titles = SourceTitles()
+    repairs = f"doc:{uuid.uuid4()}"
+    for chunk, heading in enumerate(("Scope", "Timescales", "Follow-up")):
+        titles.observe("policy.source", {"ref": f"{repairs}#{chunk}",
+                                         "title": f"Repairs policy — {heading}"})
+    assert titles.title(f"{repairs}#1") == "Repairs policy — Timescales"
+    assert titles.title(f"{repairs}#0") == "Repairs policy — Scope"
+    # A chunk no source event names: the document's title.
+    assert titles.title(f"{repairs}#7") == "Repairs policy"
 
 
 def test_an_unnamed_policy_document_is_still_not_shown_by_id() -> None:
