@@ -14,10 +14,12 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
+import httpx
 import jwt
 import pytest
 
 from services.engine import Engine
+from services.gateway.auth import issue_token
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.llm import ModelRequest, ScriptedProvider
@@ -130,6 +132,18 @@ async def test_ask_shows_the_answer_once_with_footnotes_and_only_what_verificati
     assert "now: I could not verify the source for a statement here" in changed
     assert "Citations verified: 2 of 3" in out and "■ completed" in out
     assert "\n\n\n" not in out
+
+    # The API's read of the same answer: the same markers and footnotes, the log's text kept.
+    conversation = re.findall(r"^Conversation: (\S+)", out, re.MULTILINE)[0]
+    token = issue_token(scripted_engine.settings.jwt_secret, "cli-tenant", "cli-user")
+    async with httpx.AsyncClient(base_url=scripted_engine.gateway_url) as http:
+        detail = (await http.get(f"/v1/conversations/{conversation}",
+                                 headers={"Authorization": f"Bearer {token}"})).json()
+    answer = detail["messages"][-1]
+    assert "<cite" in answer["content"] and "<cite" not in answer["text"]
+    assert "every year [1]." in answer["text"] and "the check is annual [1]." in answer["text"]
+    assert [(c["number"], c["title"], c["status"]) for c in answer["citations"]] == [
+        (1, "Gas safety", "verified"), (None, "Gas safety", "removed")]
 
 
 async def test_docs_add_of_an_edited_file_replaces_it_and_list_show_rm(engine: Engine,
