@@ -97,24 +97,29 @@ class _Renderer:
         """The badge each footnote was last shown with."""
         self.held: list[str] = []
         """Footnote lines that arrived mid-line, shown at the stream's next line break."""
-        self.answer = ""
-        """The answer as last shown (markers in place of tags): what a revision changes."""
+        self.revision: tuple[str, int] | None = None
+        """The last revision shown (markers in place of tags), and how much of the stream
+        had been shown then: a later revision is compared with both."""
 
     def _line(self, text: str) -> None:
-        self._end_stream()
+        self._break()
         print(text, flush=True)
 
-    def _end_stream(self) -> None:
-        """The streamed answer is over (or interrupted by a line): finish its last line and
-        show the footnotes that waited for it."""
+    def _break(self) -> None:
+        """A line between pieces of the answer (progress, a revision): end the answer's line
+        and show the footnotes that waited for it; a tag still arriving stays held."""
         if self.streaming:
-            self._write(self.stream.finish())
             if not self.at_line_start:
                 print()
             self.streaming = False
             self.at_line_start = True
-            self.answer = self.stream.text
         self._flush_held()
+
+    def _end_stream(self) -> None:
+        """The answer has finished streaming: show what was held back (a tag cut off by the
+        end is dropped)."""
+        self._write(self.stream.finish())
+        self._break()
 
     def _write(self, text: str) -> None:
         if text:
@@ -166,11 +171,13 @@ class _Renderer:
             case "answer.revised":
                 self._revised(str(e["text"]))
             case "verification.result":
+                self._end_stream()
                 self._line(f"\nCitations verified: {e['citations_verified']} of "
                            f"{e['citations_checked']}")
             case "confidence.update":
                 self._line(f"Confidence: {e['level']} — {e['reason']}")
             case "invocation.completed" | "invocation.cancelled" | "invocation.failed":
+                self._end_stream()
                 self.outcome = kind
                 reason = e.get("reason")
                 self._line(f"■ {kind.split('.')[1]}" + (f": {reason}" if reason else ""))
@@ -210,16 +217,19 @@ class _Renderer:
 
     def _revised(self, text: str) -> None:
         """Only what verification changed: the answer is not printed a second time."""
-        self._end_stream()
+        self._break()
         revised = render(text, self.checks, self.titles, numbering=self.stream.numbering).text
-        edits = changes(self.answer, revised)
+        before = self.stream.text
+        if self.revision is not None:
+            before = self.revision[0] + self.stream.text[self.revision[1]:]
+        edits = changes(before, revised)
         if edits:
             self._line("\nChanged after verification:")
         for was, now in edits:
             if was:
                 self._line(f"  was: {was}")
             self._line(f"  now: {now}" if now else "  now: (left out)")
-        self.answer = revised
+        self.revision = (revised, len(self.stream.text))
 
     def finish(self, conversation: str) -> None:
         if not self.raw:

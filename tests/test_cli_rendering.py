@@ -38,3 +38,30 @@ def test_a_footnote_arriving_mid_line_waits_for_the_line_to_end(
     assert capsys.readouterr().out == (
         '\n  [1] Housing Act 2004, s. 55 — "every HMO to which this Part applies" ✖ removed\n'
         "      Not in s. 55.\n")
+
+
+def test_a_line_between_pieces_of_a_tag_does_not_leak_its_markup(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    shown = _Renderer(raw=False)
+    shown.show("content.delta", {"text": "An HMO must be licensed " + TAG[:15]})
+    shown.show("title.generated", {"title": "HMO licensing"})
+    shown.show("content.delta", {"text": TAG[15:] + ".\n"})
+    shown.show("draft.completed", {"text": ""})
+    out = capsys.readouterr().out
+    assert out == "\nAn HMO must be licensed \n• title: HMO licensing\n\n[1].\n"
+
+
+def test_each_revision_shows_only_its_own_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    shown = _Renderer(raw=False)
+    withheld = "I could not verify the source for a statement here."
+    first = f"Rent is due monthly {TAG}. Repairs take a day."
+    shown.show("content.delta", {"text": first})
+    shown.show("answer.revised", {"text": f"Rent is due monthly {TAG}. {withheld}"})
+    shown.show("content.delta", {"text": " Gas is checked yearly."})
+    shown.show("answer.revised", {"text": f"Rent is due monthly {TAG}. {withheld} Gas is "
+                                          "checked yearly (unverified)."})
+    out = capsys.readouterr().out
+    assert out.count("Changed after verification:") == 2
+    assert out.count(f"now: {withheld}") == 1 and out.count("was: Repairs take a day.") == 1
+    assert "was: Gas is checked yearly.\n  now: Gas is checked yearly (unverified).\n" in out
+    assert "<cite" not in out and out.count("Rent is due monthly [1].") == 1
