@@ -97,6 +97,8 @@ class _Renderer:
         """The badge each footnote was last shown with."""
         self.held: list[str] = []
         """Footnote lines that arrived mid-line, shown at the stream's next line break."""
+        self.draft = ""
+        """The answer as streamed, markup included."""
         self.revision: tuple[str, int] | None = None
         """The last revision shown (markers in place of tags), and how much of the stream
         had been shown then: a later revision is compared with both."""
@@ -169,7 +171,9 @@ class _Renderer:
             case "citation.checked":
                 self._checked(Check.from_event(e))
             case "answer.revised":
-                self._revised(str(e["text"]))
+                covers = e.get("draft_chars")  # a revision made while the answer streams
+                self._revised(str(e["text"]) + (self.draft[covers:] if isinstance(covers, int)
+                                                 else ""))
             case "verification.result":
                 self._end_stream()
                 self._line(f"\nCitations verified: {e['citations_verified']} of "
@@ -187,12 +191,17 @@ class _Renderer:
             print()
             self.streaming = True
             self.at_line_start = True
+        self.draft += text
         shown = self.stream.feed(text)
         # Footnotes that came mid-line wait for the paragraph's end, not to split a sentence.
         head, newline, tail = shown.rpartition("\n")
         if newline and self.held:
             self._write(head + newline)
+            if head.endswith("\n") and self.held[0] == "":
+                self.held.pop(0)  # the paragraph's own blank line separates them already
             self._flush_held()
+            if tail:
+                print()
             self._write(tail)
         else:
             self._write(shown)
@@ -209,27 +218,33 @@ class _Renderer:
         lines = (["", "Sources:"] if first else []) + ["  " + found.line()]
         if found.status != "verified" and found.detail:
             lines.append(f"      {found.detail}")
+        self._show(lines)
+
+    def _revised(self, text: str) -> None:
+        """Only what verification changed: the answer is not printed a second time.
+
+        ``text`` is the whole answer so far as revised, markup included. A revision made while
+        a line of the answer streams is shown when the line ends, as footnotes are.
+        """
+        revised = render(text, self.checks, self.titles, numbering=self.stream.numbering).text
+        before = self.stream.text
+        if self.revision is not None:
+            before = self.revision[0] + self.stream.text[self.revision[1]:]
+        self.revision = (revised, len(self.stream.text))
+        edits = changes(before, revised)
+        lines = ["", "Changed after verification:"] if edits else []
+        for was, now in edits:
+            lines += [f"  was: {was}"] if was else []
+            lines.append(f"  now: {now}" if now else "  now: (left out)")
+        self._show(lines)
+
+    def _show(self, lines: list[str]) -> None:
+        """Lines between pieces of the answer: held while a line of it is still streaming."""
         if self.streaming and not self.at_line_start:
             self.held.extend(lines)
         else:
             for line in lines:
                 self._line(line)
-
-    def _revised(self, text: str) -> None:
-        """Only what verification changed: the answer is not printed a second time."""
-        self._break()
-        revised = render(text, self.checks, self.titles, numbering=self.stream.numbering).text
-        before = self.stream.text
-        if self.revision is not None:
-            before = self.revision[0] + self.stream.text[self.revision[1]:]
-        edits = changes(before, revised)
-        if edits:
-            self._line("\nChanged after verification:")
-        for was, now in edits:
-            if was:
-                self._line(f"  was: {was}")
-            self._line(f"  now: {now}" if now else "  now: (left out)")
-        self.revision = (revised, len(self.stream.text))
 
     def finish(self, conversation: str) -> None:
         if not self.raw:

@@ -132,11 +132,13 @@ class Footnote:
         """``✔ verified``, ``✖ removed`` …, with the law's status when it is not current:
         ``✔ verified · repealed (1 May 2026)``."""
         badge = BADGES.get(self.status, self.status.replace("_", " "))
-        law = (self.law_status or "").strip()
-        if law.lower() not in _CURRENT_LAW:
-            when = f" ({_day(self.status_date)})" if self.status_date else ""
-            badge += f" · {law.replace('_', ' ')}{when}"
-        return badge
+        law = (self.law_status or "").strip().lower()
+        if law in _CURRENT_LAW:
+            return badge
+        day = _day(self.status_date) if self.status_date else ""
+        if law in ("not_in_force", "prospective"):
+            return badge + " · not yet in force" + (f" (from {day})" if day else "")
+        return badge + f" · {law.replace('_', ' ')}" + (f" ({day})" if day else "")
 
     def line(self) -> str:
         """``[1] Damp and mould policy — "quote…" ✔ verified``, one line."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import uuid
 
+import msgspec
 import pytest
 
 from shared.footnotes import Check, SourceTitles, StreamedText, changes, render
@@ -114,6 +115,10 @@ def test_repealed_law_shows_its_date_and_stays_compatible_without_the_fields() -
         "kind": "legislation", "law_status": "repealed", "status_date": "2026-05-01"})
     [*_, s21] = render(ANSWER, [*_checks()[:3], repealed], _titles()).footnotes
     assert s21.badge == "✔ verified · repealed (1 May 2026)"
+    prospective = Check.from_event({**msgspec.to_builtins(repealed), "law_status":
+                                    "not_in_force", "status_date": "2027-01-31"})
+    [*_, s21] = render(ANSWER, [prospective], _titles()).footnotes
+    assert s21.badge == "✔ verified · not yet in force (from 31 January 2027)"
     plain = Check.from_event({"index": 4, "ref": S21, "quote": "the court shall make an order",
                               "status": "verified", "kind": "legislation"})
     assert render(ANSWER, [plain], _titles()).footnotes[2].badge == "✔ verified"
