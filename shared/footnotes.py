@@ -119,7 +119,8 @@ class Footnote:
     title: str
     quote: str | None
     status: str
-    """The most severe verification status among the citation's checks."""
+    """The most severe verification status among the citation's checks (``removed`` only
+    when every one of them was removed)."""
     detail: str = ""
     uri: str | None = None
     kind: str = ""
@@ -306,7 +307,12 @@ def _footnote(number: int | None, citation: Citation | None, found: Sequence[Che
               titles: SourceTitles) -> Footnote:
     ref = citation.ref if citation is not None else found[0].ref
     quote = citation.quote if citation is not None else found[0].quote
-    worst = min(found, key=lambda c: _SEVERITY.index(c.status) if c.status in _SEVERITY
+    # A citation checked again (the whole draft after its sentence) is judged by its last
+    # check. A source cited again keeps its number: when one of its sentences was withheld,
+    # the marker stays only beside the others, so they give the footnote its status.
+    latest = {c.index or -i: c for i, c in enumerate(found, start=1)}
+    kept = [c for c in latest.values() if c.status != "removed"] or list(latest.values())
+    worst = min(kept, key=lambda c: _SEVERITY.index(c.status) if c.status in _SEVERITY
                 else 0, default=None)
     law = next((c for c in found if c.law_status), None)
     return Footnote(

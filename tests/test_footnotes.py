@@ -133,6 +133,14 @@ def test_the_sources_own_status_is_used_when_the_check_has_none() -> None:
     assert s21.title == "Housing Act 1988, s. 21" and s21.badge == "✔ verified · repealed"
 
 
+def test_a_repeated_citation_withheld_once_keeps_the_status_of_its_remaining_markers() -> None:
+    checks = _checks()
+    checks[2] = Check(index=3, ref=POLICY, quote="within 5 working days", status="removed")
+    assert render(ANSWER, checks, _titles()).footnotes[0].status == "verified"
+    checks[0] = Check(index=1, ref=POLICY, quote="within 5 working days", status="removed")
+    assert render(ANSWER, checks, _titles()).footnotes[0].status == "removed"
+
+
 def test_a_withheld_citation_is_listed_without_a_number() -> None:
     revised = ANSWER.replace(
         f'Every HMO of a prescribed description must be licensed <cite ref="{HMO}" '
