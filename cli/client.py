@@ -11,9 +11,7 @@ import httpx
 
 from cli.errors import CliError
 from shared.config import Settings
-
-BADGES = {"verified": "✔ verified", "unverified": "? unverified", "removed": "✖ removed",
-          "pre_1963_digitised": "⚑ pre-1963 (digitised)"}
+from shared.footnotes import Check, Key, SourceTitles, StreamedText, changes, footnote_for, render
 
 
 def _token(settings: Settings, args: argparse.Namespace) -> str:
@@ -84,19 +82,57 @@ async def _sse(client: httpx.AsyncClient, url: str
 
 
 class _Renderer:
-    """Terminal rendering: progress lines, the streamed answer, then the citation badges."""
+    """Terminal rendering: progress lines, the answer streamed once without its markup, each
+    citation's footnote with its badge as its check arrives, and what verification changed."""
 
     def __init__(self, *, raw: bool) -> None:
         self.raw = raw
         self.streaming = False
-        self.citations: list[dict[str, object]] = []
+        self.at_line_start = True
         self.outcome = ""
+        self.stream = StreamedText()
+        self.titles = SourceTitles()
+        self.checks: list[Check] = []
+        self.shown: dict[Key, str] = {}
+        """The badge each footnote was last shown with."""
+        self.held: list[str] = []
+        """Footnote lines that arrived mid-line, shown at the stream's next line break."""
+        self.draft = ""
+        """The answer as streamed, markup included."""
+        self.revision: tuple[str, int] | None = None
+        """The last revision shown (markers in place of tags), and how much of the stream
+        had been shown then: a later revision is compared with both."""
 
     def _line(self, text: str) -> None:
-        if self.streaming:
-            print()
-            self.streaming = False
+        self._break()
         print(text, flush=True)
+
+    def _break(self) -> None:
+        """A line between pieces of the answer (progress, a revision): end the answer's line
+        and show the footnotes that waited for it; a tag still arriving stays held."""
+        if self.streaming:
+            if not self.at_line_start:
+                print()
+            self.streaming = False
+            self.at_line_start = True
+        self._flush_held()
+
+    def _end_stream(self) -> None:
+        """The answer has finished streaming: show what was held back (a tag cut off by the
+        end is dropped)."""
+        self._write(self.stream.finish())
+        self._break()
+
+    def _write(self, text: str) -> None:
+        if text:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            self.at_line_start = text.endswith("\n")
+
+    def _flush_held(self) -> None:
+        for line in self.held:
+            print(line, flush=True)
+        self.held.clear()
 
     def show(self, kind: str, e: dict[str, object]) -> None:  # noqa: C901 - one case per type
         if self.raw:
@@ -104,6 +140,7 @@ class _Renderer:
             if kind.startswith("invocation.") and kind != "invocation.started":
                 self.outcome = kind
             return
+        self.titles.observe(kind, e)
         match kind:
             case "query.rewritten":
                 if e.get("method") != "unchanged":
@@ -128,32 +165,86 @@ class _Renderer:
             case "title.generated":
                 self._line(f"• title: {e['title']}")
             case "content.delta":
-                if not self.streaming:
-                    print()
-                    self.streaming = True
-                sys.stdout.write(str(e["text"]))
-                sys.stdout.flush()
+                self._delta(str(e["text"]))
+            case "draft.completed":
+                self._end_stream()
             case "citation.checked":
-                self.citations.append(e)
+                self._checked(Check.from_event(e))
             case "answer.revised":
-                self._line("\nRevised after verification:\n" + str(e["text"]))
+                covers = e.get("draft_chars")  # a revision made while the answer streams
+                self._revised(str(e["text"]) + (self.draft[covers:] if isinstance(covers, int)
+                                                 else ""))
             case "verification.result":
-                self._badges()
-                self._line(f"Citations verified: {e['citations_verified']} of "
+                self._end_stream()
+                self._line(f"\nCitations verified: {e['citations_verified']} of "
                            f"{e['citations_checked']}")
             case "confidence.update":
                 self._line(f"Confidence: {e['level']} — {e['reason']}")
             case "invocation.completed" | "invocation.cancelled" | "invocation.failed":
+                self._end_stream()
                 self.outcome = kind
                 reason = e.get("reason")
                 self._line(f"■ {kind.split('.')[1]}" + (f": {reason}" if reason else ""))
 
-    def _badges(self) -> None:
-        self._line("")
-        for c in self.citations:
-            issues = f" [{', '.join(c['issues'])}]" if c.get("issues") else ""  # type: ignore[arg-type]
-            self._line(f"  [{c['index']}] {BADGES.get(str(c['status']), c['status'])}  "
-                       f"{c['ref']}{issues}")
+    def _delta(self, text: str) -> None:
+        if not self.streaming:
+            print()
+            self.streaming = True
+            self.at_line_start = True
+        self.draft += text
+        shown = self.stream.feed(text)
+        # Footnotes that came mid-line wait for the paragraph's end, not to split a sentence.
+        head, newline, tail = shown.rpartition("\n")
+        if newline and self.held:
+            self._write(head + newline)
+            if head.endswith("\n") and self.held[0] == "":
+                self.held.pop(0)  # the paragraph's own blank line separates them already
+            self._flush_held()
+            if tail:
+                print()
+            self._write(tail)
+        else:
+            self._write(shown)
+
+    def _checked(self, check: Check) -> None:
+        """The citation's footnote with its badge, once per footnote (again if it changes)."""
+        self.checks.append(check)
+        found = footnote_for([c for c in self.checks if c.key == check.key], self.titles,
+                             self.stream.numbering.get(check.key))
+        if self.shown.get(check.key) == found.badge:
+            return
+        first = not self.shown
+        self.shown[check.key] = found.badge
+        lines = (["", "Sources:"] if first else []) + ["  " + found.line()]
+        if found.status != "verified" and found.detail:
+            lines.append(f"      {found.detail}")
+        self._show(lines)
+
+    def _revised(self, text: str) -> None:
+        """Only what verification changed: the answer is not printed a second time.
+
+        ``text`` is the whole answer so far as revised, markup included. A revision made while
+        a line of the answer streams is shown when the line ends, as footnotes are.
+        """
+        revised = render(text, self.checks, self.titles, numbering=self.stream.numbering).text
+        before = self.stream.text
+        if self.revision is not None:
+            before = self.revision[0] + self.stream.text[self.revision[1]:]
+        self.revision = (revised, len(self.stream.text))
+        edits = changes(before, revised)
+        lines = ["", "Changed after verification:"] if edits else []
+        for was, now in edits:
+            lines += [f"  was: {was}"] if was else []
+            lines.append(f"  now: {now}" if now else "  now: (left out)")
+        self._show(lines)
+
+    def _show(self, lines: list[str]) -> None:
+        """Lines between pieces of the answer: held while a line of it is still streaming."""
+        if self.streaming and not self.at_line_start:
+            self.held.extend(lines)
+        else:
+            for line in lines:
+                self._line(line)
 
     def finish(self, conversation: str) -> None:
         if not self.raw:

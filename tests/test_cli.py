@@ -5,17 +5,24 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 import uuid
+from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
+import httpx
 import jwt
+import pytest
 
 from services.engine import Engine
+from services.gateway.auth import issue_token
 from shared.config import Settings
 from shared.embedded import free_port
+from shared.llm import ModelRequest, ScriptedProvider
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,7 +76,74 @@ async def test_docs_add_then_ask_streams_a_verified_answer(engine: Engine, tmp_p
     rendered = await _yourai("ask", "How often must we check gas safety?", "--tenant",
                              "cli-tenant", settings=engine.settings)
     assert rendered.returncode == 0, rendered.stderr
-    assert "✔ verified" in rendered.stdout and "■ completed" in rendered.stdout
+    assert "■ completed" in rendered.stdout
+    # The footnote names the policy by its title, its number matches the marker in the text.
+    assert re.search(r"^  \[1\] Gas safety\b.* ✔ verified$", rendered.stdout, re.MULTILINE)
+    assert "every 12 months.\" [1]" in rendered.stdout
+    assert "<cite" not in rendered.stdout and "doc:" not in rendered.stdout
+
+
+def _answer_with_a_fabricated_quote(request: ModelRequest) -> str:
+    """A synthesis citing the uploaded policy twice truly and once with words it lacks."""
+    ref = next(d.ref for d in request.documents if d.ref.startswith("doc:"))
+    true = f'<cite ref="{ref}" quote="We must arrange a gas safety check every 12 months">'
+    return (f"We check gas appliances every year {true}1</cite>. We also repaint every "
+            f'stairwell monthly <cite ref="{ref}" quote="We repaint every stairwell monthly">2'
+            f"</cite>.\n\nIn short, the check is annual {true}3</cite>.")
+
+
+@pytest.fixture
+async def scripted_engine(settings: Settings) -> AsyncIterator[Engine]:
+    scripted = ScriptedProvider(responses={"synthesis": [_answer_with_a_fabricated_quote],
+                                           "title": ["Gas safety"]}, chunk_size=7)
+    engine = Engine(replace(settings, port=free_port(), llm_provider="scripted"),
+                    provider=scripted)
+    await engine.start()
+    try:
+        yield engine
+    finally:
+        await engine.stop()
+
+
+async def test_ask_shows_the_answer_once_with_footnotes_and_only_what_verification_changed(
+        scripted_engine: Engine, tmp_path: Path) -> None:
+    policy = tmp_path / "gas-safety.md"
+    policy.write_text("# Gas safety\n\nWe must arrange a gas safety check every 12 months.\n")
+    added = await _yourai("docs", "add", str(policy), "--tenant", "cli-tenant",
+                          settings=scripted_engine.settings)
+    assert added.returncode == 0, added.stderr
+    asked = await _yourai("ask", "How often must we check gas safety?", "--tenant",
+                          "cli-tenant", settings=scripted_engine.settings)
+    assert asked.returncode == 0, asked.stderr
+    out = asked.stdout
+    # Streamed in seven-character pieces, tags split across them: no markup reaches the
+    # terminal, and the repeated citation keeps its number.
+    assert "<cite" not in out and "</cite" not in out and "doc:" not in out
+    assert "every year [1]. We also repaint every stairwell monthly [2]." in out
+    assert "the check is annual [1]." in out
+    assert re.search(r'^  \[1\] Gas safety\b.*— "We must arrange a gas safety check every 12 '
+                     r'months" ✔ verified$', out, re.MULTILINE), out
+    assert re.search(r'^  \[2\] Gas safety\b.* ✖ removed$', out, re.MULTILINE), out
+    # The answer is shown once: a revision shows only the sentence it changed.
+    assert out.count("We check gas appliances every year") == 1, out
+    assert out.count("the check is annual") == 1, out
+    changed = out[out.index("Changed after verification:"):]
+    assert "was: We also repaint every stairwell monthly [2]." in changed
+    assert "now: I could not verify the source for a statement here" in changed
+    assert "Citations verified: 2 of 3" in out and "■ completed" in out
+    assert "\n\n\n" not in out
+
+    # The API's read of the same answer: the same markers and footnotes, the log's text kept.
+    conversation = re.findall(r"^Conversation: (\S+)", out, re.MULTILINE)[0]
+    token = issue_token(scripted_engine.settings.jwt_secret, "cli-tenant", "cli-user")
+    async with httpx.AsyncClient(base_url=scripted_engine.gateway_url) as http:
+        detail = (await http.get(f"/v1/conversations/{conversation}",
+                                 headers={"Authorization": f"Bearer {token}"})).json()
+    answer = detail["messages"][-1]
+    assert "<cite" in answer["content"] and "<cite" not in answer["text"]
+    assert "every year [1]." in answer["text"] and "the check is annual [1]." in answer["text"]
+    assert [(c["number"], c["title"], c["status"]) for c in answer["citations"]] == [
+        (1, "Gas safety", "verified"), (None, "Gas safety", "removed")]
 
 
 async def test_docs_add_of_an_edited_file_replaces_it_and_list_show_rm(engine: Engine,

@@ -9,6 +9,7 @@ from typing import Annotated
 import msgspec
 
 from shared.store.read_models import (
+    CitationOut,
     ConversationDetail,
     ConversationSummary,
     InvocationOut,
@@ -19,6 +20,7 @@ from shared.text.validation import checked_text
 __all__ = [
     "Accepted",
     "CancelAccepted",
+    "CitationOut",
     "ConversationDetail",
     "ConversationSummary",
     "DocumentDetail",

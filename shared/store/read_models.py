@@ -14,7 +14,9 @@ from datetime import datetime
 import asyncpg
 import msgspec
 
+from shared.footnotes import Check, SourceTitles, render
 from shared.store.errors import store_errors
+from shared.store.postgres import Connection
 
 __all__ = [
     "EarlierQuestion",
@@ -30,6 +32,10 @@ __all__ = [
     "recent_messages",
     "stalled_invocations",
 ]
+
+
+Payload = dict[str, object]
+"""A recorded event's JSON, as the renderer reads it."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,13 +142,44 @@ class ConversationSummary(msgspec.Struct, frozen=True, kw_only=True):
     updated_at: datetime
 
 
+class CitationOut(msgspec.Struct, frozen=True, kw_only=True):
+    """One footnote of an answer: its source by name, what it quotes, how it was verified."""
+
+    number: int | None
+    """The ``[n]`` marker in the message's ``text``; ``None`` for a source named in prose
+    (no marker) or a citation withheld from the answer (its sentence was replaced)."""
+    title: str
+    """The policy's title, the Act and section (``Housing Act 2004, s. 55``) or the case."""
+    ref: str
+    """The reference as the answer cites it (``doc:<id>#<chunk>``, a legislation.gov.uk path,
+    a neutral citation): for machines, not for display."""
+    kind: str = ""
+    quote: str | None = None
+    status: str
+    """``verified``, ``unverified``, ``removed``, ``pre_1963_digitised``, or ``pending`` while
+    verification has not reached it."""
+    badge: str
+    """The status as the reader sees it, e.g. ``✔ verified · repealed (1 May 2026)``."""
+    detail: str = ""
+    """Why, in words, when the citation is not verified."""
+    uri: str | None = None
+    law_status: str | None = None
+    """The cited law's status when it is not simply in force (``repealed`` …), if known."""
+    status_date: str | None = None
+
+
 class MessageOut(msgspec.Struct, frozen=True, kw_only=True):
     id: uuid.UUID
     invocation_id: uuid.UUID
     role: str
     content: str
+    """The message as recorded, citation markup included (the audited form)."""
     status: str
     created_at: datetime
+    text: str = ""
+    """The message as a reader sees it: each citation tag replaced by its ``[n]`` marker."""
+    citations: list[CitationOut] = []
+    """The footnotes of ``text``, numbered ones first in the order of their markers."""
 
 
 class InvocationOut(msgspec.Struct, frozen=True, kw_only=True):
@@ -223,6 +260,8 @@ async def conversation_detail(pool: asyncpg.Pool, tenant_id: str, conversation_i
             " WHERE conversation_id = $1 AND tenant_id = $2 ORDER BY seq",
             conversation_id, tenant_id,
         )
+        cited = await _citation_events(conn, tenant_id, [
+            m["invocation_id"] for m in messages if m["role"] == "assistant"])
         invocations = await conn.fetch(
             "SELECT id, user_id, status, started_at, ended_at, confidence, reason"
             " FROM invocations WHERE conversation_id = $1 AND tenant_id = $2"
@@ -232,9 +271,54 @@ async def conversation_detail(pool: asyncpg.Pool, tenant_id: str, conversation_i
     return ConversationDetail(
         id=row["id"], user_id=row["user_id"], title=row["title"], created_at=row["created_at"],
         updated_at=row["updated_at"],
-        messages=[MessageOut(**dict(m)) for m in messages],
+        messages=[_message(m, cited.get(m["invocation_id"], [])) if m["role"] == "assistant"
+                  else MessageOut(**dict(m), text=m["content"]) for m in messages],
         invocations=[InvocationOut(**dict(i)) for i in invocations],
     )
+
+
+_CITATION_EVENTS = ["citation.checked", "policy.source", "legal.source", "caselaw.source",
+                    "worker.findings"]
+"""What an answer's footnotes are made of: the checks, and the sources that name them."""
+
+
+async def _citation_events(conn: Connection, tenant_id: str,
+                           invocations: list[uuid.UUID]) -> dict[uuid.UUID, list[Payload]]:
+    """The citation events of each invocation, in log order; a finding keeps only its ref and
+    title (its text is not needed to name it)."""
+    if not invocations:
+        return {}
+    rows = await conn.fetch(
+        "SELECT invocation_id, CASE WHEN type = 'worker.findings' THEN jsonb_build_object("
+        "  'type', type, 'findings', (SELECT coalesce(jsonb_agg(jsonb_build_object("
+        "    'ref', f -> 'ref', 'title', f -> 'title')), '[]'::jsonb)"
+        "    FROM jsonb_array_elements(p -> 'findings') f))"
+        "  ELSE p END AS payload"
+        " FROM events, LATERAL (SELECT convert_from(payload, 'UTF8')::jsonb AS p) j"
+        " WHERE invocation_id = ANY($1::uuid[]) AND tenant_id = $2 AND type = ANY($3::text[])"
+        " ORDER BY invocation_id, version",
+        invocations, tenant_id, _CITATION_EVENTS)
+    found: dict[uuid.UUID, list[Payload]] = {}
+    for r in rows:
+        found.setdefault(r["invocation_id"], []).append(msgspec.json.decode(r["payload"]))
+    return found
+
+
+def _message(row: asyncpg.Record, events: list[Payload]) -> MessageOut:
+    """An answer with its footnotes rendered from its invocation's checks and sources."""
+    titles = SourceTitles()
+    checks = []
+    for payload in events:
+        kind = str(payload.get("type", ""))
+        titles.observe(kind, payload)
+        if kind == "citation.checked":
+            checks.append(Check.from_event(payload))
+    rendered = render(row["content"], checks, titles)
+    return MessageOut(**dict(row), text=rendered.text, citations=[
+        CitationOut(number=f.number, title=f.title, ref=f.ref, kind=f.kind, quote=f.quote,
+                    status=f.status, badge=f.badge, detail=f.detail, uri=f.uri,
+                    law_status=f.law_status, status_date=f.status_date)
+        for f in rendered.footnotes])
 
 
 async def invocation(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID
