@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from services.verifier.report import build_events
-from shared.events import DraftCompleted, Event, MessageReceived
+from shared.events import DraftCompleted, Event, MessageReceived, QueryRewritten
 from shared.runtime import Service
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
@@ -50,7 +50,7 @@ class VerifyDraft:
         verified = await verify_answer(
             draft.text, self.checks, context=CheckContext(jurisdiction=_jurisdiction(tenant,
                                                                                       records)),
-            wording=self.wording, tenant_id=draft.tenant_id)
+            wording=self.wording, tenant_id=draft.tenant_id, question=_question(records))
         for problem in verified.parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)
@@ -70,3 +70,11 @@ def _jurisdiction(tenant: TenantConfig, records: Sequence[Recorded]) -> Jurisdic
     asked = next((r.event.jurisdiction for r in reversed(records)
                   if isinstance(r.event, MessageReceived) and r.event.jurisdiction), None)
     return jurisdiction_or_default(asked or tenant.jurisdiction)
+
+
+def _question(records: Sequence[Recorded]) -> str:
+    """The standalone question the answer answers: the router's rewrite, else the message."""
+    rewritten = next((r.event.standalone for r in records
+                      if isinstance(r.event, QueryRewritten) and r.event.standalone), "")
+    return rewritten or next((r.event.content for r in records
+                              if isinstance(r.event, MessageReceived)), "")
