@@ -95,6 +95,8 @@ class Result:
     """For ``not_in_sources`` items: recognised (said so, confidence low)."""
     citations: list[tuple[str, str]] = field(default_factory=list)
     """(ref, status) of each citation."""
+    evidence: list[str] = field(default_factory=list)
+    """The refs synthesis was given, in order."""
 
 
 def _normal(text: str) -> str:
@@ -195,7 +197,7 @@ async def answer_one(bench: Bench, item: AnswerItem, checks: object) -> Result:
         cited_verified=all(_cited(bench, ref, cited) for ref in item.must_cite),
         not_in_sources=(_said_not_held(final) and level == "low"
                         if item.expect == "not_in_sources" else None),
-        citations=cited)
+        citations=cited, evidence=[d.ref for d in documents])
 
 
 def _said_not_held(answer: str) -> bool:

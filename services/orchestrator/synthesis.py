@@ -137,7 +137,10 @@ def synthesis_request(
     tenant_name: str,
     jurisdiction: str,
 ) -> ModelRequest:
-    values = {"tenant_name": tenant_name, "jurisdiction": jurisdiction, "question": question}
+    """The synthesis request: a system prompt that is the same for every question of the
+    tenant (so the provider can cache it), the conversation, then the question to answer
+    (the standalone one) as the last user turn, which the provider gives the documents to."""
+    values = {"tenant_name": tenant_name, "jurisdiction": jurisdiction}
     system = render("system_base", **values) + "\n\n" + render("synthesis", **values)
     if history.summary:
         system += "\n\n" + render("history_summary", summary=history.summary)

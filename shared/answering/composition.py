@@ -35,8 +35,10 @@ MAX_DETAIL = 4
 MAX_PER_DOCUMENT = 2
 SECOND_LEAD_SPREAD = 0.04
 
-_CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to|only (?:if|where|when|"
-                        r"after)|as a last resort)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to (?:sub)?(?:section|"
+                        r"paragraph|conditions?|the conditions|any|this)|only (?:if|where|"
+                        r"when|after)|as a last resort)\b", re.IGNORECASE)
+"""A condition in the quoted sentence: the answer "depends on" it."""
 _NEGATIVE = re.compile(r"\b(?:never|not|no)\b", re.IGNORECASE)
 
 
