@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from shared.answering.gaps import unheld
 from shared.answering.questions import Question, classify, durations
-from shared.answering.selection import Candidate, Selection, Source, select
+from shared.answering.selection import Candidate, Selection, Source, select, whole_sentences
 from shared.embeddings import Embedder
 from shared.text.modality import modalities
 from shared.text.terms import terms
@@ -33,7 +33,11 @@ DETAIL_SPREAD = 0.15
 """Supporting sentences score within this of the best one."""
 MAX_DETAIL = 4
 MAX_PER_DOCUMENT = 2
-SECOND_LEAD_SPREAD = 0.04
+LEAD_SPREAD = 0.05
+"""Further opening sentences score within this of the best one."""
+MAX_LEADS = 3
+_ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case)"
+                      r"\b")
 
 _CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to (?:sub)?(?:section|"
                         r"paragraph|conditions?|the conditions|any|this)|only (?:if|where|"
@@ -61,7 +65,7 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
         return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
     if not selection.answers:
         return _no_answer(q, subjects(q.text))
-    leads = _leads(q, selection.ranked)
+    leads = _leads(q, selection.ranked, documents)
     cites = _Citations(documents)
     parts = [" ".join(_lead_sentence(q, c, cites, first=i == 0) for i, c in enumerate(leads))]
     if q.kind == "compare" and len(leads) == 2:
@@ -88,26 +92,45 @@ class _Citations:
                 f'quote="{html.escape(c.text, quote=True)}">{self.n}</cite>')
 
 
-def _leads(q: Question, ranked: list[Candidate]) -> list[Candidate]:
-    """The one to three sentences that answer: for a comparison one per side, else the best
-    sentence holding the cue (and a second as good from another source)."""
+def _leads(q: Question, ranked: list[Candidate],
+           documents: Sequence[Source]) -> list[Candidate]:
+    """The one to three sentences that answer: for a comparison the best for each side, else
+    the best sentence and those nearly as good; a sentence that refers back ("A move of this
+    kind …") comes with the sentence it refers to."""
     if q.kind == "compare" and q.sides:
-        first = next((c for c in ranked if c.side == 0 and c.cue), None)
-        second = next((c for c in ranked if c.side == 1 and c.cue and c is not first
-                       and c.text != (first.text if first else "")), None)
-        found = [c for c in (first, second) if c is not None]
+        found: list[Candidate] = []
+        for side in range(len(q.sides)):
+            best = max((c for c in ranked if c.side_scores and c not in found
+                        and all(c.text != f.text for f in found)),
+                       key=lambda c: (c.side_scores[side], -c.doc, -c.position), default=None)
+            if best is not None:
+                found.append(best)
         if len(found) == 2:
             return found
     best = ranked[0]
     leads = [best]
-    for c in ranked[:4]:
-        if (c is not best and c.cue and c.doc != best.doc and c.text != best.text
-                and c.score >= best.score - SECOND_LEAD_SPREAD):
-            leads.append(c)
+    for c in ranked[1:6]:
+        if len(leads) == MAX_LEADS or c.score < best.score - LEAD_SPREAD:
             break
+        if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
+            leads.append(c)
     if q.kind == "compare" and len(leads) < 2:
-        leads += [c for c in ranked[:3] if c is not best and c.text != best.text][:1]
-    return leads
+        leads += [c for c in ranked[1:3] if c.text != best.text][:1]
+    return _with_antecedents(leads, documents)
+
+
+def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
+    out: list[Candidate] = []
+    for c in leads:
+        if _ANAPHOR.match(c.text):
+            before = [p for p in whole_sentences([documents[c.doc]])
+                      if p.position < c.position]
+            if before and before[-1].text not in (o.text for o in out):
+                b = before[-1]
+                out.append(Candidate(c.doc, b.position, b.text, b.heading, c.similarity,
+                                     c.overlap, c.cue, c.score))
+        out.append(c)
+    return out
 
 
 def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool) -> str:

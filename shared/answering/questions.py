@@ -13,9 +13,9 @@ from typing import Literal
 
 from shared.text.modality import modalities
 
-__all__ = ["DURATION", "Question", "QuestionKind", "classify", "durations", "has_cue"]
+__all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "durations", "has_cue"]
 
-QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "general"]
+QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
 Asks = Literal["permission", "duty", "fact"]
 
 _NUMBER = (r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -26,6 +26,12 @@ DURATION = re.compile(
     r"\bsame day\b|\bnext working day\b",
     re.IGNORECASE)
 """A period or frequency: "5 working days", "seven days", "every 2 years", "annually"."""
+
+FREQUENCY = re.compile(
+    rf"\b(?:every|each|per|a)\s+(?:{_NUMBER}\s+)?(?:hours?|days?|weeks?|months?|years?)\b|"
+    r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b", re.IGNORECASE)
+"""How often: "every 12 months", "annually", "each year"."""
+_OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b", re.IGNORECASE)
 
 _COMPARE = re.compile(
     r"\bcompare\b|\bcomparison\b|\bdifference\b|\bdiffer\b|\bversus\b|\bvs\.?\s|"
@@ -45,6 +51,11 @@ _YES_NO = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|do|does|d
 _DEFINITION = re.compile(
     r"^\s*what (?:is|are) (?:an? |the )?\S|\bwhat does\b.*\bmean\b|\bmeaning of\b|"
     r"\bwhat counts as\b|\bwhat makes\b|\bdefin(?:e|ition)\b", re.IGNORECASE)
+_DUTIES = re.compile(
+    r"\bwhat (?:must|should|do|does) (?:we|i|they|you|the \w+|a \w+) (?:do|have to do|need to "
+    r"do)\b|\bwhat (?:are|is) (?:our|the|their|a \w+'?s?) (?:obligations?|duties|duty|"
+    r"responsibilit(?:y|ies)|requirements?)\b|\bwhat (?:duties|obligations)\b|"
+    r"\bwhat (?:must|do) we\b", re.IGNORECASE)
 _PERMISSION = re.compile(r"(?:^\s*(?:(?:and|but|so)\s+)?|,\s*)(?:can|could|may|is it (?:lawful|"
                          r"possible))\b|\ballowed\b|\bpermitted\b", re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|obliged|duty|"
@@ -102,6 +113,8 @@ def classify(question: str) -> Question:
         asks: Asks = "permission" if _PERMISSION.search(question) else (
             "duty" if _DUTY.search(question) else "fact")
         return Question(question, "yes_no", asks=asks)
+    if _DUTIES.search(question):
+        return Question(question, "duties")
     if _DEFINITION.search(question):
         return Question(question, "definition")
     return Question(question, "general")
@@ -123,6 +136,8 @@ def has_cue(question: Question, sentence: str) -> bool:
     """Whether ``sentence`` holds what the question's kind of answer needs."""
     match question.kind:
         case "period":
+            if _OFTEN.search(question.text):
+                return bool(FREQUENCY.search(sentence))
             return bool(DURATION.search(sentence))
         case "compare":
             return question.compares == "general" or has_cue(
@@ -133,5 +148,8 @@ def has_cue(question: Question, sentence: str) -> bool:
             return bool(PARTY.search(sentence))
         case "definition":
             return bool(DEFINITION.search(sentence))
+        case "duties":
+            kinds = modalities(sentence)
+            return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "general":
             return True

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
-from shared.answering.questions import Question, has_cue
+from shared.answering.questions import DURATION, Question, has_cue
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
@@ -28,9 +28,16 @@ from shared.text.vocabulary import expand_statutory
 __all__ = ["Candidate", "Judged", "Selection", "Source", "judge", "select", "whole_sentences"]
 
 MIN_WORDS = 4
-MAX_WORDS = 150
+MAX_WORDS = 200
 """Longer sentences are not quoted: clipping one would quote a fragment."""
 CUE_WEIGHT = 0.12
+FIGURE_WEIGHT = 0.06
+"""A duty with its timescale comes before one without: key numbers first."""
+FRAMING_PENALTY = 0.1
+"""A policy's purpose, scope or review sections frame it; they rarely answer."""
+SIDE_SUBJECT_WEIGHT = 0.2
+"""A side of a comparison that names a source's subject ("our repairs timescales") is
+answered from that source first."""
 OVERLAP_WEIGHT = 0.15
 SIMILARITY_FLOOR = 0.42
 """Below this, the best sentence is about something else: the sources do not answer."""
@@ -47,6 +54,11 @@ _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
 _CONTINUATION = re.compile(r"^[a-z]")
+_FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|policy review|"
+                      r"monitoring and review|review|related (?:policies|documents)|"
+                      r"definitions and scope)\s*$", re.IGNORECASE)
+_AUTHORITY = re.compile(r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\s+\d+")
+"""A case cited by a judgment: quoting it would cite an authority the sources may not hold."""
 
 
 class Source(Protocol):
@@ -76,6 +88,9 @@ class Candidate:
     score: float = 0.0
     side: int = -1
     """For comparisons: the side of the question this sentence answers best."""
+    side_scores: tuple[float, ...] = ()
+    """For comparisons: how well it answers each side (its meaning against the side's words
+    and the whole question, plus the cue)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +115,8 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
                      for p, s in enumerate(document_sentences(d.text))]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
-                    and not _STEM_END.search(text) and not _LIST_ITEM.match(text)):
+                    and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
+                    and not any(m.group(0) not in d.ref for m in _AUTHORITY.finditer(text))):
                 out.append(Candidate(i, position, text, heading))
     return out
 
@@ -185,6 +201,7 @@ def select(question: Question, documents: Sequence[Source],
     asked, sentences = vectors[: len(probes)], vectors[len(probes):]
     similarity = sentences @ asked.T
     wanted = terms(question.text)
+    sides_asked = [terms(side) for side in question.sides]
     ranked = []
     for row, c in zip(similarity, pool, strict=True):
         said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
@@ -192,11 +209,21 @@ def select(question: Question, documents: Sequence[Source],
         cue = has_cue(question, c.text)
         sim = float(row[0])
         side = int(np.argmax(row[1:])) if len(row) > 1 else -1
-        score = sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
+        score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
+                 + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
+                 - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
+        about = terms(f"{documents[c.doc].title} {c.heading}")
+        sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
+                      + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
+                      for x, side_terms in zip(row[1:], sides_asked, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
-                                score, side))
+                                score, side, sides))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     return Selection(question, ranked, any(_answers(c) for c in ranked[:3]))
+
+
+def _share(wanted: set[str], said: set[str]) -> float:
+    return len(wanted & said) / len(wanted) if wanted else 0.0
 
 
 def _answers(c: Candidate) -> bool:
