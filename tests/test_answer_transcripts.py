@@ -49,8 +49,8 @@ def _opening(answer: str) -> str:
 
 async def test_awaabs_law_is_named_as_missing_and_the_confidence_is_low(client: Client) -> None:
     answer, level, _ = await _ask(client, "What are our obligations under Awaab's Law?")
-    assert answer.startswith("Your policies and the connected sources do not say what "
-                             "Awaab's Law requires"), answer
+    assert answer.startswith("Your policies and the connected sources do not say this: "
+                             "Awaab's Law is not among them."), answer
     assert f"{MISSING_LEAD} Awaab's Law" in answer
     assert "review this policy" not in answer.lower()
     assert level == "low"

@@ -231,8 +231,8 @@ def _no_answer(q: Question, named: Sequence[str], *, missing: bool = False) -> s
     """A plain "the sources do not say", naming what was asked about; nothing is quoted, so
     nothing unrelated is presented as an answer."""
     if missing:
-        what = f" what {_listed(named)} {'requires' if len(named) == 1 else 'require'}"
-        said = f"{NO_ANSWER}{what}: none of them holds {'it' if len(named) == 1 else 'them'}."
+        verb = "is" if len(named) == 1 else "are"
+        said = f"{NO_ANSWER} this: {_listed(named)} {verb} not among them."
     elif named:
         said = f"{NO_ANSWER} anything that answers this question about {_listed(named)}."
     else:

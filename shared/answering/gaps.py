@@ -75,5 +75,6 @@ def missing_note(names: Sequence[str]) -> str:
     if not names:
         return ""
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-    return (f"**Not in the sources**\n\n{MISSING_LEAD} {listed}, so this answer cannot say "
-            "what it requires; check the instrument itself.")
+    them = "it" if len(names) == 1 else "them"
+    return (f"**Not in the sources**\n\n{MISSING_LEAD} {listed}: this answer cannot say what "
+            f"the sources do not hold, so check {them} at the source.")

@@ -48,6 +48,9 @@ OVERLAP_FLOOR = 0.34
 SHORTLIST = 60
 """At most this many candidates are embedded for one question."""
 BEARING_FLOOR = 0.3
+CONTEXT_OVERLAP_FLOOR = 0.2
+"""A sentence that answers shares at least this share of the question's content words with
+its document's title and heading (the words it is about)."""
 """A cited sentence this close to the question bears on it (corroborates the answer)."""
 
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
@@ -219,17 +222,20 @@ def select(question: Question, documents: Sequence[Source],
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
-    return Selection(question, ranked, any(_answers(c) for c in ranked[:3]))
+    return Selection(question, ranked,
+                     any(_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) for c in ranked[:3]))
 
 
 def _share(wanted: set[str], said: set[str]) -> float:
     return len(wanted & said) / len(wanted) if wanted else 0.0
 
 
-def _answers(c: Candidate) -> bool:
+def _answers(c: Candidate, *, overlap_floor: float = 0.0) -> bool:
     """Whether one sentence answers the question: close in meaning and holding the cue, or
-    very close and sharing the question's words."""
-    if c.similarity < SIMILARITY_FLOOR:
+    very close and sharing the question's words; with its context, it must share some of the
+    question's words (``overlap_floor``), so a sentence merely in the same register (a
+    definition for a "what is" question) does not pass for an answer."""
+    if c.similarity < SIMILARITY_FLOOR or c.overlap < overlap_floor:
         return False
     return c.cue or (c.similarity >= CUE_SIMILARITY_FLOOR and c.overlap >= OVERLAP_FLOOR)
 
