@@ -220,12 +220,14 @@ def _doc_id(ref: str) -> str:
 
 
 @contextlib.asynccontextmanager
-async def bench_setup(settings: Settings) -> AsyncIterator[tuple[Bench, object]]:
-    """The corpus imported (with embeddings) and served by Lex, the policies uploaded, the
-    workers and the verifier's checks."""
+async def bench_setup(settings: Settings, *, dense: bool = True
+                      ) -> AsyncIterator[tuple[Bench, object]]:
+    """The corpus imported (with embeddings unless not ``dense``: minutes of CPU on a fresh
+    database) and served by Lex, the policies uploaded, the workers and the verifier's
+    checks."""
     infra = await open_infra(settings, schema=SCHEMA)
     try:
-        await import_paths(CorpusStore(infra.pool), [CORPUS / "legislation",
+        await import_paths(CorpusStore(infra.pool, dense=dense), [CORPUS / "legislation",
                                                      CORPUS / "caselaw"], skip_unchanged=True)
         tenant = f"{TENANT}-{uuid.uuid4().hex[:8]}"  # a kept database may hold earlier runs
         documents = DocumentStore(infra.pool)
@@ -252,10 +254,11 @@ async def bench_setup(settings: Settings) -> AsyncIterator[tuple[Bench, object]]
         await infra.close()
 
 
-async def run(settings: Settings, only: Sequence[str] = ()) -> dict[str, object]:
+async def run(settings: Settings, only: Sequence[str] = (), *,
+              dense: bool = True) -> dict[str, object]:
     items = [i for i in load_answers() if not only or i.id in only]
     started = time.perf_counter()
-    async with bench_setup(settings) as (bench, checks):
+    async with bench_setup(settings, dense=dense) as (bench, checks):
         ready = time.perf_counter() - started
         results = [await answer_one(bench, item, checks) for item in items]
     return summarise(results, ready, time.perf_counter() - started - ready)
