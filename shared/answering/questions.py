@@ -13,7 +13,8 @@ from typing import Literal
 
 from shared.text.modality import modalities
 
-__all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "durations", "has_cue"]
+__all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "defined_term",
+           "defines", "durations", "has_cue"]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
 Asks = Literal["permission", "duty", "fact"]
@@ -125,6 +126,34 @@ def _sides(question: str) -> tuple[str, ...]:
     body = _TAIL.sub("", _LEAD_IN.sub("", question, count=1))
     parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
     return tuple(parts) if len(parts) == 2 and all(parts) else ()
+
+
+_QUOTED_TERM = re.compile(r"['‘“\"]([^'’”\"]{2,60})['’”\"]")
+_ASKED_TERM = re.compile(r"^\s*what (?:is|are) (?:an? |the )?(.+?)(?:\s+(?:under|in|for|according "
+                         r"to)\b.*)?\?*\s*$|^\s*what counts as (?:an? |the )?(.+?)(?:\s+(?:under|"
+                         r"in|for)\b.*)?\?*\s*$", re.IGNORECASE)
+
+
+def defined_term(question: str) -> str:
+    """The term a definition question asks about: "'person having control'" or "a decant"."""
+    quoted = _QUOTED_TERM.search(question)
+    if quoted:
+        return quoted.group(1).strip()
+    asked = _ASKED_TERM.match(question)
+    return (asked.group(1) or asked.group(2) or "").strip() if asked else ""
+
+
+def defines(term: str, sentence: str) -> bool:
+    """Whether ``sentence`` defines ``term``: the term, then "means", "is", "are", "includes"
+    or a colon within a few words ("“HMO” means …", "**Severe**: …", "A decant is …")."""
+    if not term:
+        return False
+    words = r"\W+".join(re.escape(w) for w in term.split())
+    return bool(re.search(rf"\b{words}\b\W{{0,6}}(?:\s+\([^)]*\))?(?:\s*,[^,.;]{{0,80}},)?\s*"
+                          r"(?::|means\b|is\b|are\b|includes?\b|has the meaning)", sentence,
+                          re.IGNORECASE)
+                or re.search(rf"\b(?:is|are) called (?:an? |the )?{words}\b", sentence,
+                             re.IGNORECASE))
 
 
 def durations(text: str) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
-from shared.answering.questions import DURATION, Question, has_cue
+from shared.answering.questions import DURATION, Question, defined_term, defines, has_cue
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
@@ -33,6 +33,8 @@ MAX_WORDS = 200
 CUE_WEIGHT = 0.12
 FIGURE_WEIGHT = 0.06
 """A duty with its timescale comes before one without: key numbers first."""
+DEFINES_WEIGHT = 0.12
+"""For "what is X": the sentence that says what X means comes first."""
 FRAMING_PENALTY = 0.1
 """A policy's purpose, scope or review sections frame it; they rarely answer."""
 SIDE_SUBJECT_WEIGHT = 0.2
@@ -205,6 +207,7 @@ def select(question: Question, documents: Sequence[Source],
     similarity = sentences @ asked.T
     wanted = terms(question.text)
     sides_asked = [terms(side) for side in question.sides]
+    term = defined_term(question.text) if question.kind == "definition" else ""
     ranked = []
     for row, c in zip(similarity, pool, strict=True):
         said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
@@ -214,6 +217,7 @@ def select(question: Question, documents: Sequence[Source],
         side = int(np.argmax(row[1:])) if len(row) > 1 else -1
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
                  + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
+                 + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
