@@ -36,10 +36,8 @@ from pathlib import Path
 
 from bench.evalsets import POLICIES, AnswerItem, load_answers, policy_ref
 from services.engine import SCHEMA
-from services.lex.app import LexServer
-from services.lex.corpus.importer import import_paths
-from services.lex.corpus.store import CorpusStore
-from services.orchestrator.synthesis import (
+from services.lex.app import CorpusStore, LexServer, import_paths
+from services.orchestrator.app import (
     History,
     answer_tail,
     evidence,
@@ -47,12 +45,14 @@ from services.orchestrator.synthesis import (
     missing_instruments,
     synthesis_request,
 )
-from services.router.classify import classify_offline
-from services.router.rewrite import rewrite_offline
-from services.workers.base import Worker, WorkerTask
-from services.workers.caselaw import caselaw_worker
-from services.workers.legislation import legislation_worker
-from services.workers.policy import policy_worker
+from services.router.app import classify_offline, rewrite_offline
+from services.workers.app import (
+    Worker,
+    WorkerTask,
+    caselaw_worker,
+    legislation_worker,
+    policy_worker,
+)
 from shared.answering import NO_ANSWER
 from shared.answering.gaps import MISSING_LEAD
 from shared.config import Settings
