@@ -33,7 +33,7 @@ MAX_WORDS = 200
 CUE_WEIGHT = 0.12
 FIGURE_WEIGHT = 0.06
 """A duty with its timescale comes before one without: key numbers first."""
-DEFINES_WEIGHT = 0.12
+DEFINES_WEIGHT = 0.2
 """For "what is X": the sentence that says what X means comes first."""
 FRAMING_PENALTY = 0.1
 """A policy's purpose, scope or review sections frame it; they rarely answer."""
