@@ -17,9 +17,10 @@ from shared.config import Settings
 PER_CATEGORY = 3
 # The targets (answers.THRESHOLDS: key fact 100 %, first three sentences 95 %, right
 # source cited and verified 100 %, not in the sources 100 %) are not all reached yet; these
-# floors are what the sample measured on 23 November 2026, so a change that loses quality
+# floors are what the sample measured on 23 November 2026 (0.61, 0.50, 0.67, 1.0) less a
+# small margin, so a change that loses quality
 # fails here. Raise them as the answers improve.
-FLOORS = {"key_fact": 0.6, "first_three": 0.5, "cited_verified": 0.6, "not_in_sources": 1.0}
+FLOORS = {"key_fact": 0.55, "first_three": 0.45, "cited_verified": 0.6, "not_in_sources": 1.0}
 
 
 def _sample() -> list[str]:
@@ -32,6 +33,7 @@ def _sample() -> list[str]:
 
 async def test_answer_quality_sample(settings: Settings) -> None:
     report = await answers.run(settings, _sample(), dense=False)
+    print(answers.render(report))  # shown with -s, and on failure
     overall = report["overall"]
     assert isinstance(overall, dict)
     for metric, floor in FLOORS.items():
