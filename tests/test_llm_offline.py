@@ -288,3 +288,18 @@ async def test_provider_titles_and_refuses_routing_and_judging() -> None:
     for purpose in ("routing", "judge"):
         with pytest.raises(ModelRefused, match=purpose):
             await provider.complete(_request("Anything?", [], purpose))
+
+
+def test_a_repealed_provision_is_said_to_be_repealed_before_it_is_quoted() -> None:
+    s21 = SourceDocument(
+        ref="ukpga/1988/50/section/21", title="Housing Act 1988, s. 21: Recovery of possession",
+        text=("[repealed: Omitted for England from 1 May 2026 by the Renters’ Rights Act 2025]"
+              "\n\n(1) A court shall make an order for possession of a dwelling-house let on an "
+              "assured shorthold tenancy if the landlord has given the tenant not less than two "
+              "months’ notice in writing."))
+    answer = extractive_answer("Can we still use a section 21 notice to end an assured "
+                               "shorthold tenancy?", [s21])
+    assert _lead(answer).startswith("The source marks the provision quoted below as repealed "
+                                    "(Omitted for England from 1 May 2026"), answer
+    assert "Yes:" not in answer  # no "yes" from a provision that is not current law
+    assert not any(q.startswith("[") for _, q, _ in _citations(answer))

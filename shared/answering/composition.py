@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from shared.answering.gaps import unheld
 from shared.answering.questions import Question, classify, durations
@@ -67,7 +68,13 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
         return _no_answer(q, subjects(q.text))
     leads = _leads(q, selection.ranked, documents)
     cites = _Citations(documents)
-    parts = [" ".join(_lead_sentence(q, c, cites, first=i == 0) for i, c in enumerate(leads))]
+    status = _statuses(leads, documents)
+    # No "yes" or "no" from a provision that is not current law.
+    asked = replace(q, kind="general") if status and q.kind == "yes_no" else q
+    parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0)
+                      for i, c in enumerate(leads))]
+    if status:
+        parts.insert(0, status)
     if q.kind == "compare" and len(leads) == 2:
         parts.append(_table(q, leads, documents, cites))
     detail = _detail(selection.ranked, leads)
@@ -137,6 +144,25 @@ def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool)
     quoted = f'"{c.text}" {cites.tag(c)}'
     opener = _opener(q, c.text) if first or q.kind == "period" else ""
     return f"{opener}: {quoted}" if opener else quoted
+
+
+_STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
+                     r"(?::\s*(?P<note>[^\]]*))?\]")
+
+
+def _statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:
+    """What the sources say of a quoted provision's status, said before it is quoted: a
+    repealed or prospective provision is never presented as current law."""
+    said: list[str] = []
+    for doc in dict.fromkeys(c.doc for c in leads):
+        m = _STATUS.match(documents[doc].text)
+        if m is None:
+            continue
+        # Not named in prose: a named provision is itself a reference the verifier checks.
+        note = f" ({m.group('note').strip()})" if m.group("note") else ""
+        said.append(f"The source marks the provision quoted below as {m.group('status')}{note}: "
+                    "it is quoted as the source holds it, not as current law.")
+    return " ".join(said)
 
 
 def _opener(q: Question, sentence: str) -> str:
