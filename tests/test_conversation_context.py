@@ -158,4 +158,5 @@ async def test_with_a_model_the_model_rewrites_and_synthesis_sees_a_summary_of_o
     assert "Earlier in this conversation: damp and mould." in synthesis.system
     history = [m for m in synthesis.messages[:-1] if m.role == "user"]
     assert [m.content for m in history] == EARLIER[1:]  # the window, in order
-    assert synthesis.messages[-1].content == FOLLOW_UP
+    # Synthesis answers the standalone question; the history stays the conversation.
+    assert synthesis.messages[-1].content == STANDALONE == synthesis.question

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -92,7 +93,7 @@ async def test_streams_text_and_usage_including_cache_tokens() -> None:
                               cache_creation_input_tokens=800, cache_read_input_tokens=64)
 
 
-async def test_sends_cached_system_prompt_and_documents() -> None:
+async def test_sends_cached_system_prompt_and_documents_before_the_question() -> None:
     async with FakeMessagesAPI(replies=["ok"]) as api:
         async with _provider(api) as provider:
             await provider.complete(_request(tier="fast"))
@@ -105,18 +106,18 @@ async def test_sends_cached_system_prompt_and_documents() -> None:
                                "cache_control": {"type": "ephemeral"}}]
     (message,) = body["messages"]
     assert message["role"] == "user"
-    *documents, question = message["content"]
-    assert question == {"type": "text", "text": "How fast must damp be inspected?"}
-    assert documents[0]["text"] == (
-        '<document ref="doc:abc#0" title="Damp &amp; mould">\n'
-        "We inspect within 10 days.\n</document>"
-    )
-    assert documents[1]["text"].startswith('<document ref="ukpga/2004/34/section/5"')
-    assert "cache_control" not in documents[0]
-    assert documents[-1]["cache_control"] == {"type": "ephemeral"}
+    documents, question = message["content"]
+    assert question == {"type": "text",
+                        "text": "<question>\nHow fast must damp be inspected?\n</question>"}
+    assert documents["text"].startswith(
+        '<documents>\n<document ref="doc:abc#0" title="Damp &amp; mould">\n'
+        "We inspect within 10 days.\n</document>\n"
+        '<document ref="ukpga/2004/34/section/5"')
+    assert documents["text"].endswith("</document>\n</documents>")
+    assert "cache_control" not in documents  # the evidence changes with every question
 
 
-async def test_conversation_history_keeps_documents_in_the_first_user_message() -> None:
+async def test_conversation_history_is_a_cached_prefix_and_documents_go_last() -> None:
     request = ModelRequest(
         tier="deep", purpose="synthesis", system="",
         messages=[ChatMessage(role="assistant", content="Cut off by the history window."),
@@ -131,8 +132,59 @@ async def test_conversation_history_keeps_documents_in_the_first_user_message() 
     body = api.requests[0]
     assert "system" not in body
     assert [m["role"] for m in body["messages"]] == ["user", "assistant", "user"]
-    assert body["messages"][0]["content"][-1] == {"type": "text", "text": "First?"}
-    assert body["messages"][2]["content"] == "And then?"
+    assert body["messages"][0]["content"] == "First?"
+    assert body["messages"][1]["content"] == [{"type": "text", "text": "An answer.",
+                                               "cache_control": {"type": "ephemeral"}}]
+    assert body["messages"][2]["content"][-1]["text"] == "<question>\nAnd then?\n</question>"
+
+
+def _conversation_request(question: str, earlier: list[ChatMessage],
+                          documents: list[SourceDocument]) -> ModelRequest:
+    from services.orchestrator.synthesis import History, synthesis_request
+    from shared.events import Finding, RoutingDecided
+
+    routing = RoutingDecided(conversation_id=uuid.uuid4(), tenant_id="t",
+                             invocation_id=uuid.uuid4(), query_type="policy", complexity=30,
+                             workers=["policy"], model_tier="balanced")
+    return synthesis_request(
+        question=question, routing=routing, history=History(messages=earlier),
+        documents=[Finding(ref=d.ref, title=d.title, text=d.text, uri=d.ref) for d in documents],
+        tenant_name="Fenmoor Valley Homes", jurisdiction="England")
+
+
+async def test_second_question_of_a_conversation_reads_the_cached_prefix() -> None:
+    """Against the fake API's faithful cache accounting: the system prompt carries no
+    question, so the second question reads it (and the first turn) from the cache."""
+    first_q, second_q = "How fast must damp be inspected?", "And what if the tenant is ill?"
+    async with FakeMessagesAPI(replies=["Within 10 days."], prompt_caching=True) as api:
+        async with _provider(api) as provider:
+            first = await provider.complete(_conversation_request(first_q, [], DOCS))
+            earlier = [ChatMessage(role="user", content=first_q),
+                       ChatMessage(role="assistant", content=first.text)]
+            second = await provider.complete(_conversation_request(second_q, earlier, DOCS[:1]))
+    assert api.requests[0]["system"] == api.requests[1]["system"]
+    assert second_q not in api.requests[1]["system"][0]["text"]
+    assert first.usage.cache_read_input_tokens == 0
+    assert first.usage.cache_creation_input_tokens >= 1024  # the system prompt, written
+    assert second.usage.cache_read_input_tokens == first.usage.cache_creation_input_tokens
+    assert second.usage.cache_creation_input_tokens > 0  # the first turn, for the third
+    sent = [u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens
+            for u in api.usages]
+    assert second.usage.input_tokens < sent[1] / 4  # most of the prompt came from the cache
+
+
+async def test_a_question_in_the_system_prompt_would_defeat_the_cache() -> None:
+    """The fake's accounting is faithful: a changed system prompt reads nothing."""
+    async with FakeMessagesAPI(replies=["ok"], prompt_caching=True,
+                               min_cacheable_tokens=10) as api:
+        async with _provider(api) as provider:
+            for question in ("First question?", "Second question?"):
+                request = ModelRequest(tier="fast", purpose="synthesis",
+                                       system=f"Long rules. {question}" * 5, question=question,
+                                       messages=[ChatMessage(role="user", content=question)])
+                await provider.complete(request)
+    assert [u.cache_read_input_tokens for u in api.usages] == [0, 0]
+    assert all(u.cache_creation_input_tokens > 0 for u in api.usages)
 
 
 async def test_overloaded_is_unavailable_after_the_sdk_retries() -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from shared.answering import NO_ANSWER
+from shared.answering.selection import whole_sentences
 from shared.llm import (
     ChatMessage,
     ModelRefused,
@@ -24,7 +26,6 @@ from shared.llm.extractive import (
     NO_EVIDENCE,
     OFFLINE_LABEL,
     extractive_answer,
-    split_sentences,
     title_from_question,
 )
 from shared.text.terms import stem
@@ -81,18 +82,23 @@ def _ws(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_answer_is_labelled_and_quotes_every_citation_verbatim() -> None:
+def _lead(answer: str) -> str:
+    """The answer's opening paragraph: the direct answer."""
+    return answer.split("\n\n", 1)[0]
+
+
+def test_answer_opens_with_the_period_and_quotes_every_citation_verbatim() -> None:
     answer = extractive_answer("How quickly will you inspect damp and mould reports?", DOCS)
-    assert answer.startswith(OFFLINE_LABEL + "\n\n")
+    assert _lead(answer).startswith('10 working days: "We will inspect reported damp and mould '
+                                    'within 10 working days of the report." <cite'), answer
+    assert answer.rstrip().endswith(OFFLINE_LABEL)
     cites = _citations(answer)
-    assert cites, answer
     by_ref = {d.ref: d for d in DOCS}
     for ref, quote, _ in cites:
         assert quote in by_ref[ref].text, (quote, ref)
         assert f'"{quote}" <cite' in answer  # the visible quotation is the cited quote
     assert [n for *_, n in cites] == list(range(1, len(cites) + 1))
     quotes = [q for _, q, _ in cites]
-    assert "We will inspect reported damp and mould within 10 working days of the report." in quotes
     assert len(set(quotes)) == len(quotes)
 
 
@@ -102,11 +108,34 @@ def test_list_and_heading_markers_are_stripped_from_quotes() -> None:
     expected = "Tenants should report condensation, damp or mould as soon as they notice it."
     assert expected in quotes
     assert not any(q.startswith(("-", "*", "#", "1.")) for q in quotes)
-    texts = [s.text for s in split_sentences(DAMP_POLICY.text)]
-    assert "Damp and mould policy" in texts  # a heading, without its "#"
+    texts = [c.text for c in whole_sentences([DAMP_POLICY])]
+    assert "Damp and mould policy" not in texts  # a heading is not quotable
     assert "We will give advice on ventilation & heating at the first visit." in texts
     assert "Serious hazards are made safe within 24 hours." in texts
     assert "Under s. 5 of the Act the council may act." in texts  # "s." is not a full stop
+
+
+LICENSING = SourceDocument(
+    ref="ukpga/2004/34/section/67",
+    title="Housing Act 2004, s. 67: Licence conditions",
+    text=("(4A) The appropriate national authority may by regulations make provision about "
+          "conditions requiring the licence holder—\n\n- (a) to keep gas appliances in a safe "
+          "condition, or\n\n- (b) to supply the authority with a gas safety certificate.\n\n"
+          "(5) A licence may not include conditions imposing restrictions on the terms of "
+          "occupation of the house."),
+)
+
+
+def test_list_stems_are_never_quoted_alone() -> None:
+    units = [c.text for c in whole_sentences([LICENSING])]
+    assert not any(u.endswith("—") for u in units)
+    assert not any(u.startswith("(a)") or u.startswith("(b)") for u in units)
+    assert units[0].startswith("(4A) The appropriate national authority") and units[0].endswith(
+        "to supply the authority with a gas safety certificate.")
+    answer = extractive_answer("What conditions can require the licence holder to keep gas "
+                               "appliances safe?", [LICENSING])
+    for _, quote, _ in _citations(answer):
+        assert not quote.rstrip().endswith(("—", ",", "or"))
 
 
 def test_quotes_with_markup_characters_are_attribute_escaped() -> None:
@@ -127,6 +156,42 @@ def test_wrapped_lines_are_quoted_with_white_space_normalised() -> None:
     assert quote == "Gas appliances are checked every year by a registered engineer."
 
 
+REPAIRS = SourceDocument(
+    ref="doc:7d1c2f0e-0000-4000-8000-000000000003#2", title="Repairs policy — Recharges",
+    text=("Recharges are never made for fair wear and tear. We will recharge a resident for "
+          "damage they cause deliberately. Emergency repairs are attended within 24 hours. "
+          "Routine repairs are completed within 28 calendar days."))
+
+
+@pytest.mark.parametrize(("question", "opener"), [
+    ("Can we recharge a tenant for fair wear and tear?", "No:"),
+    ("Must the authority take enforcement action on a category 1 hazard?", "Yes:"),
+])
+def test_yes_or_no_leads_only_from_the_quoted_sentence(question: str, opener: str) -> None:
+    answer = extractive_answer(question, [REPAIRS, HOUSING_ACT])
+    assert _lead(answer).startswith(opener), answer
+
+
+def test_a_power_is_not_presented_as_a_duty() -> None:
+    power = SourceDocument(ref="ukpga/2004/34/section/56", title="Housing Act 2004, s. 56",
+                           text="(1) A local housing authority may designate either the area of "
+                                "their district or an area in their district as subject to "
+                                "additional licensing.")
+    answer = extractive_answer("Does a local housing authority have to designate additional "
+                               "licensing areas?", [power])
+    assert _lead(answer).startswith("Not necessarily: it is a power, not a duty:"), answer
+
+
+def test_comparison_shows_both_sides_in_a_table() -> None:
+    answer = extractive_answer("Compare our timescale for an emergency repair with our "
+                               "timescale for inspecting damp and mould.", [REPAIRS, DAMP_POLICY])
+    quotes = [q for _, q, _ in _citations(_lead(answer))]
+    assert "Emergency repairs are attended within 24 hours." in quotes, answer
+    assert ("We will inspect reported damp and mould within 10 working days of the report."
+            in quotes), answer
+    assert "| Period | 24 hours | 10 working days |" in answer
+
+
 def test_same_input_gives_the_same_answer() -> None:
     question = "What must a housing authority do about a category 1 hazard or damp?"
     first = extractive_answer(question, DOCS)
@@ -145,7 +210,7 @@ def test_same_answer_in_other_processes() -> None:
     outputs = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                        cwd=root, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
-        for seed in (1, 2, 3)
+        for seed in (1, 2)
     }
     assert len(outputs) == 1
     assert outputs.pop().strip() == extractive_answer(
@@ -153,22 +218,32 @@ def test_same_answer_in_other_processes() -> None:
     ).strip()
 
 
-def test_no_overlap_or_no_documents_says_so_plainly() -> None:
-    for docs in (DOCS, []):
-        answer = extractive_answer("What is the capital of France?", docs)
-        assert answer == f"{OFFLINE_LABEL}\n\n{NO_EVIDENCE}\n"
-        assert "<cite" not in answer
+def test_evidence_that_does_not_answer_is_not_quoted() -> None:
+    answer = extractive_answer("What is the capital of France?", DOCS)
+    assert answer.startswith(f"{NO_ANSWER} anything that answers this question.")
+    assert "<cite" not in answer
+    assert extractive_answer("What is the capital of France?", []) == (
+        f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n")
 
 
-def test_limits_sentences_and_documents() -> None:
+def test_a_named_instrument_the_sources_do_not_hold_is_named() -> None:
+    answer = extractive_answer("What timescales does Awaab's Law set for investigating damp "
+                               "and mould?", DOCS)
+    assert answer.startswith(f"{NO_ANSWER} this: Awaab's Law is not among them.")
+    assert "<cite" not in answer
+
+
+def test_supporting_detail_is_grouped_by_source_and_bounded() -> None:
     many = [
         SourceDocument(ref=f"doc:{i}", title=f"Policy {i}",
                        text=f"Mould reports are logged in register {i}. Mould is treated {i}.")
         for i in range(6)
     ]
-    cites = _citations(extractive_answer("How are mould reports handled?", many))
-    assert 1 <= len(cites) <= 5
-    assert len({ref for ref, _, _ in cites}) <= 4
+    answer = extractive_answer("How are mould reports handled?", many)
+    cites = _citations(answer)
+    assert 1 <= len(cites) <= 6
+    for ref in {r for r, _, _ in cites[1:]}:
+        assert answer.count(f"**Policy {ref.removeprefix('doc:')}**") <= 1
 
 
 def test_stemming_and_titles() -> None:
@@ -213,3 +288,18 @@ async def test_provider_titles_and_refuses_routing_and_judging() -> None:
     for purpose in ("routing", "judge"):
         with pytest.raises(ModelRefused, match=purpose):
             await provider.complete(_request("Anything?", [], purpose))
+
+
+def test_a_repealed_provision_is_said_to_be_repealed_before_it_is_quoted() -> None:
+    s21 = SourceDocument(
+        ref="ukpga/1988/50/section/21", title="Housing Act 1988, s. 21: Recovery of possession",
+        text=("[repealed: Omitted for England from 1 May 2026 by the Renters’ Rights Act 2025]"
+              "\n\n(1) A court shall make an order for possession of a dwelling-house let on an "
+              "assured shorthold tenancy if the landlord has given the tenant not less than two "
+              "months’ notice in writing."))
+    answer = extractive_answer("Can we still use a section 21 notice to end an assured "
+                               "shorthold tenancy?", [s21])
+    assert _lead(answer).startswith("The source marks the provision quoted below as repealed "
+                                    "(Omitted for England from 1 May 2026"), answer
+    assert "Yes:" not in answer  # no "yes" from a provision that is not current law
+    assert not any(q.startswith("[") for _, q, _ in _citations(answer))

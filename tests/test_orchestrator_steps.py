@@ -5,10 +5,22 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
+from datetime import date
 
 from services.orchestrator.coalesce import coalesce
-from services.orchestrator.synthesis import answer_tail, evidence, gap_note, missing_sources
-from shared.events import Finding, RoutingDecided, WorkerFindings
+from services.orchestrator.state import InvocationState
+from services.orchestrator.synthesis import (
+    History,
+    answer_tail,
+    as_at_line,
+    evidence,
+    gap_note,
+    missing_instruments,
+    missing_sources,
+    synthesis_request,
+)
+from shared.events import Finding, MessageReceived, QueryRewritten, RoutingDecided, WorkerFindings
+from shared.llm import ChatMessage
 
 
 async def _pieces(texts: list[str], delay: float = 0.0) -> AsyncIterator[str]:
@@ -80,3 +92,53 @@ def test_findings_without_scores_still_reach_the_answer() -> None:
     assert len(refs) == 12
     assert refs[:4] == ["doc:a#0", "ukpga/2004/34/section/1", "doc:a#1",
                         "ukpga/2004/34/section/2"]
+
+
+def _finding(ref: str, title: str, text: str = "Some text.") -> Finding:
+    return Finding(ref=ref, title=title, text=text, uri=ref)
+
+
+def test_instruments_the_sources_do_not_hold_are_named_in_the_tail() -> None:
+    damp = _finding("doc:1#0", "Damp and Mould Policy — Timescales",
+                    "We follow Awaab's Law and inspect within 10 working days.")
+    note = missing_instruments("What are our obligations under Awaab's Law?", [damp])
+    assert "The connected sources do not hold Awaab's Law" in note  # a mention is not holding
+    s21 = _finding("ukpga/1988/50/section/21", "Housing Act 1988, s. 21: Recovery of possession")
+    assert missing_instruments("Can we use a section 21 notice under the Housing Act 1988?",
+                               [s21]) == ""
+    assert "schedule 2" in missing_instruments(
+        "What must a landlord prove for Ground 8 under Schedule 2 to the Housing Act 1988?", [s21])
+    assert missing_instruments("How quickly must we fix a leak?", [damp]) == ""  # a topic
+
+
+def test_the_tail_says_what_is_missing_then_gaps_then_the_date_then_the_disclaimer() -> None:
+    tail = answer_tail("**What could not be checked**", "Not legal advice.",
+                       missing="**Not in the sources**", as_at=date(2026, 5, 1))
+    assert as_at_line(date(2026, 5, 1)) == "Information as at 1 May 2026."
+    order = ["Not in the sources", "What could not be checked", "as at 1 May 2026",
+             "Not legal advice."]
+    assert [tail.index(p) for p in order] == sorted(tail.index(p) for p in order)
+
+
+def test_synthesis_answers_the_standalone_question_with_a_cacheable_system_prompt() -> None:
+    ids = {"conversation_id": uuid.uuid4(), "tenant_id": "t", "invocation_id": uuid.uuid4()}
+    state = InvocationState.from_log([])
+    state.apply(MessageReceived(**ids, user_id="u", message_id=uuid.uuid4(),
+                                content="And if the tenant is vulnerable?"))
+    state.apply(QueryRewritten(**ids, original="And if the tenant is vulnerable?",
+                               standalone="And if the tenant is vulnerable? (about: complaint)",
+                               method="offline"))
+    assert state.to_answer == "And if the tenant is vulnerable? (about: complaint)"
+    routing = RoutingDecided(**ids, query_type="policy", complexity=20, workers=["policy"],
+                             model_tier="fast")
+    earlier = [ChatMessage(role="user", content="How fast do we answer a complaint?"),
+               ChatMessage(role="assistant", content="Within 10 working days.")]
+    requests = [synthesis_request(question=q, routing=routing, documents=[],
+                                  history=History(messages=earlier), tenant_name="T",
+                                  jurisdiction="England")
+                for q in (state.to_answer, "Another question?")]
+    assert requests[0].system == requests[1].system
+    assert state.to_answer not in requests[0].system
+    assert requests[0].question == state.to_answer
+    assert [m.content for m in requests[0].messages] == [
+        "How fast do we answer a complaint?", "Within 10 working days.", state.to_answer]

@@ -40,7 +40,7 @@ def _placeholders(name: str) -> set[str]:
     ("name", "allowed"),
     [
         ("system_base", {"tenant_name", "jurisdiction"}),
-        ("synthesis", {"tenant_name", "jurisdiction", "question"}),
+        ("synthesis", {"tenant_name", "jurisdiction"}),  # no question: the prompt is cached
         ("title", {"question"}),
         ("router", set()),
         ("rewrite", set()),
@@ -79,7 +79,9 @@ def test_every_rewrite_example_agrees_with_the_offline_rule() -> None:
 def test_synthesis_states_the_exact_citation_form() -> None:
     text = render("synthesis", **VALUES)
     assert '<cite ref="REF" quote="VERBATIM EXTRACT">N</cite>' in text
-    assert VALUES["question"] in text
+    assert VALUES["question"] not in text  # it is in the user turn, after the documents
+    assert "<output_rules>" in text and "<documents>" in text
+    assert "direct answer" in text
 
 
 def test_sample_policies_are_marked_fictional_and_sized_for_quoting() -> None:

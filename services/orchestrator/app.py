@@ -6,9 +6,20 @@ import asyncio
 import contextlib
 
 from services.orchestrator.handlers import register
+from services.orchestrator.synthesis import (
+    History,
+    answer_tail,
+    evidence,
+    gap_note,
+    missing_instruments,
+    synthesis_request,
+)
 from services.orchestrator.watchdog import run_watchdog
 from shared.llm import ModelProvider
 from shared.runtime import Infra, Service
+
+__all__ = ["History", "answer_tail", "create", "evidence", "gap_note", "missing_instruments",
+           "synthesis_request"]
 
 
 def create(infra: Infra, provider: ModelProvider) -> Service:

@@ -25,6 +25,7 @@ from services.orchestrator.synthesis import (
     answer_tail,
     evidence,
     gap_note,
+    missing_instruments,
     missing_sources,
     session_summary,
     synthesis_request,
@@ -176,8 +177,9 @@ class Orchestrator:
                           state: InvocationState, findings: dict[str, WorkerFindings],
                           note: str, spent: _Spent) -> None:
         tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
+        documents = evidence(findings)
         request = synthesis_request(
-            question=state.question, routing=decision, documents=evidence(findings),
+            question=state.to_answer, routing=decision, documents=documents,
             history=await self._history(decision), tenant_name=tenant.name,
             jurisdiction=state.jurisdiction or tenant.jurisdiction,
         )
@@ -185,7 +187,9 @@ class Orchestrator:
         run = spent.answer = AnswerRun(len(request.system)
                                        + sum(len(d.text) for d in request.documents))
         pieces = stream_answer(self.provider, request, decision,
-                               answer_tail(note, disclaimer), run)
+                               answer_tail(note, disclaimer, as_at=decision.occurred_at.date(),
+                                           missing=missing_instruments(state.to_answer,
+                                                                       documents)), run)
         # Each cited sentence is sent for checking as soon as it is complete (DESIGN §5a).
         sentences = SentenceTracker()
         try:

@@ -14,6 +14,7 @@ from shared.events import (
     InvocationCancelRequested,
     InvocationEvent,
     MessageReceived,
+    QueryRewritten,
     RoutingDecided,
     Usage,
     UsageRecorded,
@@ -27,6 +28,8 @@ __all__ = ["InvocationState", "read_state"]
 
 class InvocationState(msgspec.Struct, kw_only=True):
     question: str = ""
+    standalone: str = ""
+    """The question made standalone by the router (``query.rewritten``), if it was."""
     jurisdiction: str | None = None
     routing: RoutingDecided | None = None
     findings: dict[str, WorkerFindings] = {}
@@ -35,6 +38,11 @@ class InvocationState(msgspec.Struct, kw_only=True):
     cancel_requested: bool = False
     terminal: str | None = None
     usage: Usage = Usage()
+
+    @property
+    def to_answer(self) -> str:
+        """The question the answer answers: the standalone one, else the message."""
+        return self.standalone or self.question
 
     @classmethod
     def from_log(cls, records: Iterable[Recorded]) -> InvocationState:
@@ -47,6 +55,8 @@ class InvocationState(msgspec.Struct, kw_only=True):
         match event:
             case MessageReceived():
                 self.question, self.jurisdiction = event.content, event.jurisdiction
+            case QueryRewritten():
+                self.standalone = event.standalone
             case RoutingDecided():
                 self.routing = event
             case WorkerFindings():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
+from shared.answering.gaps import missing_note, unheld
 from shared.events import Finding, RoutingDecided, WorkerFindings
 from shared.llm import ChatMessage, ModelRequest, SourceDocument
 from shared.prompts import render
@@ -73,9 +75,24 @@ def gap_note(routing: RoutingDecided, findings: dict[str, WorkerFindings]) -> st
     return "**What could not be checked**\n\n" + "\n".join(lines)
 
 
-def answer_tail(note: str, disclaimer: str) -> str:
-    """What follows the model's text in every answer: the gaps, then the disclaimer."""
-    parts = [p for p in (note, f"_{disclaimer}_") if p]
+def missing_instruments(question: str, documents: Sequence[Finding]) -> str:
+    """The note naming what the question names and no source found holds (Awaab's Law, a
+    regulator's code, an instrument missing from the corpus), or nothing."""
+    return missing_note(unheld(question, [d.title for d in documents],
+                               [d.ref for d in documents]))
+
+
+def as_at_line(day: date) -> str:
+    """When the answer speaks for: the sources can change after it."""
+    return f"Information as at {day.day} {day:%B %Y}."
+
+
+def answer_tail(note: str, disclaimer: str, *, missing: str = "",
+                as_at: date | None = None) -> str:
+    """What follows the model's text in every answer: what the sources do not hold, the
+    gaps, the date the answer speaks for, then the disclaimer."""
+    dated = f"_{as_at_line(as_at)}_" if as_at is not None else ""
+    parts = [p for p in (missing, note, dated, f"_{disclaimer}_") if p]
     return "\n\n" + "\n\n".join(parts)
 
 
@@ -120,7 +137,10 @@ def synthesis_request(
     tenant_name: str,
     jurisdiction: str,
 ) -> ModelRequest:
-    values = {"tenant_name": tenant_name, "jurisdiction": jurisdiction, "question": question}
+    """The synthesis request: a system prompt that is the same for every question of the
+    tenant (so the provider can cache it), the conversation, then the question to answer
+    (the standalone one) as the last user turn, which the provider gives the documents to."""
+    values = {"tenant_name": tenant_name, "jurisdiction": jurisdiction}
     system = render("system_base", **values) + "\n\n" + render("synthesis", **values)
     if history.summary:
         system += "\n\n" + render("history_summary", summary=history.summary)

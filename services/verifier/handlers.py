@@ -16,6 +16,7 @@ from shared.events import (
     DraftCompleted,
     Event,
     MessageReceived,
+    QueryRewritten,
     SentenceDrafted,
 )
 from shared.runtime import Service
@@ -65,7 +66,7 @@ class _Verifier:
         return await verify_answer(
             text, remembered(self.checks, known),
             context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
-            wording=self.wording, tenant_id=cause.tenant_id)
+            wording=self.wording, tenant_id=cause.tenant_id, question=_question(records))
 
 
 @dataclass(kw_only=True)
@@ -138,3 +139,11 @@ def _jurisdiction(tenant: TenantConfig, records: Sequence[Recorded]) -> Jurisdic
     asked = next((r.event.jurisdiction for r in reversed(records)
                   if isinstance(r.event, MessageReceived) and r.event.jurisdiction), None)
     return jurisdiction_or_default(asked or tenant.jurisdiction)
+
+
+def _question(records: Sequence[Recorded]) -> str:
+    """The standalone question the answer answers: the router's rewrite, else the message."""
+    rewritten = next((r.event.standalone for r in records
+                      if isinstance(r.event, QueryRewritten) and r.event.standalone), "")
+    return rewritten or next((r.event.content for r in records
+                              if isinstance(r.event, MessageReceived)), "")

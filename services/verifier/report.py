@@ -65,7 +65,7 @@ def build_events(*, draft: DraftCompleted, verified: Verified, log: Sequence[Rec
         citations_verified=sum(o.status == "verified" for o in outcomes), issues=sorted(issues),
     ))
     level, reason = assess([o.status for o in outcomes],
-                           count_sources((c.ref, o.status) for c, o in pairs))
+                           count_sources((c.ref, o.status) for c, o in pairs), verified.fit)
     events.append(envelope.reply(ConfidenceUpdate, PRODUCER, "confidence", 0, level=level,
                                  reason=reason))
     if qa is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 
-from services.workers.base import Worker
+from services.workers.base import Worker, WorkerTask
 from services.workers.caselaw import caselaw_worker
 from services.workers.external import external_worker
 from services.workers.handlers import register
@@ -18,7 +18,8 @@ from shared.lex.client import LexClient
 from shared.runtime import Infra, Service, Transient
 from shared.sources import ExternalSourceStore
 
-__all__ = ["create", "search_policies"]
+__all__ = ["Worker", "WorkerTask", "caselaw_worker", "create", "legislation_worker",
+           "policy_worker", "search_policies"]
 
 
 def _lex_workers(service: Service, url: str | None, deadline_s: float) -> dict[str, Worker]:

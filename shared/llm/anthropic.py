@@ -1,8 +1,12 @@
 """The Anthropic provider: the official SDK, streaming, with prompt caching.
 
-The system prompt and the evidence documents are the stable, large part of a request, so both
-carry ``cache_control`` breakpoints; the SDK's errors are translated here, once, into
-``ModelUnavailable`` (worth retrying later) or ``ModelRefused`` (the request was rejected).
+Prompt caching reads a request as a prefix: system, then messages in order, cached up to each
+``cache_control`` breakpoint. What is the same for the next question comes first and carries
+a breakpoint: the system prompt (the same for every question of a tenant: the question is not
+in it) and the conversation so far. What changes with every question comes last, uncached: the
+latest user turn, holding the evidence in ``<documents>`` and then the ``<question>``. The
+SDK's errors are translated here, once, into ``ModelUnavailable`` (worth retrying later) or
+``ModelRefused`` (the request was rejected).
 """
 
 from __future__ import annotations
@@ -108,15 +112,20 @@ def build_system(system: str) -> list[TextBlockParam]:
     return [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}]
 
 
-def _document_block(doc: SourceDocument) -> TextBlockParam:
+def _document(doc: SourceDocument) -> str:
     ref = html.escape(doc.ref, quote=True)
     title = html.escape(doc.title, quote=True)
-    text = f'<document ref="{ref}" title="{title}">\n{doc.text}\n</document>'
-    return {"type": "text", "text": text}
+    return f'<document ref="{ref}" title="{title}">\n{doc.text}\n</document>'
+
+
+def _documents_block(documents: list[SourceDocument]) -> TextBlockParam:
+    body = "\n".join(_document(d) for d in documents)
+    return {"type": "text", "text": f"<documents>\n{body}\n</documents>"}
 
 
 def build_messages(request: ModelRequest) -> list[MessageParam]:
-    """The conversation, with the documents as text blocks leading the first user message."""
+    """The conversation, then the latest user turn with the documents before its question;
+    the conversation's last turn is a cache breakpoint, so the next question reads it."""
     history = list(request.messages)
     while history and history[0].role != "user":
         history.pop(0)  # a history window cut mid-exchange; the API wants a user turn first
@@ -125,14 +134,22 @@ def build_messages(request: ModelRequest) -> list[MessageParam]:
         else {"role": "assistant", "content": m.content}
         for m in history
     ]
-    if not messages:
+    if not messages or messages[-1]["role"] != "user":
         messages.append({"role": "user", "content": request.question or "(no question)"})
+    if len(messages) > 1:
+        earlier = messages[-2]
+        text = earlier["content"]
+        assert isinstance(text, str)
+        cached: list[TextBlockParam] = [
+            {"type": "text", "text": text, "cache_control": {"type": "ephemeral"}}]
+        messages[-2] = ({"role": "user", "content": cached} if earlier["role"] == "user"
+                        else {"role": "assistant", "content": cached})
     if request.documents:
-        blocks = [_document_block(d) for d in request.documents]
-        blocks[-1]["cache_control"] = {"type": "ephemeral"}
-        first = messages[0]["content"]
-        assert isinstance(first, str)
-        messages[0] = {"role": "user", "content": [*blocks, {"type": "text", "text": first}]}
+        last = messages[-1]["content"]
+        assert isinstance(last, str)
+        messages[-1] = {"role": "user", "content": [
+            _documents_block(list(request.documents)),
+            {"type": "text", "text": f"<question>\n{last}\n</question>"}]}
     return messages
 
 

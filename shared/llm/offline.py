@@ -51,11 +51,12 @@ class OfflineProvider(ModelProvider):
         return OFFLINE_MODEL
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
-        try:
-            text = self._reply(request)
-        except ModelError as e:
-            return failed_stream(e)  # errors surface on iteration, as with a real model
-        return self._stream(request, text)
+        if request.purpose in ("routing", "rewrite", "judge"):
+            try:
+                self._reply(request)
+            except ModelError as e:
+                return failed_stream(e)  # errors surface on iteration, as with a real model
+        return self._stream(request)
 
     @staticmethod
     def _reply(request: ModelRequest) -> str:
@@ -73,8 +74,10 @@ class OfflineProvider(ModelProvider):
             case _:
                 assert_never(request.purpose)
 
-    @staticmethod
-    async def _stream(request: ModelRequest, text: str) -> AsyncIterator[StreamItem]:
+    @classmethod
+    async def _stream(cls, request: ModelRequest) -> AsyncIterator[StreamItem]:
+        # Choosing sentences embeds them: off the event loop, which other services share.
+        text = await asyncio.to_thread(cls._reply, request)
         for piece in word_chunks(text):
             yield TextDelta(piece)
             await asyncio.sleep(0)  # let a cancellation land between pieces

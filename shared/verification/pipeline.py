@@ -6,6 +6,7 @@ citation the same way.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from shared.llm import ModelProvider
 from shared.verification.caselaw import CaselawCheck
 from shared.verification.checks import Check, Checks, DocumentCheck, Outcome, not_configured
 from shared.verification.citations import Parsed, parse_citations
+from shared.verification.confidence import Fit, fit
 from shared.verification.config import VerifierConfig
 from shared.verification.context import CheckContext
 from shared.verification.judge import Judge
@@ -59,13 +61,22 @@ class Verified:
     outcomes: list[Outcome]
     text: str
     """The answer as the reader gets it: withheld sentences replaced, unverified marked."""
+    fit: Fit | None = None
+    """Whether the verified citations answer the question (when the question is known)."""
 
 
 async def verify_answer(text: str, checks: Checks, *, context: CheckContext,
-                        wording: Wording | None = None, tenant_id: str = "") -> Verified:
+                        wording: Wording | None = None, tenant_id: str = "",
+                        question: str = "") -> Verified:
     parsed = parse_citations(text)
     outcomes = await checks.check_all(tenant_id, parsed.citations, context)
-    return revise_answer(text, parsed, outcomes, wording)
+    verified = revise_answer(text, parsed, outcomes, wording)
+    if not question:
+        return verified
+    cited = [(c.ref, c.quote or "", o.status) for c, o in zip(parsed.citations, outcomes,
+                                                               strict=True)]
+    return Verified(verified.parsed, verified.outcomes, verified.text,
+                    await asyncio.to_thread(fit, question, cited, answer=text))
 
 
 def revise_answer(text: str, parsed: Parsed, outcomes: Sequence[Outcome],

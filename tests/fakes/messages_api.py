@@ -5,13 +5,23 @@ the real API sends them (``message_start``, ``content_block_start``, ``ping``,
 ``content_block_delta``…, ``content_block_stop``, ``message_delta``, ``message_stop``) or as
 one JSON message without ``stream``. It can reply with an HTTP error status, fail mid-stream
 with an ``error`` event, and pause between deltas; it records every request it received.
+
+With ``prompt_caching`` it reports usage as the real API does for prompt caching: the prompt
+is read as a prefix (system blocks, then each message's content blocks, in order); a block
+with ``cache_control`` is a breakpoint; the longest breakpoint prefix seen before (within the
+process's cache) is read (``cache_read_input_tokens``), the part up to the last breakpoint
+beyond it is written (``cache_creation_input_tokens``) when that prefix is at least the
+minimum cacheable length, and the rest is ``input_tokens``. Tokens are counted by a stand-in
+tokenizer (four characters a token), so the figures are proportions, not Anthropic's counts.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
+import math
 import socket
 import uuid
 from collections.abc import AsyncIterator, Iterator, Sequence
@@ -64,6 +74,8 @@ class FakeMessagesAPI:
         chunk_size: int = 8,
         stream_error_after: int | None = None,
         retry_after_ms: int = 1,
+        prompt_caching: bool = False,
+        min_cacheable_tokens: int = 1024,
     ) -> None:
         """Script the server.
 
@@ -77,6 +89,10 @@ class FakeMessagesAPI:
             chunk_size: Characters per ``text_delta``.
             stream_error_after: Send an ``overloaded_error`` event after this many deltas.
             retry_after_ms: ``retry-after-ms`` on errors, so the SDK's retries are quick.
+            prompt_caching: Count input, cache-write and cache-read tokens from each request
+                as the real API does (``usage`` then gives only output tokens).
+            min_cacheable_tokens: The shortest prefix the cache stores (1024 for Sonnet and
+                Opus models, 2048 for Haiku, in the real API).
         """
         self.replies = list(replies)
         self.usage = usage or Usage(input_tokens=42)
@@ -86,6 +102,12 @@ class FakeMessagesAPI:
         self.chunk_size = chunk_size
         self.stream_error_after = stream_error_after
         self.retry_after_ms = retry_after_ms
+        self.prompt_caching = prompt_caching
+        self.min_cacheable_tokens = min_cacheable_tokens
+        self._cached: set[str] = set()
+        """Hashes of the prefixes written to the cache."""
+        self.usages: list[Usage] = []
+        """The usage reported for each successful request, in order."""
         self.requests: list[dict[str, Any]] = []
         """Bodies of every request received, in order."""
         self.headers: list[dict[str, str]] = []
@@ -136,12 +158,14 @@ class FakeMessagesAPI:
                 return self._error(status)
             text = self.replies[min(self._served, len(self.replies) - 1)]
             self._served += 1
+            usage = self._caching(body) if self.prompt_caching else self.usage
+            self.usages.append(usage)
             if body.get("stream"):
                 return Stream(
-                    self._events(body["model"], text), media_type="text/event-stream",
+                    self._events(body["model"], text, usage), media_type="text/event-stream",
                     headers=self._ids(),
                 )
-            return Response(self._message(body["model"], text), headers=self._ids())
+            return Response(self._message(body["model"], text, usage), headers=self._ids())
 
         return messages
 
@@ -161,15 +185,34 @@ class FakeMessagesAPI:
     def _ids() -> dict[str, str]:
         return {"request-id": f"req_{uuid.uuid4().hex[:24]}"}
 
-    def _usage(self, text: str) -> dict[str, int]:
+    def _caching(self, body: dict[str, Any]) -> Usage:
+        """Input, cache-write and cache-read tokens of a request, as the real API counts."""
+        blocks = _prompt_blocks(body)
+        prefix, total, breakpoints = hashlib.sha256(), 0, []
+        for serialised, breakpoint in blocks:
+            prefix.update(serialised.encode())
+            total += _tokens(serialised)
+            if breakpoint:
+                breakpoints.append((prefix.hexdigest(), total))
+        cacheable = [(h, n) for h, n in breakpoints if n >= self.min_cacheable_tokens]
+        read = max((n for h, n in cacheable if h in self._cached), default=0)
+        written = max((n for _, n in cacheable), default=0)
+        self._cached.update(h for h, _ in cacheable)
+        creation = max(0, written - read)
+        return Usage(input_tokens=total - read - creation, cache_creation_input_tokens=creation,
+                     cache_read_input_tokens=read, output_tokens=self.usage.output_tokens)
+
+    @staticmethod
+    def _usage(text: str, usage: Usage) -> dict[str, int]:
         return {
-            "input_tokens": self.usage.input_tokens,
-            "cache_creation_input_tokens": self.usage.cache_creation_input_tokens,
-            "cache_read_input_tokens": self.usage.cache_read_input_tokens,
-            "output_tokens": self.usage.output_tokens or len(text.split()),
+            "input_tokens": usage.input_tokens,
+            "cache_creation_input_tokens": usage.cache_creation_input_tokens,
+            "cache_read_input_tokens": usage.cache_read_input_tokens,
+            "output_tokens": usage.output_tokens or len(text.split()),
         }
 
-    def _message(self, model: str, text: str, *, content: bool = True) -> dict[str, Any]:
+    def _message(self, model: str, text: str, usage: Usage, *,
+                 content: bool = True) -> dict[str, Any]:
         return {
             "id": f"msg_{uuid.uuid4().hex[:24]}",
             "type": "message",
@@ -178,11 +221,11 @@ class FakeMessagesAPI:
             "content": [{"type": "text", "text": text}] if content else [],
             "stop_reason": "end_turn" if content else None,
             "stop_sequence": None,
-            "usage": self._usage(text),
+            "usage": self._usage(text, usage),
         }
 
-    async def _events(self, model: str, text: str) -> AsyncIterator[bytes]:
-        start = self._message(model, text, content=False)
+    async def _events(self, model: str, text: str, usage: Usage) -> AsyncIterator[bytes]:
+        start = self._message(model, text, usage, content=False)
         start["usage"] = {**start["usage"], "output_tokens": 1}
         yield _sse("message_start", {"type": "message_start", "message": start})
         yield _sse("content_block_start", {"type": "content_block_start", "index": 0,
@@ -202,10 +245,36 @@ class FakeMessagesAPI:
         yield _sse("message_delta", {
             "type": "message_delta",
             "delta": {"stop_reason": "end_turn", "stop_sequence": None},
-            "usage": {"output_tokens": self._usage(text)["output_tokens"]},
+            "usage": {"output_tokens": self._usage(text, usage)["output_tokens"]},
         })
         yield _sse("message_stop", {"type": "message_stop"})
         self.finished_streams += 1
+
+
+def _tokens(text: str) -> int:
+    """A stand-in tokenizer: about four characters a token."""
+    return math.ceil(len(text) / 4)
+
+
+def _prompt_blocks(body: dict[str, Any]) -> list[tuple[str, bool]]:
+    """The prompt in the order the cache reads it: each block serialised without its
+    ``cache_control``, and whether it is a breakpoint."""
+    out: list[tuple[str, bool]] = []
+
+    def add(prefix: str, content: Any) -> None:
+        if isinstance(content, str):
+            out.append((f"{prefix}:{content}", False))
+            return
+        for block in content:
+            plain = {k: v for k, v in block.items() if k != "cache_control"}
+            out.append((f"{prefix}:{json.dumps(plain, sort_keys=True)}",
+                        "cache_control" in block))
+
+    if "system" in body:
+        add("system", body["system"])
+    for message in body.get("messages", []):
+        add(message["role"], message["content"])
+    return out
 
 
 def _sse(event: str, data: dict[str, Any]) -> bytes:

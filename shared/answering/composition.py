@@ -1,0 +1,272 @@
+"""Writing the extractive answer: the direct answer first, then the detail by source.
+
+Every claim is a verbatim, cited sentence of a source; the words added around the quotes are
+only what the quoted sentence itself shows: the period it states, "yes", "no" or "it depends"
+from its duty, power, prohibition or condition. When the best sentences do not answer the
+question the answer says so and quotes nothing.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from shared.answering.gaps import unheld
+from shared.answering.questions import Question, classify, durations
+from shared.answering.selection import Candidate, Selection, Source, select, whole_sentences
+from shared.embeddings import Embedder
+from shared.text.modality import modalities
+from shared.text.terms import terms
+from shared.text.vocabulary import subjects
+
+__all__ = ["NO_ANSWER", "NO_EVIDENCE", "OFFLINE_LABEL", "answer", "compose"]
+
+OFFLINE_LABEL = (
+    "_Offline mode: no language model was used; this answer quotes the sources verbatim._"
+)
+NO_EVIDENCE = "I could not find anything in the available sources that answers this question."
+NO_ANSWER = "Your policies and the connected sources do not say"
+"""How an answer that cannot answer begins (then what was asked about)."""
+
+DETAIL_SPREAD = 0.15
+"""Supporting sentences score within this of the best one."""
+MAX_DETAIL = 4
+MAX_PER_DOCUMENT = 2
+LEAD_SPREAD = 0.05
+"""Further opening sentences score within this of the best one."""
+MAX_LEADS = 3
+_ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case)"
+                      r"\b")
+
+_CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to (?:sub)?(?:section|"
+                        r"paragraph|conditions?|the conditions|any|this)|only (?:if|where|"
+                        r"when|after)|as a last resort)\b", re.IGNORECASE)
+"""A condition in the quoted sentence: the answer "depends on" it."""
+_NEGATIVE = re.compile(r"\b(?:never|not|no)\b", re.IGNORECASE)
+
+
+def answer(question: str, documents: Sequence[Source],
+           embedder: Embedder | None = None) -> str:
+    """The labelled Markdown answer to ``question`` from ``documents``."""
+    if not documents:
+        return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
+    q = classify(question)
+    missing = unheld(question, [d.title for d in documents], [d.ref for d in documents])
+    if missing:
+        # What the sources say about something else is not what the named instrument says.
+        return _no_answer(q, missing, missing=True)
+    return compose(select(q, documents, embedder), documents)
+
+
+def compose(selection: Selection, documents: Sequence[Source]) -> str:
+    q = selection.question
+    if not selection.ranked:
+        return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
+    if not selection.answers:
+        return _no_answer(q, subjects(q.text))
+    leads = _leads(q, selection.ranked, documents)
+    cites = _Citations(documents)
+    status = _statuses(leads, documents)
+    # No "yes" or "no" from a provision that is not current law.
+    asked = replace(q, kind="general") if status and q.kind == "yes_no" else q
+    parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0)
+                      for i, c in enumerate(leads))]
+    if status:
+        parts.insert(0, status)
+    if q.kind == "compare" and len(leads) == 2:
+        parts.append(_table(q, leads, documents, cites))
+    detail = _detail(selection.ranked, leads)
+    if detail:
+        parts.append(_grouped(detail, documents, cites))
+    return "\n\n".join([*parts, OFFLINE_LABEL]) + "\n"
+
+
+class _Citations:
+    """Numbers the citations in the order they are written."""
+
+    def __init__(self, documents: Sequence[Source]) -> None:
+        self.documents = documents
+        self.n = 0
+        self.numbers: dict[tuple[int, int], int] = {}
+
+    def tag(self, c: Candidate) -> str:
+        self.n += 1
+        self.numbers[(c.doc, c.position)] = self.n
+        ref = self.documents[c.doc].ref
+        return (f'<cite ref="{html.escape(ref, quote=True)}" '
+                f'quote="{html.escape(c.text, quote=True)}">{self.n}</cite>')
+
+
+def _leads(q: Question, ranked: list[Candidate],
+           documents: Sequence[Source]) -> list[Candidate]:
+    """The one to three sentences that answer: for a comparison the best for each side, else
+    the best sentence and those nearly as good; a sentence that refers back ("A move of this
+    kind …") comes with the sentence it refers to."""
+    if q.kind == "compare" and q.sides:
+        found: list[Candidate] = []
+        for side in range(len(q.sides)):
+            best = max((c for c in ranked if c.side_scores and c not in found
+                        and all(c.text != f.text for f in found)),
+                       key=lambda c: (c.side_scores[side], -c.doc, -c.position), default=None)
+            if best is not None:
+                found.append(best)
+        if len(found) == 2:
+            return found
+    best = ranked[0]
+    leads = [best]
+    for c in ranked[1:6]:
+        if len(leads) == MAX_LEADS or c.score < best.score - LEAD_SPREAD:
+            break
+        if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
+            leads.append(c)
+    if q.kind == "compare" and len(leads) < 2:
+        leads += [c for c in ranked[1:3] if c.text != best.text][:1]
+    return _with_antecedents(leads, documents)
+
+
+def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
+    out: list[Candidate] = []
+    for c in leads:
+        if _ANAPHOR.match(c.text):
+            before = [p for p in whole_sentences([documents[c.doc]])
+                      if p.position < c.position]
+            if before and before[-1].text not in (o.text for o in out):
+                b = before[-1]
+                out.append(Candidate(c.doc, b.position, b.text, b.heading, c.similarity,
+                                     c.overlap, c.cue, c.score))
+        out.append(c)
+    return out
+
+
+def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool) -> str:
+    quoted = f'"{c.text}" {cites.tag(c)}'
+    opener = _opener(q, c.text) if first or q.kind == "period" else ""
+    return f"{opener}: {quoted}" if opener else quoted
+
+
+_STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
+                     r"(?::\s*(?P<note>[^\]]*))?\]")
+
+
+def _statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:
+    """What the sources say of a quoted provision's status, said before it is quoted: a
+    repealed or prospective provision is never presented as current law."""
+    said: list[str] = []
+    for doc in dict.fromkeys(c.doc for c in leads):
+        m = _STATUS.match(documents[doc].text)
+        if m is None:
+            continue
+        # Not named in prose: a named provision is itself a reference the verifier checks.
+        note = f" ({m.group('note').strip()})" if m.group("note") else ""
+        said.append(f"The source marks the provision quoted below as {m.group('status')}{note}: "
+                    "it is quoted as the source holds it, not as current law.")
+    return " ".join(said)
+
+
+def _opener(q: Question, sentence: str) -> str:
+    """What the quoted sentence itself answers, said first: its period, or yes, no or "it
+    depends" from its modality; nothing when the sentence does not show it."""
+    if q.kind == "period":
+        found = _relevant_duration(q, sentence)
+        return found[:1].upper() + found[1:] if found else ""
+    if q.kind != "yes_no":
+        return ""
+    kinds = modalities(sentence)
+    if "prohibition" in kinds or (q.asks == "duty" and "no_duty" in kinds):
+        return "No"
+    if not kinds and _NEGATIVE.search(sentence):
+        return "No"
+    if _CONDITION.search(sentence):
+        return "It depends"
+    if q.asks == "duty" and kinds == {"power"}:
+        return "Not necessarily: it is a power, not a duty"
+    if kinds & {"duty", "power"}:
+        return "Yes"
+    return ""
+
+
+def _relevant_duration(q: Question, sentence: str) -> str:
+    """Of the periods in ``sentence``, the one nearest the question's own words."""
+    found = durations(sentence)
+    if len(found) < 2:
+        return found[0] if found else ""
+    wanted = terms(q.text)
+    best, best_score = found[0], -1
+    for period in found:
+        at = sentence.find(period)
+        window = terms(sentence[max(0, at - 80):at])
+        score = len(window & wanted)
+        if score > best_score:
+            best, best_score = period, score
+    return best
+
+
+def _table(q: Question, leads: Sequence[Candidate], documents: Sequence[Source],
+           cites: _Citations) -> str:
+    """Both sides of a comparison side by side (the figures come from the cited sentences)."""
+    sides = [s[:1].upper() + s[1:] for s in q.sides] if len(q.sides) == 2 else [
+        documents[c.doc].title for c in leads]
+    rows = [f"| | {sides[0]} | {sides[1]} |", "| --- | --- | --- |"]
+    figures = [", ".join(durations(c.text)) for c in leads]
+    if any(figures):
+        rows.append(f"| Period | {figures[0] or '–'} | {figures[1] or '–'} |")
+    kinds = [", ".join(sorted(modalities(c.text))) for c in leads]
+    if any(kinds) and not any(figures):
+        rows.append(f"| Duty or power | {kinds[0] or '–'} | {kinds[1] or '–'} |")
+    sources = [f"{documents[c.doc].title} [{cites.numbers[(c.doc, c.position)]}]"
+               for c in leads]
+    rows.append(f"| Source | {sources[0]} | {sources[1]} |")
+    return "\n".join(r.replace("\n", " ") for r in rows)
+
+
+def _detail(ranked: list[Candidate], leads: Sequence[Candidate]) -> list[Candidate]:
+    """Supporting sentences nearly as good as the best, a few from each source."""
+    floor = ranked[0].score - DETAIL_SPREAD
+    said = {c.text for c in leads}
+    chosen: list[Candidate] = []
+    per_doc: dict[int, int] = {}
+    for c in ranked:
+        if c.score < floor or len(chosen) == MAX_DETAIL:
+            break
+        if c.text in said or per_doc.get(c.doc, 0) >= MAX_PER_DOCUMENT:
+            continue
+        chosen.append(c)
+        said.add(c.text)
+        per_doc[c.doc] = per_doc.get(c.doc, 0) + 1
+    return chosen
+
+
+def _grouped(detail: Sequence[Candidate], documents: Sequence[Source],
+             cites: _Citations) -> str:
+    order: list[int] = []
+    for c in detail:
+        if c.doc not in order:
+            order.append(c.doc)
+    blocks = []
+    for doc in order:
+        title = " ".join(documents[doc].title.split()) or documents[doc].ref
+        lines = [f"- \"{c.text}\" {cites.tag(c)}"
+                 for c in sorted((c for c in detail if c.doc == doc), key=lambda c: c.position)]
+        blocks.append(f"**{title}**\n\n" + "\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def _no_answer(q: Question, named: Sequence[str], *, missing: bool = False) -> str:
+    """A plain "the sources do not say", naming what was asked about; nothing is quoted, so
+    nothing unrelated is presented as an answer."""
+    if missing:
+        verb = "is" if len(named) == 1 else "are"
+        said = f"{NO_ANSWER} this: {_listed(named)} {verb} not among them."
+    elif named:
+        said = f"{NO_ANSWER} anything that answers this question about {_listed(named)}."
+    else:
+        said = f"{NO_ANSWER} anything that answers this question."
+    return "\n\n".join([said, OFFLINE_LABEL]) + "\n"
+
+
+def _listed(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" and {items[-1]}"

@@ -1,0 +1,80 @@
+"""What a question names that the sources found do not hold: an honest gap, stated.
+
+A question may name an instrument (an Act, regulations, a section, a policy, a judgment) or a
+regime known by its name (Awaab's Law, a regulator's Standard or Code). A source holds it
+when the source *is* it: its title names it (a legislation finding's title is "Housing Act
+2004, s. 213: …", a policy's its name). A passing mention in another source's text does not
+count: a damp policy that mentions Awaab's Law does not hold its requirements.
+
+Used by the orchestrator for every answer (model or not) and by the offline answerer, so a
+missing instrument is named whoever writes the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from shared.text.terms import STOP_WORDS, terms
+from shared.text.vocabulary import subjects, topics
+
+__all__ = ["MISSING_LEAD", "missing_note", "unheld"]
+
+MISSING_LEAD = "The connected sources do not hold"
+"""How the note on missing instruments begins (the verifier reads it in the draft)."""
+
+_REGIME = re.compile(
+    r"(?:[A-Z][\w'’]*,?\s+(?:and\s+|of\s+|for\s+)?){1,6}(?:Law|Standards?|Code|Measures|"
+    r"Scheme|Regulations|Order|Rules)\b(?:\s+\d{4})?")
+_PROVISION = re.compile(r"^(section|regulation|schedule)\s+(\w+)$", re.IGNORECASE)
+_CASE = re.compile(r"^\[\d{4}\]")
+_OPENING = STOP_WORDS | {"which", "what", "does", "do", "how", "is", "are", "under", "can",
+                          "must", "when", "who"}
+
+
+def _named(question: str) -> list[str]:
+    """The instruments and named regimes ``question`` names, each once, in order (a housing
+    topic such as "repairs" is not an instrument, but "Awaab's Law" is)."""
+    plain = {t.lower() for t in topics(question) if not t.lower().endswith("law")}
+    found = [s for s in subjects(question) if s.lower() not in plain]
+    for m in _REGIME.finditer(question):
+        words = m.group(0).strip(" ,").split()
+        while words and words[0].lower() in _OPENING:
+            words.pop(0)
+        name = " ".join(words)
+        if len(words) < 2:
+            continue
+        found = [f for f in found if not terms(f) <= terms(name)]
+        if not any(terms(name) <= terms(f) for f in found):
+            found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def _held(name: str, titles: Sequence[str], refs: Sequence[str]) -> bool:
+    provision = _PROVISION.match(name)
+    if provision:
+        kind, number = provision.group(1).lower(), provision.group(2)
+        short = {"section": "s.", "regulation": "reg.", "schedule": "Schedule"}[kind]
+        return any(re.search(rf"(?:{re.escape(short)}|{kind})\s*{re.escape(number)}\b", t,
+                             re.IGNORECASE) for t in titles) or any(
+            r.endswith(f"/{kind}/{number}") or f"/{kind}/{number}/" in r for r in refs)
+    if _CASE.match(name):
+        return any(name.lower() in (t + " " + r).lower() for t, r in zip(titles, refs,
+                                                                         strict=True))
+    wanted = terms(name) - {"policy", "polici", "procedur", "our", "the"}
+    return any(wanted <= terms(t) for t in titles)
+
+
+def unheld(question: str, titles: Sequence[str], refs: Sequence[str]) -> list[str]:
+    """What ``question`` names that no source (by its ``titles`` and ``refs``) holds."""
+    return [n for n in _named(question) if not _held(n, titles, refs)]
+
+
+def missing_note(names: Sequence[str]) -> str:
+    """The plain statement of what the answer cannot rely on, or nothing."""
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    them = "it" if len(names) == 1 else "them"
+    return (f"**Not in the sources**\n\n{MISSING_LEAD} {listed}: this answer cannot say what "
+            f"the sources do not hold, so check {them} at the source.")

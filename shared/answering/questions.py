@@ -1,0 +1,184 @@
+"""What kind of answer a question wants, and what in a sentence answers that kind.
+
+"How quickly …" wants a period, "can we / must we …" a yes or no, "compare A with B" both
+sides, "who …" a party, "what is …" a definition. Each kind has a cue: a sentence that holds
+it can answer the question, one that does not can at most support the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from shared.text.modality import modalities
+
+__all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "defined_term",
+           "defines", "durations", "has_cue"]
+
+QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
+Asks = Literal["permission", "duty", "fact"]
+
+_NUMBER = (r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+           r"fourteen|fifteen|twenty(?:-\w+)?|thirty|forty(?:-\w+)?|sixty|ninety|a|an)")
+DURATION = re.compile(
+    rf"\b{_NUMBER}(?:\s+|-)(?:(?:working|calendar|clear|full|consecutive)\s+)?"
+    r"(?:hours?|days?|weeks?|months?|years?)\b|\bannual(?:ly)?\b|\bevery (?:year|month|week)\b|"
+    r"\bsame day\b|\bnext working day\b",
+    re.IGNORECASE)
+"""A period or frequency: "5 working days", "seven days", "every 2 years", "annually"."""
+
+FREQUENCY = re.compile(
+    rf"\b(?:every|each|per|a)\s+(?:{_NUMBER}\s+)?(?:hours?|days?|weeks?|months?|years?)\b|"
+    r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b", re.IGNORECASE)
+"""How often: "every 12 months", "annually", "each year"."""
+_OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b", re.IGNORECASE)
+
+_COMPARE = re.compile(
+    r"\bcompare\b|\bcomparison\b|\bdifference\b|\bdiffer\b|\bversus\b|\bvs\.?\s|"
+    r"\b(?:faster|slower|longer|shorter|quicker|more|less) or (?:faster|slower|longer|shorter|"
+    r"quicker|more|less)\b|\bboth\b.*\b(?:timescales|periods|notices)\b",
+    re.IGNORECASE)
+_WHO = re.compile(r"^\s*(?:who(?:m|se)?\b|which (?:judge|court|person|officer|body|"
+                  r"member of staff|manager|team|authority|party)\b)", re.IGNORECASE)
+_PERIOD = re.compile(
+    r"\bhow (?:quickly|fast|soon|long|often|frequently|many (?:days|weeks|months|years|"
+    r"hours))\b|^\s*when\b|\bwithin what (?:period|time)\b|\bwhat (?:is the )?(?:timescales?|"
+    r"deadline|time limit|period|frequency)\b|\b(?:longest|maximum length|how much notice)\b",
+    re.IGNORECASE)
+_YES_NO = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|do|does|did|is|are|"
+                     r"should|will|would|has|have|shall)\b|,\s*(?:can|could|may|must|do|does|"
+                     r"should|need) (?:we|i|they|you|the \w+)\b", re.IGNORECASE)
+_DEFINITION = re.compile(
+    r"^\s*what (?:is|are) (?:an? |the )?\S|\bwhat does\b.*\bmean\b|\bmeaning of\b|"
+    r"\bwhat counts as\b|\bwhat makes\b|\bdefin(?:e|ition)\b", re.IGNORECASE)
+_DUTIES = re.compile(
+    r"\bwhat (?:must|should|do|does) (?:we|i|they|you|the \w+|a \w+) (?:do|have to do|need to "
+    r"do)\b|\bwhat (?:are|is) (?:our|the|their|a \w+'?s?) (?:obligations?|duties|duty|"
+    r"responsibilit(?:y|ies)|requirements?)\b|\bwhat (?:duties|obligations)\b|"
+    r"\bwhat (?:must|do) we\b", re.IGNORECASE)
+_PERMISSION = re.compile(r"(?:^\s*(?:(?:and|but|so)\s+)?|,\s*)(?:can|could|may|is it (?:lawful|"
+                         r"possible))\b|\ballowed\b|\bpermitted\b", re.IGNORECASE)
+_DUTY = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|obliged|duty|"
+                   r"should)\b", re.IGNORECASE)
+_TIMESCALE = re.compile(r"\b(?:timescales?|times?|how often|how long|notice|periods?|"
+                        r"length|faster|slower|quicker|deadlines?)\b", re.IGNORECASE)
+_COMMITMENT = re.compile(r"\b(?:never|not|will|won['’]t)\b", re.IGNORECASE)
+"""A policy's commitment ("we will give …", "are never made") answers "do we have to"."""
+_SIDES = re.compile(r"\s+(?:with|and|or|versus|vs\.?|against)\s+", re.IGNORECASE)
+_LEAD_IN = re.compile(r"^\s*(?:compare|what(?:'s| is) the difference between|how do|how does|"
+                      r"is)\s+", re.IGNORECASE)
+_TAIL = re.compile(r"(?:\s+differ\b.*|[?.:].*)$", re.IGNORECASE)
+
+PARTY = re.compile(
+    r"\b(?:Director(?: of [A-Z]\w+)?|Head of [A-Z]\w+|Secretary of State|Welsh Ministers|"
+    r"(?:[A-Z]\w+ )?Officer|officer|Gas Safe|occupational therapist|engineer|tribunal|court|"
+    r"justice of the peace|Justice|Judge|judge|J\b|tenant|landlord|licence holder|"
+    r"local housing authority|authority|council|person|manager|contractor|resident|"
+    r"committee|panel|Ombudsman)\b")
+"""Who does something: the parties, roles and bodies the sources name."""
+
+DEFINITION = re.compile(
+    r"\bmeans\b|\bis called\b|\bare those\b|\bincludes?\b|\bfor the purposes of\b|"
+    r"\bin this (?:Part|Act|section|Chapter|policy)\b|\b(?:is|are) (?:an?|any|the)\b|"
+    r"\bcounts? as\b|\bis defined\b|\b(?:is|are) treated as\b|“[^”]+”", re.IGNORECASE)
+"""A sentence that says what something is."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question and the kind of answer it wants."""
+
+    text: str
+    kind: QuestionKind
+    asks: Asks = "fact"
+    """For yes-or-no questions: is it asking whether something may, or must, be done?"""
+    sides: tuple[str, ...] = ()
+    """For comparisons: the things compared, as the question words them."""
+    compares: QuestionKind = "general"
+    """For comparisons: what is compared ("period" for timescales)."""
+
+
+def classify(question: str) -> Question:
+    """The kind of answer ``question`` wants (comparison before period before yes-or-no)."""
+    if _COMPARE.search(question):
+        timed = _PERIOD.search(question) or _TIMESCALE.search(question)
+        compares: QuestionKind = "period" if timed else (
+            "yes_no" if _DUTY.search(question) else "general")
+        return Question(question, "compare", sides=_sides(question), compares=compares)
+    if _WHO.search(question):
+        return Question(question, "who")
+    if _PERIOD.search(question):
+        return Question(question, "period")
+    if _YES_NO.search(question):
+        asks: Asks = "permission" if _PERMISSION.search(question) else (
+            "duty" if _DUTY.search(question) else "fact")
+        return Question(question, "yes_no", asks=asks)
+    if _DUTIES.search(question):
+        return Question(question, "duties")
+    if _DEFINITION.search(question):
+        return Question(question, "definition")
+    return Question(question, "general")
+
+
+def _sides(question: str) -> tuple[str, ...]:
+    """"Compare A with B" → ("A", "B"); nothing when the question does not split in two."""
+    body = _TAIL.sub("", _LEAD_IN.sub("", question, count=1))
+    parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
+    return tuple(parts) if len(parts) == 2 and all(parts) else ()
+
+
+_QUOTED_TERM = re.compile(r"['‘“\"]([^'’”\"]{2,60})['’”\"]")
+_ASKED_TERM = re.compile(r"^\s*what (?:is|are) (?:an? |the )?(.+?)(?:\s+(?:under|in|for|according "
+                         r"to)\b.*)?\?*\s*$|^\s*what counts as (?:an? |the )?(.+?)(?:\s+(?:under|"
+                         r"in|for)\b.*)?\?*\s*$", re.IGNORECASE)
+
+
+def defined_term(question: str) -> str:
+    """The term a definition question asks about: "'person having control'" or "a decant"."""
+    quoted = _QUOTED_TERM.search(question)
+    if quoted:
+        return quoted.group(1).strip()
+    asked = _ASKED_TERM.match(question)
+    return (asked.group(1) or asked.group(2) or "").strip() if asked else ""
+
+
+def defines(term: str, sentence: str) -> bool:
+    """Whether ``sentence`` defines ``term``: the term, then "means", "is", "are", "includes"
+    or a colon within a few words ("“HMO” means …", "**Severe**: …", "A decant is …")."""
+    if not term:
+        return False
+    words = r"\W+".join(re.escape(w) for w in term.split())
+    return bool(re.search(rf"\b{words}\b\W{{0,6}}(?:\s+\([^)]*\))?(?:\s*,[^,.;]{{0,80}},)?\s*"
+                          r"(?::|means\b|is\b|are\b|includes?\b|has the meaning)", sentence,
+                          re.IGNORECASE)
+                or re.search(rf"\b(?:is|are) called (?:an? |the )?{words}\b", sentence,
+                             re.IGNORECASE))
+
+
+def durations(text: str) -> list[str]:
+    """The periods and frequencies ``text`` states, in order."""
+    return [m.group(0) for m in DURATION.finditer(text)]
+
+
+def has_cue(question: Question, sentence: str) -> bool:
+    """Whether ``sentence`` holds what the question's kind of answer needs."""
+    match question.kind:
+        case "period":
+            if _OFTEN.search(question.text):
+                return bool(FREQUENCY.search(sentence))
+            return bool(DURATION.search(sentence))
+        case "compare":
+            return question.compares == "general" or has_cue(
+                Question(question.text, question.compares), sentence)
+        case "yes_no":
+            return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
+        case "who":
+            return bool(PARTY.search(sentence))
+        case "definition":
+            return bool(DEFINITION.search(sentence))
+        case "duties":
+            kinds = modalities(sentence)
+            return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
+        case "general":
+            return True

@@ -1,0 +1,270 @@
+"""Choosing the sentences that answer a question, and judging whether any of them does.
+
+A sentence is chosen for what it means, not for the words it shares with the question: its
+embedding similarity to the question (with its document's title and heading, which say what
+it is about), plus the question kind's cue (a period for "how quickly", a duty or a power for
+"must we", a party for "who"), plus a little word overlap to break near ties. Only whole
+sentences are candidates: a list's stem ("… conditions requiring the licence holder—") or a
+middle item ("(a) …, or") says nothing on its own and is never quoted.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from shared.answering.questions import DURATION, Question, defined_term, defines, has_cue
+from shared.embeddings import Embedder, default_embedder
+from shared.text.sentences import document_sentences
+from shared.text.terms import WORD, terms
+from shared.text.vocabulary import expand_statutory
+
+__all__ = ["Candidate", "Judged", "Selection", "Source", "judge", "select", "whole_sentences"]
+
+MIN_WORDS = 4
+MAX_WORDS = 200
+"""Longer sentences are not quoted: clipping one would quote a fragment."""
+CUE_WEIGHT = 0.12
+FIGURE_WEIGHT = 0.06
+"""A duty with its timescale comes before one without: key numbers first."""
+DEFINES_WEIGHT = 0.2
+"""For "what is X": the sentence that says what X means comes first."""
+FRAMING_PENALTY = 0.1
+"""A policy's purpose, scope or review sections frame it; they rarely answer."""
+SIDE_SUBJECT_WEIGHT = 0.2
+"""A side of a comparison that names a source's subject ("our repairs timescales") is
+answered from that source first."""
+OVERLAP_WEIGHT = 0.15
+SIMILARITY_FLOOR = 0.42
+"""Below this, the best sentence is about something else: the sources do not answer."""
+CUE_SIMILARITY_FLOOR = 0.5
+"""A sentence without the question's cue must be at least this close to answer it."""
+OVERLAP_FLOOR = 0.34
+"""…and share at least this share of the question's content words (with its context)."""
+SHORTLIST = 60
+"""At most this many candidates are embedded for one question."""
+BEARING_FLOOR = 0.3
+CONTEXT_OVERLAP_FLOOR = 0.2
+"""A sentence that answers shares at least this share of the question's content words with
+its document's title and heading (the words it is about)."""
+"""A cited sentence this close to the question bears on it (corroborates the answer)."""
+
+_STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
+_MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
+_LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
+_CONTINUATION = re.compile(r"^[a-z]")
+_FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|policy review|"
+                      r"monitoring and review|review|related (?:policies|documents)|"
+                      r"definitions and scope)\s*$", re.IGNORECASE)
+_AUTHORITY = re.compile(r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\s+\d+")
+"""A case cited by a judgment: quoting it would cite an authority the sources may not hold."""
+
+
+class Source(Protocol):
+    """A document to answer from (``shared.llm.SourceDocument`` is one; not imported here,
+    because the model providers import this package)."""
+
+    @property
+    def ref(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A whole sentence of one document, scored for one question."""
+
+    doc: int
+    position: int
+    text: str
+    """Verbatim, with white space runs joined (the verifier normalises them too)."""
+    heading: str
+    similarity: float = 0.0
+    overlap: float = 0.0
+    cue: bool = False
+    score: float = 0.0
+    side: int = -1
+    """For comparisons: the side of the question this sentence answers best."""
+    side_scores: tuple[float, ...] = ()
+    """For comparisons: how well it answers each side (its meaning against the side's words
+    and the whole question, plus the cue)."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The question's candidates, best first, and whether the best of them answer it."""
+
+    question: Question
+    ranked: list[Candidate] = field(default_factory=list)
+    answers: bool = False
+
+
+def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
+    """Every quotable unit of ``documents``: a whole sentence, or a provision's stem with its
+    lettered list ("(2) … made by— (a) …, or (b) …."), quoted as one (the verifier reads
+    legislation without its list layout). Never a heading, a status marker, a stem without
+    its list or a lettered item on its own. A policy's list item ("all other buildings:
+    every 3 years.") is quoted on its own: a policy's Markdown list is not joined, because
+    its quote is checked word for word."""
+    out: list[Candidate] = []
+    for i, d in enumerate(documents):
+        sentences = [(p, " ".join(s.text.split()), s.heading, s.is_heading)
+                     for p, s in enumerate(document_sentences(d.text))]
+        for position, text, heading in _units(sentences):
+            if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
+                    and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
+                    and not any(m.group(0) not in d.ref for m in _AUTHORITY.finditer(text))):
+                out.append(Candidate(i, position, text, heading))
+    return out
+
+
+def _units(sentences: Sequence[tuple[int, str, str, bool]]) -> list[tuple[int, str, str]]:
+    """Sentences, with each lettered list joined to its stem; headings left out."""
+    units: list[tuple[int, str, str]] = []
+    i = 0
+    while i < len(sentences):
+        position, text, heading, is_heading = sentences[i]
+        i += 1
+        if is_heading:
+            continue
+        if _STEM_END.search(text) and i < len(sentences) and _LIST_ITEM.match(sentences[i][1]):
+            parts = [text]
+            while i < len(sentences) and not sentences[i][3] and (
+                    _LIST_ITEM.match(sentences[i][1]) or _CONTINUATION.match(sentences[i][1])):
+                parts.append(sentences[i][1])
+                i += 1
+                if parts[-1].endswith(".") and not (
+                        i < len(sentences) and _CONTINUATION.match(sentences[i][1])):
+                    break
+            text = " ".join(parts)
+        units.append((position, text, heading))
+    return units
+
+
+_CACHE: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+CACHE_SIZE = 8192
+"""Vectors kept per process: the same provisions and policy passages answer many questions."""
+_CACHE_LOCK = threading.Lock()
+
+
+def _embedded(texts: Sequence[str], embedder: Embedder) -> np.ndarray:
+    """The texts' vectors, computed once per process for each text."""
+    keys = [(embedder.model_id, t) for t in texts]
+    with _CACHE_LOCK:
+        missing = list(dict.fromkeys(k for k in keys if k not in _CACHE))
+    if missing:
+        vectors = np.asarray(embedder.embed_sync([t for _, t in missing]), dtype=np.float32)
+        with _CACHE_LOCK:
+            for k, v in zip(missing, vectors, strict=True):
+                _CACHE[k] = v
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        found = [_CACHE.get(k) for k in keys]
+    if any(v is None for v in found):  # evicted meanwhile by another thread: compute again
+        return np.asarray(embedder.embed_sync(list(texts)), dtype=np.float32)
+    return np.stack([v for v in found if v is not None])
+
+
+def _shortlist(question: Question, pool: list[Candidate],
+               documents: Sequence[Source]) -> list[Candidate]:
+    """The candidates worth embedding: those sharing most of the question's words (in the
+    sources' words too) or holding its cue. Keeps the cost of an answer bounded on a long
+    judgment without losing what the search found for its meaning: every document's
+    candidates stay in the running through its title."""
+    if len(pool) <= SHORTLIST:
+        return pool
+    wanted = terms(expand_statutory(question.text))
+
+    def cheap(c: Candidate) -> float:
+        said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
+        return len(wanted & said) + 2 * has_cue(question, c.text)
+
+    ranked = sorted(pool, key=lambda c: (-cheap(c), c.doc, c.position))
+    return ranked[:SHORTLIST]
+
+
+def select(question: Question, documents: Sequence[Source],
+           embedder: Embedder | None = None) -> Selection:
+    """The sentences of ``documents`` ranked for answering ``question``, and the judgement."""
+    pool = whole_sentences(documents)
+    pool = _shortlist(question, pool, documents)
+    if not pool:
+        return Selection(question)
+    embedder = embedder or default_embedder()
+    contexts = [f"{documents[c.doc].title}. {c.heading}. {c.text}" for c in pool]
+    probes = [question.text, *question.sides]
+    vectors = _embedded([*probes, *contexts], embedder)
+    asked, sentences = vectors[: len(probes)], vectors[len(probes):]
+    similarity = sentences @ asked.T
+    wanted = terms(question.text)
+    sides_asked = [terms(side) for side in question.sides]
+    term = defined_term(question.text) if question.kind == "definition" else ""
+    ranked = []
+    for row, c in zip(similarity, pool, strict=True):
+        said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
+        overlap = len(wanted & said) / len(wanted) if wanted else 0.0
+        cue = has_cue(question, c.text)
+        sim = float(row[0])
+        side = int(np.argmax(row[1:])) if len(row) > 1 else -1
+        score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
+                 + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
+                 + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
+                 - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
+        about = terms(f"{documents[c.doc].title} {c.heading}")
+        sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
+                      + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
+                      for x, side_terms in zip(row[1:], sides_asked, strict=True))
+        ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
+                                score, side, sides))
+    ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
+    return Selection(question, ranked,
+                     any(_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) for c in ranked[:3]))
+
+
+def _share(wanted: set[str], said: set[str]) -> float:
+    return len(wanted & said) / len(wanted) if wanted else 0.0
+
+
+def _answers(c: Candidate, *, overlap_floor: float = 0.0) -> bool:
+    """Whether one sentence answers the question: close in meaning and holding the cue, or
+    very close and sharing the question's words; with its context, it must share some of the
+    question's words (``overlap_floor``), so a sentence merely in the same register (a
+    definition for a "what is" question) does not pass for an answer."""
+    if c.similarity < SIMILARITY_FLOOR or c.overlap < overlap_floor:
+        return False
+    return c.cue or (c.similarity >= CUE_SIMILARITY_FLOOR and c.overlap >= OVERLAP_FLOOR)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """Whether some of the sentences answer the question, and which bear on it."""
+
+    answers: bool
+    bearing: list[bool]
+
+
+def judge(question: Question, sentences: Sequence[str],
+          embedder: Embedder | None = None) -> Judged:
+    """The verifier's relevance judgement of an answer's cited sentences, by the same rule
+    as the answerer's (the sentences alone: a citation carries no heading)."""
+    if not sentences:
+        return Judged(False, [])
+    embedder = embedder or default_embedder()
+    vectors = _embedded([question.text, *sentences], embedder)
+    similarity = vectors[1:] @ vectors[0]
+    wanted = terms(question.text)
+    found = []
+    for sim, text in zip(similarity, sentences, strict=True):
+        overlap = len(wanted & terms(text)) / len(wanted) if wanted else 0.0
+        found.append(Candidate(0, 0, text, "", float(sim), overlap, has_cue(question, text)))
+    return Judged(any(_answers(c) for c in found),
+                  [c.similarity >= BEARING_FLOOR for c in found])
