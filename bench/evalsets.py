@@ -42,7 +42,8 @@ AnswerCategory = Literal[
     "repealed_law", "definition"]
 ClaimCategory = Literal[
     "wrong_subject", "duty_vs_power", "numbers_in_words", "wrong_party", "paraphrased_real",
-    "quote_of_subsection", "repealed_as_current", "repealed_as_history", "judgment_paraphrase"]
+    "quote_of_subsection", "repealed_as_current", "repealed_as_history", "judgment_paraphrase",
+    "judgment_outcome"]
 IssueCode = Literal[
     "not_found", "quote_mismatch", "claim_unsupported", "jurisdiction", "repealed",
     "not_in_force", "name_mismatch", "pre_1963"]

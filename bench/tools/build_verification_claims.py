@@ -23,7 +23,8 @@ from pathlib import Path
 from bench.legal_text import judgments, provisions
 
 OUT = Path(__file__).resolve().parents[1] / "verification_claims.jsonl"
-_CITE = re.compile(r"\[\[(?P<ref>[^|\]]+)\|(?P<quote>[^\]]+)\]\]")
+_CITE = re.compile(r"\[\[(?P<ref>[^|]+?)\|(?P<quote>[^\]]+)\]\]")
+"""``[[REF|QUOTE]]``; a neutral citation's own brackets may be part of REF."""
 _QUOTE_CLASS = {"'": "['‘’]", '"': '["“”]'}
 
 HA = "ukpga/2004/34/section/"
@@ -178,7 +179,7 @@ SPEC: list[tuple[str, str, str | None, str, str]] = [
     ("repealed_as_history", R, None, E, "Before 1 May 2026, section 21(4ZA) of the Housing Act 1988 removed, for dwelling-houses in England, the requirement that the date in a section 21(4) notice be the last day of a period of the tenancy."),
     ("repealed_as_history", R, None, E, f"Until its omission from 1 May 2026, section 21(8) of the Housing Act 1988 allowed the Secretary of State to prescribe the form of a section 21 notice for dwelling-houses in England [[{HA88}/8|The Secretary of State may by regulations made by statutory instrument prescribe the form of a notice under subsection (1) or (4)]]."),
     ("repealed_as_history", R, None, E, f"Before 1 May 2026, section 21 possession proceedings in England generally had to begin within six months of the notice [[{HA88}/4D|may not be begun after the end of the period of six months beginning with the date on which the notice was given]]."),
-    # judgment_paraphrase: what a judgment decided, faithful then wrong.
+    # judgment_paraphrase: what a judgment decided, faithfully; judgment_outcome: wrongly.
     ("judgment_paraphrase", R, None, E, f"In D2M Solutions Ltd v Secretary of State for Communities and Local Government, Holgate J refused the application for judicial review [[{D2M}|For all these reasons, I refuse the application for judicial review.]]"),
     ("judgment_paraphrase", R, None, E, f"A main issue in D2M Solutions was whether the Planning Inspectorate's ex gratia compensation scheme covers loss of profits [[{D2M}|whether, as a matter of interpretation, the ex gratia scheme for paying financial compensation for errors made by PINS includes a claim for loss of profits or earnings]]."),
     ("judgment_paraphrase", R, None, E, f"In UEFA v British Telecommunications plc the court held that it had jurisdiction to make the blocking order and that it was appropriate to make it [[{UEFA}|I am satisfied that the Court has jurisdiction to make the order sought and that it is appropriate to do so]]."),
@@ -188,11 +189,61 @@ SPEC: list[tuple[str, str, str | None, str, str]] = [
     ("judgment_paraphrase", R, None, E, f"In Corbiere the judge accepted that keeping Mr Xu's passport to stop him leaving the UK would be using the power for an unlawful purpose [[{CORB}|would be an exercise of the power under s.17 for an unlawful purpose]]."),
     ("judgment_paraphrase", R, None, E, f"In Holyoake v Candy the judge found none of the claims of Mr Holyoake and Hotblack established and dismissed the claim [[{HOLY}|It follows that I dismiss the claim.]]"),
     ("judgment_paraphrase", R, None, E, "In Y v Z [2017] EWFC 83 the court said that, although costs orders are unusual in children cases, there is no presumption against making one."),
-    ("judgment_paraphrase", F, CU, E, f"In D2M Solutions the court quashed the Planning Inspectorate's decision and awarded the claimant its lost profits [[{D2M}|For all these reasons, I refuse the application for judicial review.]]"),
-    ("judgment_paraphrase", F, CU, E, f"In Y v Z the court ordered Z to pay all of Y's costs of the declaration application [[{YZ}|I therefore refuse the application for Z to pay all of the costs]]."),
-    ("judgment_paraphrase", F, CU, E, f"In UEFA v British Telecommunications plc, TalkTalk opposed the blocking application [[{UEFA}|TalkTalk neither supports nor opposes the application.]]"),
-    ("judgment_paraphrase", F, CU, E, f"In R (Corbiere Ltd) v Secretary of State for Justice the court quashed the deportation order made against Mr Xu [[{CORB}|Accordingly this claim is dismissed.]]"),
-    ("judgment_paraphrase", F, CU, E, f"In Holyoake v Candy the court upheld Mr Holyoake's claims against the lenders [[{HOLY}|It follows that I dismiss the claim.]]"),
+    ("judgment_outcome", F, CU, E, f"In D2M Solutions the court quashed the Planning Inspectorate's decision and awarded the claimant its lost profits [[{D2M}|For all these reasons, I refuse the application for judicial review.]]"),
+    ("judgment_outcome", F, CU, E, f"In Y v Z the court ordered Z to pay all of Y's costs of the declaration application [[{YZ}|I therefore refuse the application for Z to pay all of the costs]]."),
+    ("judgment_outcome", F, CU, E, f"In UEFA v British Telecommunications plc, TalkTalk opposed the blocking application [[{UEFA}|TalkTalk neither supports nor opposes the application.]]"),
+    ("judgment_outcome", F, CU, E, f"In R (Corbiere Ltd) v Secretary of State for Justice the court quashed the deportation order made against Mr Xu [[{CORB}|Accordingly this claim is dismissed.]]"),
+    ("judgment_outcome", F, CU, E, f"In Holyoake v Candy the court upheld Mr Holyoake's claims against the lenders [[{HOLY}|It follows that I dismiss the claim.]]"),
+]
+
+# Added later, written from ../shared/data before the checks they exercise were changed;
+# their ids carry the prefix vc2.
+SPEC_ADDED: list[tuple[str, str, str | None, str, str]] = [
+    ('wrong_subject', F, CU, E, 'A landlord must give the tenant prescribed information about the deposit scheme [[ukpga/2004/34/section/68/4|That period must not end more than 5 years after]].'),
+    ('wrong_subject', F, CU, E, 'A council may charge a fee when a landlord applies for a selective licence for a house [[ukpga/2004/34/section/142/1|must refrain from]].'),
+    ('wrong_subject', F, CU, E, 'Children under ten are disregarded when deciding whether a tenancy deposit has been protected [[ukpga/2004/34/section/213/3|within the period of 30 days beginning with the date on which it is received]].'),
+    ('wrong_subject', F, CU, E, 'An overcrowding notice must be served at least 7 days before a prohibition order is made on a flat [[ukpga/2004/34/section/20/1|making a prohibition order under this section in respect of the hazard is a course of action available to the authority]].'),
+    ('wrong_subject', F, CU, E, 'A tenant can apply to the county court if the landlord has not protected the deposit in an authorised scheme [[ukpga/2004/34/section/63/1|An application for a licence must be made to the local housing authority.]].'),
+    ('wrong_subject', F, CU, E, 'An empty dwelling management order lets the authority take over a home that has been left unoccupied [[ukpga/2004/34/section/139/2|The local housing authority may serve an overcrowding notice on one or more relevant persons]].'),
+    ('wrong_subject', F, CU, E, 'A licence holder commits an offence by failing to comply with a condition of a selective licence [[ukpga/2004/34/section/30/1|the person on whom the notice was served commits an offence if he fails to comply with it]].'),
+    ('wrong_subject', F, CU, E, 'The authority must consult the fire and rescue authority before taking enforcement action about a fire hazard in an HMO [[ukpga/2004/34/section/235/3|The notice must include information about the possible consequences of not complying with the notice.]].'),
+    ('wrong_party', F, CU, E, 'A tenant who receives a tenancy deposit must comply with the initial requirements of an authorised scheme within 30 days [[ukpga/2004/34/section/213/3|the initial requirements of an authorised scheme must be complied with by the landlord in relation to the deposit within the period of 30 days]].'),
+    ('wrong_party', F, CU, E, 'An application for an HMO licence must be made to the tribunal [[ukpga/2004/34/section/63/1|An application for a licence must be made to the local housing authority.]].'),
+    ('wrong_party', F, CU, E, 'The landlord may serve an overcrowding notice on the occupiers of an HMO [[ukpga/2004/34/section/139/2|The local housing authority may serve an overcrowding notice on one or more relevant persons]].'),
+    ('wrong_party', F, CU, E, 'The tribunal may revoke an HMO licence with the agreement of the licence holder [[ukpga/2004/34/section/70/1|The local housing authority may revoke a licence]].'),
+    ('wrong_party', F, CU, E, "A magistrates' court may order the local housing authority to permit the intended action to be taken on the premises [[ukpga/2004/34/section/35/2|a magistrates' court may order the occupier to permit to be done on the premises anything which the court considers is necessary]]."),
+    ('wrong_party', F, CU, E, 'The tenant must give the landlord information about the authorised scheme that applies to the deposit [[ukpga/2004/34/section/213/5|A landlord who has received such a tenancy deposit must give the tenant and any relevant person such information]].'),
+    ('duty_vs_power', F, CU, E, 'The local housing authority must revoke an HMO licence when the licence holder agrees [[ukpga/2004/34/section/70/1|The local housing authority may revoke a licence]].'),
+    ('duty_vs_power', F, CU, E, 'The authority must serve a temporary exemption notice whenever a person notifies it that they intend to stop the house needing a licence [[ukpga/2004/34/section/62/2|The authority may, if they think fit, serve on that person a notice under this section]].'),
+    ('duty_vs_power', F, CU, E, 'An HMO licence may be transferred to another person [[ukpga/2004/34/section/68/6|A licence may not be transferred to another person.]].'),
+    ('duty_vs_power', F, CU, E, 'The authority may choose whether to inform every relevant person in writing before serving an overcrowding notice [[ukpga/2004/34/section/139/3|The authority must, at least 7 days before serving an overcrowding notice]].'),
+    ('numbers_in_words', F, CU, E, 'A temporary exemption notice lasts for six months from the date it is served [[ukpga/2004/34/section/62/4|for the period of 3 months beginning with the date on which it is served]].'),
+    ('numbers_in_words', F, CU, E, 'An HMO licence can last for up to ten years [[ukpga/2004/34/section/68/4|That period must not end more than 5 years after]].'),
+    ('numbers_in_words', F, CU, E, 'Children under the age of twelve are disregarded when applying the rule on opposite sexes sharing a room [[ukpga/2004/34/section/142/3|children under the age of 10 are to be disregarded]].'),
+    ('numbers_in_words', F, CU, E, 'After conviction for using premises in breach of a prohibition order, a further fine of up to fifty pounds a day can be imposed [[ukpga/2004/34/section/32/2|to a further fine not exceeding £20 for every day or part of a day]].'),
+    ('judgment_outcome', F, CU, E, 'In D2M Solutions Ltd v Secretary of State for Communities and Local Government the application for judicial review was granted [[[2017] EWHC 3409 (Admin)|For all these reasons, I refuse the application for judicial review.]].'),
+    ('judgment_outcome', F, CU, E, 'In R (Corbiere Ltd) v Secretary of State for Justice the claim succeeded [[[2017] EWHC 3364 (Admin)|Accordingly this claim is dismissed.]].'),
+    ('judgment_outcome', F, CU, E, "In Holyoake v Candy the judge found Mr Holyoake's claims established and allowed the claim [[[2017] EWHC 3397 (Ch)|I have now considered all Mr Holyoake’s and Hotblack’s claims and found none of them established. It follows that I dismiss the claim.]]."),
+    ('judgment_outcome', F, CU, E, 'In UEFA v British Telecommunications plc the court held that it had no jurisdiction to make the blocking order [[[2017] EWHC 3414 (Ch)|I am satisfied that the Court has jurisdiction to make the order sought and that it is appropriate to do so]].'),
+    ('judgment_outcome', F, CU, E, 'In Y v Z the court refused to make any order for costs against Z [[[2017] EWFC 83|consider that he should pay half of Y’s costs referable to the declaration application]].'),
+    ('judgment_outcome', F, CU, E, 'In Corbiere the court refused permission on every ground [[[2017] EWHC 3364 (Admin)|I am persuaded that the other grounds of challenge are arguable. I therefore grant permission.]].'),
+    ('judgment_outcome', F, CU, E, 'In D2M Solutions the Defendant refused to concede that the planning decision should be quashed [[[2017] EWHC 3409 (Admin)|the Defendant conceded that the decision should be quashed on one of the Claimant’s four grounds of challenge, ground 2]].'),
+    ('judgment_paraphrase', R, None, E, 'In Corbiere the judge granted permission on the arguable grounds but found that none of them was made out [[[2017] EWHC 3364 (Admin)|I therefore grant permission. However, for the reasons I have given, none of the grounds are made out.]].'),
+    ('judgment_paraphrase', R, None, E, 'In Corbiere permission was refused on the Article 6 ground [[[2017] EWHC 3364 (Admin)|Permission is therefore refused on the Article 6 ground.]].'),
+    ('judgment_paraphrase', R, None, E, "In D2M Solutions the Secretary of State conceded that the Inspector's decision should be quashed on ground 2 [[[2017] EWHC 3409 (Admin)|the Defendant conceded that the decision should be quashed on one of the Claimant’s four grounds of challenge, ground 2]]."),
+    ('judgment_paraphrase', R, None, E, 'In Holyoake v Candy the claim failed because none of the claims was established [[[2017] EWHC 3397 (Ch)|found none of them established. It follows that I dismiss the claim.]].'),
+    ('judgment_paraphrase', R, None, E, "In Y v Z the judge did not consider Z's conduct reprehensible [[[2017] EWFC 83|I do not consider that Z’s conduct is such that it was reprehensible]]."),
+    ('paraphrased_real', R, None, E, "A landlord who takes a deposit for a shorthold tenancy has 30 days from receiving it to meet the scheme's initial requirements [[ukpga/2004/34/section/213/3|the initial requirements of an authorised scheme must be complied with by the landlord in relation to the deposit within the period of 30 days beginning with the date on which it is received]]."),
+    ('paraphrased_real', R, None, E, 'HMO licences cannot be handed on to someone else [[ukpga/2004/34/section/68/6|A licence may not be transferred to another person.]].'),
+    ('paraphrased_real', R, None, E, 'Before serving an overcrowding notice the council has to tell every relevant person in writing at least seven days in advance [[ukpga/2004/34/section/139/3|The authority must, at least 7 days before serving an overcrowding notice]].'),
+    ('paraphrased_real', R, None, E, 'A temporary exemption notice is in force for three months from the day it is served [[ukpga/2004/34/section/62/4|for the period of 3 months beginning with the date on which it is served]].'),
+    ('paraphrased_real', R, None, E, 'Someone convicted of failing to comply with an improvement notice faces a fine of up to level 5 on the standard scale [[ukpga/2004/34/section/30/3|is liable on summary conviction to a fine not exceeding level 5 on the standard scale]].'),
+    ('paraphrased_real', R, None, E, "The council can, with the licence holder's agreement, revoke an HMO licence [[ukpga/2004/34/section/70/1|The local housing authority may revoke a licence]]."),
+    ('paraphrased_real', R, None, E, 'Children younger than 10 are ignored when deciding whether people of opposite sexes would have to share a bedroom [[ukpga/2004/34/section/142/3|children under the age of 10 are to be disregarded]].'),
+    ('paraphrased_real', R, None, E, "A magistrates' court can order an occupier who is blocking the works to let them be carried out [[ukpga/2004/34/section/35/2|a magistrates' court may order the occupier to permit to be done on the premises anything which the court considers is necessary]]."),
+    ('paraphrased_real', R, None, E, 'The licence application goes to the local housing authority, which can ask for a fee with it [[ukpga/2004/34/section/63/3|The authority may, in particular, require the application to be accompanied by a fee fixed by the authority.]].'),
+    ('repealed_as_current', F, RP, E, 'A private landlord in England can serve a section 21 notice to end an assured shorthold tenancy after the fixed term [[ukpga/1988/50/section/21/1|the landlord or, in the case of joint landlords, at least one of them has given to the tenant not less than two months’ notice in writing stating that he requires possession of the dwelling-house]].'),
+    ('repealed_as_history', R, None, E, "Section 21 of the Housing Act 1988 used to let a landlord in England obtain possession once the fixed term had ended and two months' notice had been given [[ukpga/1988/50/section/21/1|not less than two months’ notice in writing stating that he requires possession of the dwelling-house]]."),
 ]
 
 
@@ -226,12 +277,17 @@ def render(text: str) -> str:
 
 
 def items() -> list[dict[str, object]]:
+    return _items(SPEC, "vc") + _items(SPEC_ADDED, "vc2")
+
+
+def _items(spec: list[tuple[str, str, str | None, str, str]],
+           prefix: str) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     counts: dict[str, int] = {}
-    for category, label, issue, jurisdiction, text in SPEC:
+    for category, label, issue, jurisdiction, text in spec:
         counts[category] = counts.get(category, 0) + 1
         item: dict[str, object] = {
-            "id": f"vc-{category.replace('_', '-')}-{counts[category]:02d}",
+            "id": f"{prefix}-{category.replace('_', '-')}-{counts[category]:02d}",
             "text": render(text), "jurisdiction": jurisdiction, "label": label,
             "category": category, "expected_issue": issue,
         }
