@@ -197,7 +197,7 @@ def _statutory(*pairs: tuple[str, str]) -> tuple[_Entry, ...]:
 _STATUTORY_WORDS = _statutory(
     (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
      r"\b(five|six|seven|[5-9])[- ]bed(room)?",
-     "house in multiple occupation licensing"),
+     "house in multiple occupation"),  # licensing only when asked: not every HMO question
     (r"\blicen[cs]", "licence licensing"),
     (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
     (r"\bevict|no[- ]fault", "possession notice"),
@@ -315,7 +315,8 @@ _TOPICS = re.compile(
         r"improvement notices?", r"prohibition orders?", r"hazard awareness notices?",
         r"emergency (?:remedial|prohibition) (?:action|orders?)", r"demolition orders?",
         r"temporary exemption notices?", r"(?:interim |final )?management orders?",
-        r"empty dwelling management orders?", r"rent repayment orders?", r"banning orders?",
+        r"empty dwelling management orders?", r"(?:interim |final )?edmos?",
+        r"rent repayment orders?", r"banning orders?", r"decants?",
         r"financial penalt(?:y|ies)", r"overcrowding notices?",
         r"overcrowding", r"awaab'?s law", r"fitness for human habitation",
         r"tenancy agreements?", r"tenancy (?:sustainment|fraud)",
