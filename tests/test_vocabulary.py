@@ -107,6 +107,20 @@ def test_everyday_words_find_the_sources_concept(question: str, means: str) -> N
     assert means in expand(question)
 
 
+@pytest.mark.parametrize(
+    ("question", "not_meant"),
+    [
+        ("Can a fixed-term tenancy be ended early?", "repair"),
+        ("Is a fixed penalty notice an offence?", "repair"),
+        ("The family is threatened with eviction", "anti-social behaviour"),
+        ("The builders left a mess in the hall", "decant"),
+    ],
+)
+def test_everyday_readings_do_not_fire_on_the_same_words_in_other_senses(
+        question: str, not_meant: str) -> None:
+    assert not_meant not in expand(question)
+
+
 def test_a_statute_heading_gets_abbreviations_but_no_everyday_readings() -> None:
     # Section headings are embedded with their abbreviations spelt out, but "fixed" in
     # "Fixed penalty notices" is no repair and "unsafe" no lay word for a hazard there.

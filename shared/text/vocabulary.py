@@ -76,7 +76,9 @@ _LAY: tuple[_Entry, ...] = (
            r"racket|shouting|banging|stamping|noise|noisy|"
            r"(?:house|all-night|late-night|noisy) parties|"
            r"partying", "noise nuisance anti-social behaviour"),
-    _entry(r"harass\w*|intimidat\w*|threaten\w*|bully\w*|drug dealing|dealing drugs",
+    # ("Threatened with eviction" is no harassment: threats to a person only.)
+    _entry(r"harass\w*|intimidat\w*|threatening (?:behaviou?r|messages|letters|notes)|"
+           r"threats? (?:of violence|to (?:kill|hurt|harm))|bully\w*|drug dealing|dealing drugs",
            "harassment anti-social behaviour"),
     _entry(r"racis[mt]\w*|racial(?:ly)?(?: \w+)? abuse|racial slurs?|homophobi\w*|"
            r"transphobi\w*|disablist|sectarian|hate crimes?|targeted because of",
@@ -88,7 +90,9 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"bill (?:someone|them|the tenant|the resident|residents?)|charge (?:them|"
            r"the tenant|the resident|residents?|someone) for|make (?:them|the tenant) pay",
            "recharge the cost"),
-    _entry(r"fix(?:ed|es|ing)?|mend(?:ed|ing|s)?|broken", "repair"),
+    # ("fixed-term" and "fixed penalty" are no repairs.)
+    _entry(r"fix(?:es|ing)?|fixed(?![- ](?:term|penalt|price|rate|date|sum))|mend(?:ed|ing|s)?|"
+           r"broken", "repair"),
     _entry(r"falling apart|in a (?:terrible|bad|right) state|run[- ]down|dilapidated",
            "disrepair"),
     # How quickly: the policies put timescales under "how quickly we respond".
@@ -100,8 +104,8 @@ _LAY: tuple[_Entry, ...] = (
            r"warn(?:s|ed|ing)? (?:\w+ ){0,2}(?:before|in advance|ahead)", "notice"),
     # Moving out for works.
     _entry(r"(?:mov(?:e|es|ed|ing)|shift(?:ing)?|relocat\w+|put) (?:\w+ ){0,2}(?:out|"
-           r"elsewhere)(?: \w+){0,3} (?:works|builders|repairs|refurbish\w*)|builders|"
-           r"temporary (?:move|rehousing|accommodation during works)|rehous\w*",
+           r"elsewhere)(?: \w+){0,3} (?:works|builders|repairs|refurbish\w*)|"
+           r"temporary (?:move|rehousing|accommodation) (?:during|for|while) (?:the )?works",
            "decant temporary move while works are carried out"),
     # Overcrowding.
     _entry(r"shar(?:e|es|ing) (?:a |one |the )?(?:bed)?rooms?|shared (?:bed)?rooms?|"
