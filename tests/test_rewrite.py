@@ -228,3 +228,25 @@ def test_the_models_rewrite_is_checked() -> None:
     assert same is not None and same.method == "unchanged" and same.standalone == message
     assert parse_model_rewrite("", message) is None
     assert parse_model_rewrite("x" * 2000, message) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "earlier", "carried"),
+    [
+        # Names nothing, not even a phrase of its own: about the subject before it.
+        ("What is the most a tribunal can order?", "Must deposits be protected?", "deposits"),
+        ("When can the landlord be made to pay it all?", "What is a rent repayment order?",
+         "rent repayment order"),
+        # "Do they still…" points back even past a subject of its own.
+        ("Do they still pay rent during the works?", "What is a temporary decant?", "decant"),
+    ],
+)
+def test_a_follow_up_that_names_nothing_of_its_own_keeps_the_subject(
+        message: str, earlier: str, carried: str) -> None:
+    rewrite = rewrite_offline(message, [earlier])
+    assert rewrite.method == "offline" and carried in rewrite.carried
+
+
+def test_a_question_with_a_phrase_of_its_own_is_not_given_the_earlier_subject() -> None:
+    message = "What is a compulsory purchase order used for?"
+    assert rewrite_offline(message, [DAMP]).method == "unchanged"

@@ -54,7 +54,8 @@ _REFERS_BACK = re.compile(
     r"^\W*(?:(?:does|do|did|is|are|was|were|would|will|can|could|should|must|what about|"
     r"how about)\s+(?:that|this|those|these|the same)\b|(?:does|do|would|will|can|could|"
     r"should|must)\s+(?:it|they)\s+(?:still\s+|also\s+)?(?:apply|cover|include|extend|count|"
-    r"affect|change|differ|matter|work)|same (?:for|with|if|when)\b|in (?:that|this|which) "
+    r"affect|change|differ|matter|work)|(?:does|do|is|are|can|will|would|must|should)\s+"
+    r"(?:it|they|he|she)\s+still\b|same (?:for|with|if|when)\b|in (?:that|this|which) "
     r"case\b|if (?:so|not)\b|otherwise\b|likewise\b)", re.IGNORECASE)
 _CONTINUES = re.compile(
     r"^\W*(?:and|but|or|also|so|then|plus|what about|how about|what if|what else|as for|"
@@ -82,14 +83,18 @@ def follow_up(message: str) -> bool:
     It does when it opens by pointing back ("does that apply…", "in that case…"); otherwise
     a message with a subject of its own, or small talk ("thanks"), stands alone, and one
     without leans back when it continues ("and…", "what about…", "what if…"), uses a pronoun
-    ("it", "they", "this", "one"), leaves out its verb phrase ("…if we don't?"), or is short.
+    ("it", "they", "this", "one"), leaves out its verb phrase ("…if we don't?"), is short, or
+    names nothing at all, not even a phrase of its own ("what's the most the court can
+    award?" asks about the subject before it). "Do they still…" points back even when it
+    names a subject ("do they still pay rent while they're out?" after a decant).
     """
     if _REFERS_BACK.search(message):
         return True
     if subjects(message) or _SMALL_TALK.search(message):
         return False
     return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
-                or _ELLIPSIS.search(message) or len(WORD.findall(message)) <= SHORT_WORDS)
+                or _ELLIPSIS.search(message) or len(WORD.findall(message)) <= SHORT_WORDS
+                or not key_phrase(message))
 
 
 # -- the rewrite ------------------------------------------------------------------------------

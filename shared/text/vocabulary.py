@@ -40,6 +40,112 @@ def _both_ways(short: str, long: str, *, long_said: str | None = None) -> tuple[
     return (_entry(rf"{short}s?", long), _entry(long_said or re.escape(long), short))
 
 
+_LAY: tuple[_Entry, ...] = (
+    # How tenants and officers describe a housing concept in everyday words, one way: the
+    # policies and statutes name the concept, not the symptom ("a smell of rotten eggs" is a
+    # suspected gas leak). Broad by design: every common way of saying each concept.
+    # Gas and heating.
+    _entry(r"rotten eggs?|(?:smell|smells|smelling|whiff|stench|odou?r)s? (?:of|like) gas|"
+           r"gas (?:leak|smell)s?|leak(?:ing|s)? gas|smells? gas", "smells gas suspected gas leak"),
+    _entry(r"(?:boiler|heating|radiators?)(?: has| have| is| are|'s)? (?:broken|broke|"
+           r"packed up|conked out|stopped working|not working|gone off|cold)|no (?:heating|"
+           r"hot water)", "loss of heating or hot water"),
+    _entry(r"fumes|headaches? from the (?:boiler|fire)|CO poisoning",
+           "carbon monoxide"),
+    # Electrics.
+    _entry(r"electrics|wiring|sockets?|fuse ?box(?:es)?|consumer units?|tripping|trip switch"
+           r"|sparking", "electrical installation EICR"),
+    # Water and leaks.
+    _entry(r"dripping|water (?:coming|pouring|leaking) (?:in|through|down)|burst pipes?|"
+           r"flood(?:ed|ing)?|leaky|leaking (?:roof|ceiling|pipe|tap)s?", "leak repair"),
+    # Damp and mould in other words, and how bad it is.
+    _entry(r"fung(?:us|al|i)|mildew|musty|black stuff|streaming windows|wet walls?",
+           "damp and mould"),
+    _entry(r"all over|everywhere|covered in|spreading|widespread|extensive|really bad",
+           "severe"),
+    # Who acts: the statute's "local housing authority".
+    _entry(r"town hall", "council"),
+    # Danger to health: what the statute calls a hazard.
+    _entry(r"seriously (?:injure|hurt|harm)\w*|could (?:kill|injure|hurt|harm)|death ?traps?|"
+           r"danger(?:ous)? to (?:health|life)|unsafe", "hazard"),
+    # Pests.
+    _entry(r"rats?|mice|mouse|cockroach(?:es)?|bed ?bugs?|fleas|wasps?|ants|squirrels|"
+           r"pigeons|droppings", "pests vermin infestation"),
+    # Noise, nuisance, harassment and hate.
+    _entry(r"(?:loud|blasting|blaring|booming) (?:music|tv|telly|stereo)|"
+           r"racket|shouting|banging|stamping|noise|noisy|"
+           r"(?:house|all-night|late-night|noisy) parties|"
+           r"partying", "noise nuisance anti-social behaviour"),
+    # ("Threatened with eviction" is no harassment: threats to a person only.)
+    _entry(r"harass\w*|intimidat\w*|threatening (?:behaviou?r|messages|letters|notes)|"
+           r"threats? (?:of violence|to (?:kill|hurt|harm))|bully\w*|drug dealing|dealing drugs",
+           "harassment anti-social behaviour"),
+    _entry(r"racis[mt]\w*|racial(?:ly)?(?: \w+)? abuse|racial slurs?|homophobi\w*|"
+           r"transphobi\w*|disablist|sectarian|hate crimes?|targeted because of",
+           "hate incident"),
+    # Damage, recharges and repairs.
+    _entry(r"kicked (?:in|down|through)|smashed|vandal\w*|deliberate(?:ly)? damage\w*|"
+           r"damaged on purpose|broke(?:n)? on purpose|trashed",
+           "damage caused deliberately recharge"),
+    _entry(r"bill (?:someone|them|the tenant|the resident|residents?)|charge (?:them|"
+           r"the tenant|the resident|residents?|someone) for|make (?:them|the tenant) pay",
+           "recharge the cost"),
+    # ("fixed-term" and "fixed penalty" are no repairs.)
+    _entry(r"fix(?:es|ing)?|fixed(?![- ](?:term|penalt|price|rate|date|sum))|mend(?:ed|ing|s)?|"
+           r"broken", "repair"),
+    _entry(r"falling apart|in a (?:terrible|bad|right) state|run[- ]down|dilapidated",
+           "disrepair"),
+    # How quickly: the policies put timescales under "how quickly we respond".
+    _entry(r"how (?:fast|soon|quick(?:ly)?|long)|when will|by when|get (?:someone|"
+           r"somebody|anyone|a surveyor|an engineer) (?:round|out|over)|get back to",
+           "how quickly we respond"),
+    # Warning in advance: what the policies and statutes call notice.
+    _entry(r"how far (?:ahead|in advance)|how much warning|advance warning|heads[- ]up|"
+           r"warn(?:s|ed|ing)? (?:\w+ ){0,2}(?:before|in advance|ahead)", "notice"),
+    # Moving out for works.
+    _entry(r"(?:mov(?:e|es|ed|ing)|shift(?:ing)?|relocat\w+|put) (?:\w+ ){0,2}(?:out|"
+           r"elsewhere)(?: \w+){0,3} (?:works|builders|repairs|refurbish\w*)|"
+           r"temporary (?:move|rehousing|accommodation) (?:during|for|while) (?:the )?works",
+           "decant temporary move while works are carried out"),
+    # Overcrowding.
+    _entry(r"shar(?:e|es|ing) (?:a |one |the )?(?:bed)?rooms?|shared (?:bed)?rooms?|"
+           r"sleep(?:s|ing)? (?:in|on) the (?:living room|lounge|kitchen|sofa|floor)|"
+           r"too many (?:people|folk|persons|occupants|residents|tenants|of us|kids|children)|"
+           r"kipping|not enough (?:bed)?rooms|cramped|"
+           r"squashed in|bedroom shortfall", "overcrowding"),
+    # Rent and money.
+    _entry(r"(?:can'?t|cannot|unable to|struggling to) (?:afford|pay)(?: the| their)? rent|"
+           r"owes? (?:\w+ )?rent|missed (?:rent )?payments?|unpaid rent", "rent arrears"),
+    _entry(r"rent (?:going up|rises?|hikes?)|(?:put|putting) (?:the )?rent up|"
+           r"raise (?:the )?rent", "rent increase"),
+    # Losing or passing on the home.
+    _entry(r"get rid of (?:a |the |our )?(?:tenant|resident)s?|take (?:the )?"
+           r"(?:house|home|flat|property) back", "possession"),
+    _entry(r"(?:tenant|partner|mum|dad|mother|father|husband|wife|parent|gran\w*)"
+           r"(?: has)? (?:died|passed away|passed on)|death of (?:a |the )?tenant|"
+           r"take over (?:the|her|his|their) tenancy|inherit\w* (?:the |a )?"
+           r"(?:tenancy|home|house|flat)", "succession when a tenant dies"),
+    _entry(r"swap (?:homes|houses|flats)|home swap|house swap", "mutual exchange"),
+    _entry(r"moving (?:someone|somebody|a friend|a lodger) in|lodgers?|sub-?let\w*",
+           "subletting lodger"),
+    # Adaptations.
+    *_both_ways("OT", "occupational therapist", long_said=r"occupational therapists?"),
+    _entry(r"through[- ]floor lifts?|ramps?|wheelchair access|level[- ]access|"
+           r"wet rooms?|lever taps?|hoists?", "adaptations"),
+    # Complaints.
+    _entry(r"moan\w*|grumble|not happy|unhappy with|dissatisfied|fed up with|"
+           r"take (?:it|this) further|go over (?:your|their) heads?", "complaint"),
+    # Fire safety and communal areas.
+    _entry(r"landings?|corridors?|stairwells?|hallways?|communal (?:stairs|hall)",
+           "communal areas escape routes"),
+    _entry(r"dumped|junk|clutter|rubbish left|bikes?|prams?|mobility scooters?",
+           "items left in communal areas"),
+    _entry(r"fire doors? (?:propped|wedged)|propped open|wedged open", "fire doors"),
+    # Tenancy deposits.
+    _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
+)
+
+
 _GENERAL: tuple[_Entry, ...] = (
     # Abbreviations, both ways.
     *_both_ways("HMO", "house in multiple occupation",
@@ -95,7 +201,7 @@ def _statutory(*pairs: tuple[str, str]) -> tuple[_Entry, ...]:
 _STATUTORY_WORDS = _statutory(
     (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
      r"\b(five|six|seven|[5-9])[- ]bed(room)?",
-     "house in multiple occupation licensing"),
+     "house in multiple occupation"),  # licensing only when asked: not every HMO question
     (r"\blicen[cs]", "licence licensing"),
     (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
     (r"\bevict|no[- ]fault", "possession notice"),
@@ -125,12 +231,16 @@ class Expansion:
     means: str
 
 
-def expansions(question: str) -> list[Expansion]:
-    """What ``question`` mentions in other words, each once, leaving out what it already says."""
+def expansions(question: str, *, lay: bool = True) -> list[Expansion]:
+    """What ``question`` mentions in other words, each once, leaving out what it already says.
+
+    ``lay=False`` leaves out the everyday descriptions (``_LAY``): a statute's heading is in
+    the sources' words already, and "fixed penalty" is no repair.
+    """
     present = terms(question)
     out: list[Expansion] = []
     seen: set[str] = set()
-    for entry in _GENERAL:
+    for entry in (*_GENERAL, *_LAY) if lay else _GENERAL:
         match = entry.said.search(question)
         if match is None or entry.means in seen:
             continue
@@ -141,9 +251,10 @@ def expansions(question: str) -> list[Expansion]:
     return out
 
 
-def expand(question: str) -> str:
-    """The question followed by the other words for what it mentions: a search query."""
-    return " ".join([question, *(e.means for e in expansions(question))])
+def expand(question: str, *, lay: bool = True) -> str:
+    """The question followed by the other words for what it mentions: a search query
+    (``lay``: as ``expansions``)."""
+    return " ".join([question, *(e.means for e in expansions(question, lay=lay))])
 
 
 def expand_statutory(question: str) -> str:
@@ -164,7 +275,7 @@ def spelt_out(question: str) -> str:
     return " ".join([expand(question), *extra])
 
 
-_FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_STATUTORY))
+_FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_LAY, *_STATUTORY))
 
 
 def unexpanded(query: str) -> str:
@@ -208,7 +319,8 @@ _TOPICS = re.compile(
         r"improvement notices?", r"prohibition orders?", r"hazard awareness notices?",
         r"emergency (?:remedial|prohibition) (?:action|orders?)", r"demolition orders?",
         r"temporary exemption notices?", r"(?:interim |final )?management orders?",
-        r"empty dwelling management orders?", r"rent repayment orders?", r"banning orders?",
+        r"empty dwelling management orders?", r"(?:interim |final )?edmos?",
+        r"rent repayment orders?", r"banning orders?", r"decants?",
         r"financial penalt(?:y|ies)", r"overcrowding notices?",
         r"overcrowding", r"awaab'?s law", r"fitness for human habitation",
         r"tenancy agreements?", r"tenancy (?:sustainment|fraud)",

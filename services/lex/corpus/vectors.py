@@ -52,7 +52,7 @@ _cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 def section_chunks(title: str, text: str, chunks: int = SECTION_CHUNKS) -> list[str]:
     """The texts embedded for one provision: title and start, then later windows of text."""
     words = text.split()
-    heading = expand(title)
+    heading = expand(title, lay=False)  # abbreviations only: the recipe's "abbrev"
     first = f"{heading}\n{text}"
     rest = [f"{heading}\n{' '.join(words[start:start + _WINDOW_WORDS])}"
             for start in range(_STRIDE_WORDS, len(words), _STRIDE_WORDS)]
