@@ -143,6 +143,11 @@ def _completed(first: str, second: str) -> str:
     theirs = _ARTICLE.sub("", second).split()
     if len(own) > ELLIPSIS_WORDS or len(theirs) <= len(own):
         return first
+    # Parallel only: one modifier ("minor"/"major"), or a word in common in the same place
+    # ("stage 1"/"stage 2"); "improvement notice or hazard awareness notice" is two wholes.
+    if len(own) > 1 and not any(a.lower() == b.lower()
+                                for a, b in zip(own, theirs[:len(own)], strict=True)):
+        return first
     return " ".join([*own, *theirs[len(own):]])
 
 
