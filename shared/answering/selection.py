@@ -23,7 +23,7 @@ from shared.answering.questions import DURATION, Question, defined_term, defines
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
-from shared.text.vocabulary import expand_statutory
+from shared.text.vocabulary import expand_statutory, subjects
 
 __all__ = ["Candidate", "Judged", "Selection", "Source", "judge", "select", "whole_sentences"]
 
@@ -43,6 +43,9 @@ answered from that source first."""
 OVERLAP_WEIGHT = 0.15
 NAMED_WEIGHT = 0.2
 """A question about "section 21(1B)" is answered by subsection (1B) first."""
+SUBJECT_WEIGHT = 0.08
+"""A sentence about what the question names ("a temporary exemption notice"), in its words or
+its document's title and heading, comes before one merely in the same register."""
 TERM_SHARE_FLOOR = 0.5
 """A definition question's term: at least this share of its words is in an answering
 sentence (with its document's title and heading)."""
@@ -216,6 +219,7 @@ def select(question: Question, documents: Sequence[Source],
     sides_asked = [terms(side) for side in question.sides]
     term = defined_term(question.text) if question.kind == "definition" else ""
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
+    named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
     ranked = []
     for row, c in zip(similarity, pool, strict=True):
         said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
@@ -227,6 +231,7 @@ def select(question: Question, documents: Sequence[Source],
                  + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
                  + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
                  + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
+                 + SUBJECT_WEIGHT * _held(named_subjects, said)
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
@@ -285,3 +290,8 @@ def judge(question: Question, sentences: Sequence[str],
     # corroborate.
     return Judged(any(_answers(c) for c in found),
                   [c.similarity >= BEARING_FLOOR and c.overlap > 0 for c in found])
+
+
+def _held(named: Sequence[set[str]], said: set[str]) -> float:
+    """The share of the question's subjects whose every word ``said`` holds."""
+    return sum(t <= said for t in named) / len(named) if named else 0.0
