@@ -366,3 +366,19 @@ def test_what_is_x_is_not_answered_by_a_definition_of_something_else() -> None:
     answer = extractive_answer("What is the Local Housing Allowance rate for a two-bedroom "
                                "home in Leeds this year?", [penalties])
     assert answer.startswith(NO_ANSWER), answer
+
+
+def test_a_definition_that_points_elsewhere_comes_with_what_it_points_to() -> None:
+    s1 = SourceDocument(
+        ref="ukpga/2004/34/section/1", title="Housing Act 2004, s. 1: New system for assessing "
+        "housing conditions", text="(5) In this Part “HMO” means a house in multiple occupation "
+        "as defined by sections 254 to 259.")
+    s254 = SourceDocument(
+        ref="ukpga/2004/34/section/254", title="Housing Act 2004, s. 254: Meaning of “house in "
+        "multiple occupation”", text="(1) For the purposes of this Act a building is a “house "
+        "in multiple occupation” if it meets the conditions in subsection (2) (“the standard "
+        "test”).\n\n(9) The appropriate national authority may by regulations amend this "
+        "section.")
+    answer = extractive_answer("What is an HMO?", [s1, s254])
+    refs = [ref for ref, _, _ in _citations(_lead(answer))]
+    assert refs[:2] == ["ukpga/2004/34/section/1", "ukpga/2004/34/section/254"], answer

@@ -137,8 +137,31 @@ def _leads(q: Question, ranked: list[Candidate],
     if q.kind == "compare" and len(leads) < 2:
         leads += [c for c in ranked[1:3] if c.text != best.text][:1]
     if q.kind == "definition":
-        leads = _with_terms_defined(leads, documents)
+        leads = _with_terms_defined(_with_definitions_pointed_to(leads, ranked, documents),
+                                    documents)
     return _with_antecedents(leads, documents)
+
+
+_POINTS_TO = re.compile(r"\b(?:as defined (?:by|in)|has the meaning given (?:by|in)) "
+                        r"sections? (?P<number>\d+[A-Z]{0,3})\b")
+
+
+def _with_definitions_pointed_to(leads: list[Candidate], ranked: Sequence[Candidate],
+                                 documents: Sequence[Source]) -> list[Candidate]:
+    """A definition that only points elsewhere ("“HMO” means a house in multiple occupation as
+    defined by sections 254 to 259") comes with the best sentence of the provision it points
+    to, when the evidence holds it: that is where the meaning is."""
+    out = list(leads)
+    for c in leads:
+        m = _POINTS_TO.search(c.text)
+        if m is None:
+            continue
+        suffix = f"/section/{m.group('number')}"
+        held = {i for i, d in enumerate(documents) if d.ref.endswith(suffix)}
+        best = next((r for r in ranked if r.doc in held), None)
+        if best is not None and all(best.text != o.text for o in out):
+            out.insert(out.index(c) + 1, best)
+    return out
 
 
 _DEFINES_NEXT = re.compile(r"^(?:\(\w+\)\s+)?(?:In|For the purposes of) (?:this section|"
