@@ -12,8 +12,9 @@ verifier (``verify_answer`` with the question) and its confidence. Per category 
 - right source cited and verified: every ``must_cite`` source is cited, and verified;
 - not in the sources recognised: the answer says so, and its confidence is low.
 
-``repealed_law`` items are reported on their own and do not gate (the repeal is stated only
-once current-law status lands). Exits 1 below the thresholds.
+``repealed_law`` items are reported on their own and do not gate until they reach the
+targets (the answer states a provision's status, the verifier its current law; a repealed Act
+the search finds only by its number is still missed). Exits 1 below the thresholds.
 
     python -m bench.answers [--json] [--database-url URL] [--show ID]
 """

@@ -17,11 +17,13 @@ from shared.config import Settings
 PER_CATEGORY = 3
 # The issue's targets (answers.THRESHOLDS: key fact 100 %, first three sentences 95 %, right
 # source cited and verified 100 %, not in the sources 100 %) are not all reached yet; these
-# floors are what the sample measured on 23 November 2026 (0.61, 0.50, 0.67, 1.0) less a
-# small margin, so a change that loses quality
-# fails here. Raise them as the answers improve.
-FLOORS = {"key_fact": 0.55, "first_three": 0.45, "cited_verified": 0.6, "not_in_sources": 1.0}
-
+# floors are what the sample measured on the merged main on 23 November 2026 (0.72, 0.56,
+# 0.72, 1.0; before round two 0.61, 0.50, 0.67, 1.0) less one item, so a change that loses
+# quality fails here. Raise them as the answers improve.
+FLOORS = {"key_fact": 0.66, "first_three": 0.5, "cited_verified": 0.66, "not_in_sources": 1.0}
+REPEALED_FLOORS = {"key_fact": 0.6, "cited_verified": 0.6}
+"""``repealed_law`` does not gate the benchmark yet (answers.UNGATED), but its status
+statements must not regress (measured 0.67 and 0.67)."""
 
 def _sample() -> list[str]:
     taken: dict[str, list[str]] = defaultdict(list)
@@ -39,6 +41,9 @@ async def test_answer_quality_sample(settings: Settings) -> None:
     for metric, floor in FLOORS.items():
         assert overall[metric] is not None and overall[metric] >= floor, (
             metric, overall, answers.render(report))
+    repealed = report["categories"]["repealed_law"]  # type: ignore[index]
+    for metric, floor in REPEALED_FLOORS.items():
+        assert repealed[metric] >= floor, (metric, repealed, answers.render(report))
     results = report["results"]
     assert isinstance(results, list)
     for r in results:

@@ -52,3 +52,20 @@ def test_corroboration_counts_distinct_sources_that_bear_on_the_question() -> No
     assert relevance.answers and relevance.supporting == 2
     level, _ = assess(["verified"] * 3, 3, relevance)
     assert level == "medium"  # two bearing sources: not the three that high needs
+
+
+def test_a_period_from_an_unrelated_source_does_not_corroborate() -> None:
+    # Timescales in other documents share the question's register (a period) but none of its
+    # words: they do not make a weak answer highly confident.
+    question = "How long has someone got to appeal against an emergency prohibition order?"
+    cited = [(ACT, "The appeal must be made within the period of 28 days beginning with the "
+                   "date specified in the notice as the date on which the order was made.",
+              "verified"),
+             (DAMP, "Within 10 working days of the first contact, the case officer will agree "
+                    "a written action plan with the person reporting.", "verified"),
+             (REPAIRS, "If the resident is unhappy with our Stage 1 response they can ask for "
+                       "Stage 2 at any time within 20 working days of that response.",
+              "verified")]
+    relevance = fit(question, cited)
+    assert relevance.answers and relevance.supporting == 1
+    assert assess(["verified"] * 3, 3, relevance)[0] == "medium"

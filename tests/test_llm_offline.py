@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from shared.answering import NO_ANSWER
+from shared.answering.questions import classify
 from shared.answering.selection import whole_sentences
 from shared.llm import (
     ChatMessage,
@@ -303,3 +304,81 @@ def test_a_repealed_provision_is_said_to_be_repealed_before_it_is_quoted() -> No
                                     "(Omitted for England from 1 May 2026"), answer
     assert "Yes:" not in answer  # no "yes" from a provision that is not current law
     assert not any(q.startswith("[") for _, q, _ in _citations(answer))
+    assert "From the repealed provision: " in answer  # the quote is framed as history
+
+
+def test_a_provision_whose_text_is_gone_is_said_to_be_repealed_and_cited() -> None:
+    gone = SourceDocument(
+        ref="ukpga/2004/34/section/225",
+        title="Housing Act 2004, s. 225: Duties of local housing authorities: accommodation "
+              "needs of gypsies and travellers",
+        text="[repealed: Omitted from 12 July 2016 by the Housing and Planning Act 2016]\n\n"
+             ". . . . . . . . . . . . . . . .")
+    answer = extractive_answer("What does section 225 of the Housing Act 2004 require councils "
+                               "to do about gypsies and travellers' accommodation?", [gone])
+    assert NO_EVIDENCE not in answer and NO_ANSWER not in answer, answer
+    assert _lead(answer).startswith(
+        "The source marks the provision on “Duties of local housing authorities: accommodation "
+        "needs of gypsies and travellers” "), answer
+    assert "as repealed (Omitted from 12 July 2016 by the Housing and Planning Act 2016)." \
+        in answer
+    assert '<cite ref="ukpga/2004/34/section/225">1</cite>' in answer
+
+
+def test_a_definition_comes_with_the_term_it_uses_defined_next() -> None:
+    s263 = SourceDocument(
+        ref="ukpga/2004/34/section/263", title="Housing Act 2004, s. 263: Meaning of “person "
+        "having control” and “person managing” etc.",
+        text="(1) In this Act “person having control”, in relation to premises, means (unless "
+             "the context otherwise requires) the person who receives the rack-rent of the "
+             "premises.\n\n(2) In subsection (1) “rack-rent” means a rent which is not less "
+             "than two-thirds of the full net annual value of the premises.\n\n(3) In this Act "
+             "“person managing” means the owner or lessee of the premises.")
+    answer = extractive_answer("What does 'person having control' mean in the Housing Act "
+                               "2004?", [s263])
+    quotes = [q for _, q, _ in _citations(_lead(answer))]
+    assert quotes[:2] == [
+        "(1) In this Act “person having control”, in relation to premises, means (unless the "
+        "context otherwise requires) the person who receives the rack-rent of the premises.",
+        "(2) In subsection (1) “rack-rent” means a rent which is not less than two-thirds of "
+        "the full net annual value of the premises."], answer
+
+
+def test_a_short_first_side_shares_the_second_sides_words() -> None:
+    assert classify("How do the stage 1 and stage 2 complaint response times differ?").sides \
+        == ("stage 1 complaint response times", "stage 2 complaint response times")
+    assert classify("How do minor and major adaptations differ?").sides == (
+        "minor adaptations", "major adaptations")
+    assert classify("Improvement notice or hazard awareness notice for a category 1 hazard: "
+                    "what's the difference?").sides[0] == "Improvement notice"
+    assert classify("Compare our timescale for an urgent repair with the one for a damp "
+                    "inspection.").sides == ("our timescale for an urgent repair",
+                                              "the one for a damp inspection")
+
+
+def test_what_is_x_is_not_answered_by_a_definition_of_something_else() -> None:
+    penalties = SourceDocument(
+        ref="ukpga/2004/34/section/249A", title="Housing Act 2004, s. 249A: Financial penalties "
+        "for certain housing offences in England",
+        text="(2) In this section “relevant housing offence” means an offence under section 30 "
+             "or section 72.\n\n(4) The amount of a financial penalty imposed under this "
+             "section must not be more than £30,000.")
+    answer = extractive_answer("What is the Local Housing Allowance rate for a two-bedroom "
+                               "home in Leeds this year?", [penalties])
+    assert answer.startswith(NO_ANSWER), answer
+
+
+def test_a_definition_that_points_elsewhere_comes_with_what_it_points_to() -> None:
+    s1 = SourceDocument(
+        ref="ukpga/2004/34/section/1", title="Housing Act 2004, s. 1: New system for assessing "
+        "housing conditions", text="(5) In this Part “HMO” means a house in multiple occupation "
+        "as defined by sections 254 to 259.")
+    s254 = SourceDocument(
+        ref="ukpga/2004/34/section/254", title="Housing Act 2004, s. 254: Meaning of “house in "
+        "multiple occupation”", text="(1) For the purposes of this Act a building is a “house "
+        "in multiple occupation” if it meets the conditions in subsection (2) (“the standard "
+        "test”).\n\n(9) The appropriate national authority may by regulations amend this "
+        "section.")
+    answer = extractive_answer("What is an HMO?", [s1, s254])
+    refs = [ref for ref, _, _ in _citations(_lead(answer))]
+    assert refs[:2] == ["ukpga/2004/34/section/1", "ukpga/2004/34/section/254"], answer

@@ -62,19 +62,26 @@ def answer(question: str, documents: Sequence[Source],
 
 def compose(selection: Selection, documents: Sequence[Source]) -> str:
     q = selection.question
-    if not selection.ranked:
-        return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
-    if not selection.answers:
+    cites = _Citations(documents)
+    marked = _marked_without_text(q, documents)
+    said = _marked_statement(marked, documents, cites)
+    if not selection.ranked or not selection.answers:
+        if said:  # what the sources do say: the provision asked about is no longer law
+            return "\n\n".join([said, OFFLINE_LABEL]) + "\n"
+        if not selection.ranked:
+            return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
         return _no_answer(q, subjects(q.text))
     leads = _leads(q, selection.ranked, documents)
-    cites = _Citations(documents)
     status = _statuses(leads, documents)
     # No "yes" or "no" from a provision that is not current law.
-    asked = replace(q, kind="general") if status and q.kind == "yes_no" else q
-    parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0)
+    asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
+    parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0,
+                                     marked=_status_of(documents[c.doc]))
                       for i, c in enumerate(leads))]
     if status:
         parts.insert(0, status)
+    if said:
+        parts.insert(0, said)
     if q.kind == "compare" and len(leads) == 2:
         parts.append(_table(q, leads, documents, cites))
     detail = _detail(selection.ranked, leads)
@@ -90,6 +97,12 @@ class _Citations:
         self.documents = documents
         self.n = 0
         self.numbers: dict[tuple[int, int], int] = {}
+
+    def bare(self, doc: int) -> str:
+        """A citation of a whole document that quotes nothing (its text is not held)."""
+        self.n += 1
+        ref = self.documents[doc].ref
+        return f'<cite ref="{html.escape(ref, quote=True)}">{self.n}</cite>'
 
     def tag(self, c: Candidate) -> str:
         self.n += 1
@@ -123,7 +136,54 @@ def _leads(q: Question, ranked: list[Candidate],
             leads.append(c)
     if q.kind == "compare" and len(leads) < 2:
         leads += [c for c in ranked[1:3] if c.text != best.text][:1]
+    if q.kind == "definition":
+        leads = _with_terms_defined(_with_definitions_pointed_to(leads, ranked, documents),
+                                    documents)
     return _with_antecedents(leads, documents)
+
+
+_POINTS_TO = re.compile(r"\b(?:as defined (?:by|in)|has the meaning given (?:by|in)) "
+                        r"sections? (?P<number>\d+[A-Z]{0,3})\b")
+
+
+def _with_definitions_pointed_to(leads: list[Candidate], ranked: Sequence[Candidate],
+                                 documents: Sequence[Source]) -> list[Candidate]:
+    """A definition that only points elsewhere ("“HMO” means a house in multiple occupation as
+    defined by sections 254 to 259") comes with the best sentence of the provision it points
+    to, when the evidence holds it: that is where the meaning is."""
+    out = list(leads)
+    for c in leads:
+        m = _POINTS_TO.search(c.text)
+        if m is None:
+            continue
+        suffix = f"/section/{m.group('number')}"
+        held = {i for i, d in enumerate(documents) if d.ref.endswith(suffix)}
+        best = next((r for r in ranked if r.doc in held), None)
+        if best is not None and all(best.text != o.text for o in out):
+            out.insert(out.index(c) + 1, best)
+    return out
+
+
+_DEFINES_NEXT = re.compile(r"^(?:\(\w+\)\s+)?(?:In|For the purposes of) (?:this section|"
+                           r"subsection \(\w+\)|that subsection)\W*“(?P<term>[^”]+)” means\b")
+
+
+def _with_terms_defined(leads: list[Candidate],
+                        documents: Sequence[Source]) -> list[Candidate]:
+    """A definition that uses a term the next sentence defines ("… receives the rack-rent"
+    then "In subsection (1) “rack-rent” means …") comes with that definition: the answer is
+    both."""
+    out: list[Candidate] = []
+    for c in leads:
+        out.append(c)
+        after = [p for p in whole_sentences([documents[c.doc]]) if p.position > c.position][:1]
+        m = _DEFINES_NEXT.match(after[0].text) if after else None
+        if m and m.group("term").lower() in c.text.lower() and len(out) < MAX_LEADS + 1 and \
+                all(after[0].text != o.text for o in leads):
+            a = after[0]
+            out.append(Candidate(c.doc, a.position, a.text, a.heading, c.similarity,
+                                 c.overlap, c.cue, c.score))
+    return out
 
 
 def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
@@ -140,14 +200,77 @@ def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> li
     return out
 
 
-def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool) -> str:
+def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool,
+                   marked: str = "") -> str:
     quoted = f'"{c.text}" {cites.tag(c)}'
+    if marked:
+        # The quote is framed as what the provision said (or will say), never as the law now.
+        return f"{_STATUS_WORDS[marked]}: {quoted}"
     opener = _opener(q, c.text) if first or q.kind == "period" else ""
     return f"{opener}: {quoted}" if opener else quoted
 
 
 _STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
                      r"(?::\s*(?P<note>[^\]]*))?\]")
+_STATUS_WORDS = {"repealed": "From the repealed provision",
+                 "prospective": "Not yet in force", "not in force": "Not yet in force"}
+_STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|current(?:ly)?|"
+                           r"no longer|any more|anymore|commenced|prospective)\b", re.IGNORECASE)
+"""A question about whether a provision is still the law."""
+_NAMED_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
+MAX_MARKED = 5
+
+
+def _status_of(document: Source) -> str:
+    m = _STATUS.match(document.text)
+    return m.group("status") if m else ""
+
+
+def _marked_without_text(q: Question, documents: Sequence[Source]) -> list[int]:
+    """The repealed or prospective provisions among ``documents`` whose text the source no
+    longer holds (a status and a dotted line), when the question is about them: it asks
+    whether the law still stands, or the search ranked such a provision first. Those whose
+    title shares most of the question's words (or that the question names) come first."""
+    held = {c.doc for c in whole_sentences(documents)}
+    marked = [i for i, d in enumerate(documents) if _status_of(d) and i not in held]
+    if not marked or not (_STATUS_ASKED.search(q.text) or marked[0] == 0):
+        return []
+    wanted = terms(q.text)
+    named = {n.upper() for n in _NAMED_SECTION.findall(q.text)}
+
+    def bearing(i: int) -> int:
+        title = documents[i].title
+        numbered = re.search(r"\bs\. (\w+)", title)
+        return len(wanted & terms(title)) + 10 * bool(numbered and numbered.group(1) in named)
+
+    relevant = [i for i in marked if bearing(i) >= 2]
+    return sorted(relevant, key=lambda i: (-bearing(i), i))[:MAX_MARKED]
+
+
+def _heading(title: str) -> str:
+    """A provision's heading without its Act and number ("Housing Act 2004, s. 155: Duty to
+    have a home information pack" → "Duty to have a home information pack")."""
+    return " ".join(title.split(": ", 1)[-1].split())
+
+
+def _marked_statement(marked: Sequence[int], documents: Sequence[Source],
+                      cites: _Citations) -> str:
+    """What the source says of provisions it holds only as repealed or not yet in force: the
+    status and its note, each cited (there is no text left to quote)."""
+    said: list[str] = []
+    notes: dict[tuple[str, str], list[int]] = {}
+    for i in marked:
+        m = _STATUS.match(documents[i].text)
+        if m is not None:
+            notes.setdefault((m.group("status"), (m.group("note") or "").strip()), []).append(i)
+    for (status, note), docs in notes.items():
+        # Named by their headings: a section number in prose is a reference of its own.
+        named = _listed([f"“{_heading(documents[i].title)}” {cites.bare(i)}" for i in docs])
+        which = "the provision" if len(docs) == 1 else "the provisions"
+        shown = "repealed" if status == "repealed" else "not yet in force"
+        noted = f" ({note.rstrip('.')})" if note else ""
+        said.append(f"The source marks {which} on {named} as {shown}{noted}.")
+    return " ".join(said)
 
 
 def _statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:

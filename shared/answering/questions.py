@@ -125,7 +125,30 @@ def _sides(question: str) -> tuple[str, ...]:
     """"Compare A with B" → ("A", "B"); nothing when the question does not split in two."""
     body = _TAIL.sub("", _LEAD_IN.sub("", question, count=1))
     parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
-    return tuple(parts) if len(parts) == 2 and all(parts) else ()
+    if len(parts) != 2 or not all(parts):
+        return ()
+    return _completed(parts[0], parts[1]), parts[1]
+
+
+_ARTICLE = re.compile(r"^(?:the|our|a|an)\s+", re.IGNORECASE)
+ELLIPSIS_WORDS = 2
+"""A first side this short, before a longer second, shares the second's tail."""
+
+
+def _completed(first: str, second: str) -> str:
+    """The first side with the words English leaves out: "stage 1 and stage 2 complaint
+    response times" compares "stage 1 complaint response times" with "stage 2 …", "minor and
+    major adaptations" "minor adaptations" with "major adaptations"."""
+    own = _ARTICLE.sub("", first).split()
+    theirs = _ARTICLE.sub("", second).split()
+    if len(own) > ELLIPSIS_WORDS or len(theirs) <= len(own):
+        return first
+    # Parallel only: one modifier ("minor"/"major"), or a word in common in the same place
+    # ("stage 1"/"stage 2"); "improvement notice or hazard awareness notice" is two wholes.
+    if len(own) > 1 and not any(a.lower() == b.lower()
+                                for a, b in zip(own, theirs[:len(own)], strict=True)):
+        return first
+    return " ".join([*own, *theirs[len(own):]])
 
 
 _QUOTED_TERM = re.compile(r"['‘“\"]([^'’”\"]{2,60})['’”\"]")

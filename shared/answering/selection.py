@@ -23,7 +23,7 @@ from shared.answering.questions import DURATION, Question, defined_term, defines
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
-from shared.text.vocabulary import expand_statutory
+from shared.text.vocabulary import expand_statutory, subjects
 
 __all__ = ["Candidate", "Judged", "Selection", "Source", "judge", "select", "whole_sentences"]
 
@@ -41,6 +41,14 @@ SIDE_SUBJECT_WEIGHT = 0.2
 """A side of a comparison that names a source's subject ("our repairs timescales") is
 answered from that source first."""
 OVERLAP_WEIGHT = 0.15
+NAMED_WEIGHT = 0.2
+"""A question about "section 21(1B)" is answered by subsection (1B) first."""
+SUBJECT_WEIGHT = 0.08
+"""A sentence about what the question names ("a temporary exemption notice"), in its words or
+its document's title and heading, comes before one merely in the same register."""
+TERM_SHARE_FLOOR = 0.5
+"""A definition question's term: at least this share of its words is in an answering
+sentence (with its document's title and heading)."""
 SIMILARITY_FLOOR = 0.42
 """Below this, the best sentence is about something else: the sources do not answer."""
 CUE_SIMILARITY_FLOOR = 0.5
@@ -50,10 +58,11 @@ OVERLAP_FLOOR = 0.34
 SHORTLIST = 60
 """At most this many candidates are embedded for one question."""
 BEARING_FLOOR = 0.3
+"""A cited sentence this close to the question, sharing some of its words, bears on it
+(corroborates the answer)."""
 CONTEXT_OVERLAP_FLOOR = 0.2
 """A sentence that answers shares at least this share of the question's content words with
 its document's title and heading (the words it is about)."""
-"""A cited sentence this close to the question bears on it (corroborates the answer)."""
 
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
@@ -62,6 +71,7 @@ _CONTINUATION = re.compile(r"^[a-z]")
 _FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|policy review|"
                       r"monitoring and review|review|related (?:policies|documents)|"
                       r"definitions and scope)\s*$", re.IGNORECASE)
+_SUBSECTION = re.compile(r"\b(?:section|s\.)\s?\d+[A-Z]{0,3}\((\d+[A-Z]{0,3})\)", re.IGNORECASE)
 _AUTHORITY = re.compile(r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\s+\d+")
 """A case cited by a judgment: quoting it would cite an authority the sources may not hold."""
 
@@ -208,6 +218,8 @@ def select(question: Question, documents: Sequence[Source],
     wanted = terms(question.text)
     sides_asked = [terms(side) for side in question.sides]
     term = defined_term(question.text) if question.kind == "definition" else ""
+    named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
+    named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
     ranked = []
     for row, c in zip(similarity, pool, strict=True):
         said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
@@ -218,6 +230,8 @@ def select(question: Question, documents: Sequence[Source],
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
                  + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
                  + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
+                 + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
+                 + SUBJECT_WEIGHT * _held(named_subjects, said)
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
@@ -226,8 +240,13 @@ def select(question: Question, documents: Sequence[Source],
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
-    return Selection(question, ranked,
-                     any(_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) for c in ranked[:3]))
+    asked_about = terms(term)
+    return Selection(question, ranked, any(
+        _answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR)
+        # "What is X" is answered by a sentence about X, not by any definition nearby.
+        and (not asked_about or _share(asked_about, terms(
+            f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
+        for c in ranked[:3]))
 
 
 def _share(wanted: set[str], said: set[str]) -> float:
@@ -266,5 +285,13 @@ def judge(question: Question, sentences: Sequence[str],
     for sim, text in zip(similarity, sentences, strict=True):
         overlap = len(wanted & terms(text)) / len(wanted) if wanted else 0.0
         found.append(Candidate(0, 0, text, "", float(sim), overlap, has_cue(question, text)))
+    # A sentence with a period of its own but none of the question's words (another
+    # policy's timescale) is in the same register, not about the same thing: it does not
+    # corroborate.
     return Judged(any(_answers(c) for c in found),
-                  [c.similarity >= BEARING_FLOOR for c in found])
+                  [c.similarity >= BEARING_FLOOR and c.overlap > 0 for c in found])
+
+
+def _held(named: Sequence[set[str]], said: set[str]) -> float:
+    """The share of the question's subjects whose every word ``said`` holds."""
+    return sum(t <= said for t in named) / len(named) if named else 0.0
