@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from shared.embeddings import default_embedder
 from shared.text.modality import modalities
 from shared.verification.caselaw import sides_matching
@@ -156,14 +158,24 @@ def test_unverified_mark_never_goes_inside_a_verbatim_quotation() -> None:
 
 
 def test_a_repealed_provision_is_stated_with_its_date_and_savings() -> None:
+    today = dt.date(2026, 11, 23)
     note = "Omitted from 1 May 2026 for specified purposes by the Renters' Rights Act 2025, " \
            "with savings"
     said = LawState("repealed", "2026-05-01", note).statement(
-        "Section 21 of the Housing Act 1988")
+        "Section 21 of the Housing Act 1988", today)
     assert said.startswith("Section 21 of the Housing Act 1988 was repealed (omitted) from 1 "
                            "May 2026 for specified purposes by the Renters' Rights Act 2025")
     assert "Savings keep it in force for some cases only" in said
-    assert LawState("repealed", "2012-01-15", "").statement("Section 155") == \
+    assert LawState("repealed", "2012-01-15", "").statement("Section 155", today) == \
         "Section 155 was repealed from 15 January 2012."
-    assert LawState("not_in_force", "2027-01-01", "").statement("Section 3") == \
+    assert LawState("not_in_force", "2027-01-01", "").statement("Section 3", today) == \
         "Section 3 is not yet in force; it comes into force on 1 January 2027."
+
+
+def test_a_prospective_provision_whose_date_has_passed_is_not_announced_as_coming() -> None:
+    said = LawState("not_in_force", "2019-01-26", "").statement("Section 190",
+                                                                dt.date(2026, 11, 23))
+    assert "comes into force" not in said
+    assert said == ("Section 190 is recorded by the source as not yet in force, although the "
+                    "date it gives (26 January 2019) has passed; check whether it has since "
+                    "been brought into force.")

@@ -181,7 +181,7 @@ class LegislationCheck:
         cited_as_law = isinstance(when, Temporal)
         return replace(outcome, law_status=state.status, status_date=state.date,
                        status_note=state.note,
-                       law_statement=state.statement(_spoken(provision, title))
+                       law_statement=state.statement(_spoken(provision, title), context.today)
                        if cited_as_law else "")
 
     def _quote(self, citation: Citation, act: Act, provision: Provision | None,

@@ -68,7 +68,7 @@ class LawState:
     date: str | None
     note: str
 
-    def statement(self, name: str) -> str:
+    def statement(self, name: str, today: dt.date) -> str:
         """The status in words, for the answer at the point the provision is cited as law
         ("Section 21 of the Housing Act 1988 is no longer in force: omitted from 1 May 2026
         … with savings.")."""
@@ -86,6 +86,12 @@ class LawState:
                      "apply." if re.search(r"\bsavings?\b", note, re.IGNORECASE) else "")
             return f"{name} {said}.{saved}"
         if self.status == "not_in_force":
+            if when is not None and when <= today:
+                # The source still marks it prospective although the date it gives has passed:
+                # say what the source records rather than announce a commencement in the past.
+                return (f"{name} is recorded by the source as not yet in force, although the "
+                        f"date it gives ({when:%-d %B %Y}) has passed; check whether it has "
+                        "since been brought into force.")
             start = f"; it comes into force on {when:%-d %B %Y}" if when else ""
             return f"{name} is not yet in force{start}."
         return ""
