@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     token.add_argument("--user", required=True)
     token.add_argument("--ttl", type=_ranged(1, 366 * 24 * 3600), default=12 * 3600,
                        help="lifetime in seconds (at most a year)")
+    token.add_argument("--role", action="append", choices=["member", "admin", "auditor"],
+                       dest="roles", help="a role the token grants (repeat for several; "
+                       "default: member)")
 
     docs = sub.add_parser("docs", help="tenant policy documents")
     docs_sub = docs.add_subparsers(dest="docs_command", required=True, metavar="ACTION")
@@ -209,7 +212,8 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
         case "token":
             from services.gateway.app import issue_token
 
-            print(issue_token(settings.jwt_secret, args.tenant, args.user, ttl_s=args.ttl))
+            print(issue_token(settings.jwt_secret, args.tenant, args.user, ttl_s=args.ttl,
+                              roles=args.roles or ("member",)))
             return 0
         case "docs":
             from cli.documents import documents_command

@@ -23,6 +23,8 @@ __all__ = [
     "CitationStatus",
     "ConfidenceLevel",
     "ConfidenceUpdate",
+    "ConfigurationChanged",
+    "ConfigurationSection",
     "ContentDelta",
     "ConversationArchived",
     "ConversationCreated",
@@ -60,11 +62,13 @@ __all__ = [
     "VerificationResult",
     "WorkerFindings",
     "WorkerName",
+    "configuration_stream",
     "decode_event",
     "derived_id",
     "document_stream",
     "encode_event",
     "event_type",
+    "is_tenant_record",
     "type_tag",
 ]
 
@@ -167,6 +171,37 @@ def document_stream(tenant_id: str) -> uuid.UUID:
     """The stream of a tenant's document changes: one per tenant, beside its conversations,
     created by a ``conversation.created`` of its own (which no conversation list shows)."""
     return uuid.uuid5(_NAMESPACE, f"documents:{tenant_id}")
+
+
+def configuration_stream(tenant_id: str) -> uuid.UUID:
+    """The stream of a tenant's configuration changes (tenant settings, personas, skills,
+    sources, models, budget, cache): one per tenant, like the document stream, so an auditor
+    reads who changed what, and when, in order."""
+    return uuid.uuid5(_NAMESPACE, f"configuration:{tenant_id}")
+
+
+def is_tenant_record(tenant_id: str, stream_id: uuid.UUID) -> bool:
+    """Whether a stream is one of the tenant's own records (documents, configuration) rather
+    than a conversation: no conversation list shows them."""
+    return stream_id in (document_stream(tenant_id), configuration_stream(tenant_id))
+
+
+ConfigurationSection = Literal[
+    "tenant", "persona", "skill", "source", "models", "agent", "prices", "budget", "cache"
+]
+
+
+class ConfigurationChanged(Event, frozen=True, kw_only=True, tag="configuration.changed"):
+    """One change to a tenant's configuration, in the tenant's configuration stream: who made
+    it and the configuration before and after (``None`` before a creation, after a removal).
+    The change applies to the next invocation; this event is its audit record."""
+
+    user_id: str
+    section: ConfigurationSection
+    key: str = ""
+    """Which item of the section (a persona's id, an agent's name); empty for the section."""
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
 
 
 class DocumentEvent(Event, frozen=True, kw_only=True):
@@ -458,6 +493,7 @@ AnyEvent = (
     | DocumentAdded
     | DocumentReplaced
     | DocumentRemoved
+    | ConfigurationChanged
 )
 
 TERMINAL_TYPES = frozenset({"invocation.completed", "invocation.cancelled", "invocation.failed"})

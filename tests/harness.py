@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 import httpx
 
 from services.gateway.app import GatewayServer
-from services.gateway.auth import issue_token
+from services.gateway.auth import Role, issue_token
 from services.gateway.config import GatewayConfig
 from services.gateway.state import Gateway
 from shared.runtime import Infra
@@ -35,8 +35,9 @@ class Api:
         assert isinstance(gw, Gateway)
         return gw
 
-    def auth(self, tenant: str = "tenant-a", user: str = "alice") -> dict[str, str]:
-        token = issue_token(self.infra.settings.jwt_secret, tenant, user)
+    def auth(self, tenant: str = "tenant-a", user: str = "alice",
+             roles: tuple[Role, ...] = ("member",)) -> dict[str, str]:
+        token = issue_token(self.infra.settings.jwt_secret, tenant, user, roles=roles)
         return {"Authorization": f"Bearer {token}"}
 
     async def conversation(self, tenant: str = "tenant-a", user: str = "alice",

@@ -1,36 +1,73 @@
-"""Bearer tokens: HS256 JWTs naming a tenant (``tenant_id``) and a user (``sub``).
+"""Bearer tokens: HS256 JWTs naming a tenant (``tenant_id``), a user (``sub``) and roles.
 
-``issue_token`` is also what ``yourai token`` prints for development.
+``roles`` is a list of ``member``, ``admin`` and ``auditor``; a token without it is a
+member's, so tokens issued before roles existed keep their meaning. A member reads and writes
+their own conversations; an auditor reads every conversation of the tenant, read-only; an
+admin manages the tenant's configuration. ``issue_token`` is also what ``yourai token`` prints
+for development.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
+from typing import Literal, get_args
 
 import jwt
 import msgspec
 from litestar import Request
 
-from services.gateway.errors import Unauthorised
+from services.gateway.errors import Forbidden, Unauthorised
 from shared.text.validation import InvalidText, checked_text
 
-__all__ = ["Caller", "authenticate", "issue_token", "verify_token"]
+__all__ = ["ROLES", "Caller", "Role", "authenticate", "issue_token", "roles_of", "verify_token"]
 
 ALGORITHM = "HS256"
 
+Role = Literal["member", "admin", "auditor"]
+ROLES: tuple[Role, ...] = get_args(Role)
+
+_ROLE_NAMES = {"member": "a member", "admin": "an administrator", "auditor": "an auditor"}
+
 
 class Caller(msgspec.Struct, frozen=True):
-    """Who is asking: every query is scoped by ``tenant_id``."""
+    """Who is asking: every query is scoped by ``tenant_id``, and what they may do by
+    ``roles``."""
 
     tenant_id: str
     user_id: str
+    roles: frozenset[Role] = frozenset({"member"})
+
+    def has(self, role: Role) -> bool:
+        return role in self.roles
+
+    def require(self, role: Role) -> Caller:
+        """This caller, if they hold ``role``; otherwise a 403 saying which role is needed."""
+        if role not in self.roles:
+            raise Forbidden(f"This needs the role of {_ROLE_NAMES[role]} of the organisation.")
+        return self
 
 
-def issue_token(secret: str, tenant_id: str, user_id: str, ttl_s: int = 24 * 3600) -> str:
-    """A signed token for ``user_id`` in ``tenant_id``, valid for ``ttl_s`` seconds."""
+def issue_token(secret: str, tenant_id: str, user_id: str, ttl_s: int = 24 * 3600,
+                roles: Iterable[Role] = ("member",)) -> str:
+    """A signed token for ``user_id`` in ``tenant_id`` with ``roles``, valid for ``ttl_s``
+    seconds."""
     now = int(time.time())
-    claims = {"tenant_id": tenant_id, "sub": user_id, "iat": now, "exp": now + ttl_s}
+    claims = {"tenant_id": tenant_id, "sub": user_id, "iat": now, "exp": now + ttl_s,
+              "roles": sorted(set(roles))}
     return jwt.encode(claims, secret, algorithm=ALGORITHM)
+
+
+def roles_of(claims: dict[str, object]) -> frozenset[Role]:
+    """The roles a token's claims grant; a token without ``roles`` is a member's."""
+    raw = claims.get("roles", ["member"])
+    if not isinstance(raw, list) or not raw or not all(isinstance(r, str) for r in raw):
+        raise Unauthorised("The bearer token's 'roles' must be a non-empty list of role names.")
+    unknown = sorted({r for r in raw if r not in ROLES})
+    if unknown:
+        raise Unauthorised(f"The bearer token names unknown roles: {', '.join(unknown)} "
+                           f"(known: {', '.join(ROLES)}).")
+    return frozenset(r for r in ROLES if r in raw)
 
 
 def verify_token(secret: str, token: str) -> Caller:
@@ -54,7 +91,7 @@ def verify_token(secret: str, token: str) -> Caller:
         checked_text(user, field="The bearer token's 'sub'")
     except InvalidText as e:
         raise Unauthorised(str(e)) from e
-    return Caller(tenant_id=tenant, user_id=user)
+    return Caller(tenant_id=tenant, user_id=user, roles=roles_of(claims))
 
 
 def authenticate(request: Request) -> Caller:

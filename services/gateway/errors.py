@@ -22,6 +22,7 @@ from shared.store import StoreError, StoreUnavailable, StreamNotFound, TenantMis
 
 __all__ = [
     "BadInput",
+    "Forbidden",
     "GatewayError",
     "IdempotencyConflict",
     "NotFound",
@@ -68,6 +69,13 @@ class Unauthorised(GatewayError):
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail, headers={"WWW-Authenticate": "Bearer"})
+
+
+class Forbidden(GatewayError):
+    """The caller is known but their role does not allow this (e.g. a member on an admin
+    route). Never used to hide another tenant's or user's resource: that is a 404."""
+
+    status_code = 403
 
 
 class NotFound(GatewayError):

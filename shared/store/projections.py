@@ -27,8 +27,8 @@ from shared.events import (
     MessageReceived,
     TitleGenerated,
     derived_id,
-    document_stream,
     event_type,
+    is_tenant_record,
 )
 
 __all__ = ["answer_message_id", "project", "rebuild_projections", "touch_invocations"]
@@ -44,7 +44,7 @@ def answer_message_id(invocation_id: uuid.UUID) -> uuid.UUID:
 async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
     """Apply one recorded event to the projections."""
     match event:
-        case ConversationCreated() if event.conversation_id != document_stream(event.tenant_id):
+        case ConversationCreated() if not is_tenant_record(event.tenant_id, event.conversation_id):
             await conn.execute(
                 "INSERT INTO conversations (id, tenant_id, user_id, title, created_at, updated_at)"
                 " VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING",
