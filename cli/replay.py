@@ -1,9 +1,17 @@
-"""``yourai replay``: the conversation rebuilt from the log alone, with its hash chain checked."""
+"""``yourai replay``: the conversation rebuilt from the log alone, with its hash chain checked.
+
+Answers read as a user read them: ``[n]`` markers and footnotes naming each source by title
+with its badge (``shared/footnotes.py``, the renderer the CLI and the API use), never cite
+markup; each citation check still shows its raw reference, which is what an auditor looks up.
+"""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from typing import Any
+
+import msgspec
 
 from cli.database import open_pool
 from cli.errors import CliError
@@ -27,7 +35,9 @@ from shared.events import (
     UsageRecorded,
     WorkerFindings,
     decode_event,
+    event_type,
 )
+from shared.footnotes import Check, SourceTitles, render
 from shared.store import ChainRow, PostgresEventStore, rebuild_projections, verify_chain
 from shared.store.read_models import conversation_owner
 
@@ -36,9 +46,14 @@ def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case 
     """Human-readable lines of a conversation, from its stored events only."""
     lines: list[str] = []
     answer: list[str] = []
+    titles = SourceTitles()
+    checks: list[Check] = []
+    final: str | None = None
     for row in rows:
         e = decode_event(row.payload)
         at = e.occurred_at.strftime("%Y-%m-%d %H:%M:%S")
+        data: dict[str, Any] = msgspec.json.decode(row.payload)
+        titles.observe(event_type(e), data)
         match e:
             case ConversationCreated():
                 lines.append(f"[{at}] conversation created by {e.user_id} ({e.tenant_id})")
@@ -63,13 +78,19 @@ def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case 
                 streamed = "".join(answer)
                 check = "matches" if streamed == e.text else "DIFFERS FROM"
                 lines.append(f"[{at}] answer ({e.provider}/{e.model}; streamed text {check} "
-                             f"the draft):\n{e.text}")
-                answer = []
+                             f"the draft):\n{render(e.text, [], titles).text}")
+                answer, final = [], e.text
+            case AnswerRevised() if e.draft_chars is not None:
+                lines.append(f"[{at}] a sentence revised after verification while it streamed")
             case AnswerRevised():
-                lines.append(f"[{at}] answer revised after verification:\n{e.text}")
+                lines.append(f"[{at}] answer revised after verification:\n"
+                             f"{render(e.text, [], titles).text}")
+                final = e.text
             case CitationChecked():
+                checks.append(Check.from_event(data))
                 issues = f" [{', '.join(e.issues)}]" if e.issues else ""
-                lines.append(f"[{at}] citation {e.index} {e.ref}: {e.status}{issues}")
+                lines.append(f"[{at}] citation {e.index} {titles.title(e.ref)} ({e.ref}): "
+                             f"{e.status}{issues}")
             case ConfidenceUpdate():
                 lines.append(f"[{at}] confidence {e.level}: {e.reason}")
             case UsageRecorded():
@@ -81,6 +102,11 @@ def transcript(rows: Sequence[ChainRow]) -> list[str]:  # noqa: C901 - one case 
                 if answer:
                     lines.append(f"[{at}] streamed before it ended:\n{''.join(answer)}")
                     answer = []
+                if final is not None:
+                    listing = render(final, checks, titles).listing()
+                    lines.append(f"[{at}] footnotes:\n{listing}" if listing else
+                                 f"[{at}] no footnotes")
+                    final, checks = None, []
                 reason = getattr(e, "reason", "")
                 lines.append(f"[{at}] {type(e).__struct_config__.tag}"
                              + (f": {reason}" if reason else ""))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from services.engine import Engine
 from shared.config import Settings
+from shared.footnotes import render
 from tests.e2e import Client
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,14 +34,19 @@ async def test_replay_rebuilds_the_transcript_and_catches_tampering(engine: Engi
         events = await client.collect(accepted["stream_url"])
     finally:
         await client.close()
-    answer = "".join(str(e.data["text"]) for e in events if e.type == "content.delta")
+    answer = render("".join(str(e.data["text"]) for e in events if e.type == "content.delta"),
+                    []).text
 
     ok = await _replay(engine.settings, conversation)
     assert ok.returncode == 0, ok.stderr
     assert "How quickly do we attend emergency repairs?" in ok.stdout
     assert answer.strip().splitlines()[0] in ok.stdout
     assert "streamed text matches the draft" in ok.stdout
-    assert "citation 1 doc:" in ok.stdout and ": verified" in ok.stdout
+    assert "citation 1 Repairs" in ok.stdout and "(doc:" in ok.stdout  # title, then raw ref
+    assert ": verified" in ok.stdout
+    # answers read as the user read them: markers and footnotes, never cite markup
+    assert "<cite" not in ok.stdout and "[1]" in ok.stdout
+    assert "footnotes:\n[1] Repairs" in ok.stdout and "✔ verified" in ok.stdout
     assert "Hash chain:" in ok.stdout and "intact." in ok.stdout
 
     assert engine.infra is not None
