@@ -64,8 +64,11 @@ async def _checks(settings: Settings, corpus: str | None, lex_url: str | None
     config = VerifierConfig(check_deadline_s=60.0)
     url = lex_url or (None if corpus else settings.lex_mcp_url)
     if corpus is None:
-        lex = LexClient(url, timeout_s=30.0) if url else None
-        yield build_checks(documents=None, lex=lex, provider=None, config=config)
+        if url is None:
+            yield build_checks(documents=None, lex=None, provider=None, config=config)
+            return
+        async with LexClient(url, timeout_s=30.0) as lex:  # its MCP session ends with the run
+            yield build_checks(documents=None, lex=lex, provider=None, config=config)
         return
     from services.lex.app import LexServer, LexStartError
 
@@ -78,8 +81,8 @@ async def _checks(settings: Settings, corpus: str | None, lex_url: str | None
         except LexStartError as e:
             raise CliError(str(e)) from e
         try:
-            yield build_checks(documents=None, lex=LexClient(server.url, timeout_s=30.0),
-                               provider=None, config=config)
+            async with LexClient(server.url, timeout_s=30.0) as lex:
+                yield build_checks(documents=None, lex=lex, provider=None, config=config)
         finally:
             await server.stop()
 
