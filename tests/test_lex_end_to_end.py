@@ -8,8 +8,10 @@ from dataclasses import replace
 import pytest
 
 from services.engine import Engine
+from services.workers.legislation import ActTitles
 from shared.config import Settings
 from shared.embedded import free_port
+from shared.lex.client import LexClient
 from tests.conftest import local_lex
 from tests.e2e import Client
 from tests.fakes.public_lex import public_lex
@@ -86,3 +88,14 @@ async def test_against_the_public_lex_nothing_is_badged_in_force(settings: Setti
     assert all(c["status"] == "not_configured" for c in caselaw)  # none on the public Lex
     answer = "".join(str(e.data["text"]) for e in events if e.type == "content.delta")
     assert "status not confirmed by the source" in answer
+
+
+async def test_a_regnal_year_act_is_named_by_its_title(settings: Settings) -> None:
+    """An Act cited by regnal year (ukpga/Geo3/49/126) has no calendar year to look up by;
+    its sections are still named by the Act's title, not its id."""
+    async with local_lex(settings) as lex, LexClient(lex.url) as client:
+        titles = ActTitles(client)
+        section = {"legislation_id": "http://www.legislation.gov.uk/id/ukpga/Geo3/49/126"}
+        assert await titles.title(section) == "Sale of Offices Act 1809"
+        modern = {"legislation_id": "http://www.legislation.gov.uk/id/ukpga/2004/34"}
+        assert await titles.title(modern) == "Housing Act 2004"

@@ -71,7 +71,7 @@ def _finding(section: dict[str, Any], act_title: str) -> tuple[Finding, LegalNot
     return finding, badge
 
 
-class _Acts:
+class ActTitles:
     """Act titles by id, looked up once (Lex's section records do not carry them)."""
 
     def __init__(self, lex: LexClient) -> None:
@@ -83,14 +83,21 @@ class _Acts:
         if act_id not in self.titles:
             title = act_id
             parts = act_id.split("/")
-            if len(parts) >= 3 and parts[1].isdigit() and parts[2].isdigit():
-                try:
+            try:
+                if len(parts) >= 3 and parts[1].isdigit() and parts[2].isdigit():
                     act = await self.lex.call("lookup_legislation", {
                         "legislation_type": parts[0], "year": int(parts[1]),
                         "number": int(parts[2])})
                     title = str((act or {}).get("title") or act_id)
-                except LexError:
-                    pass
+                elif len(parts) >= 4:
+                    # A regnal-year Act (ukpga/Geo3/49/126) has no calendar year to look up
+                    # by: its full-text record is the one tool that names it.
+                    full = await self.lex.call("get_legislation_full_text",
+                                               {"legislation_id": act_id})
+                    act = (full or {}).get("legislation") if isinstance(full, dict) else None
+                    title = str((act or {}).get("title") or act_id)
+            except LexError:
+                pass
             self.titles[act_id] = title
         return self.titles[act_id]
 
@@ -140,7 +147,7 @@ async def _sections(lex: LexClient, question: str) -> list[dict[str, Any]]:
 
 
 def legislation_worker(lex: LexClient) -> Worker:
-    acts = _Acts(lex)
+    acts = ActTitles(lex)
 
     async def run(task: WorkerTask) -> WorkerOutcome:
         try:
