@@ -168,6 +168,20 @@ async def test_section_21_quoted_as_current_law_states_the_repeal(lex_url: str) 
     assert v.outcomes[0].law_status == "repealed"
 
 
+async def test_a_repeal_is_stated_once_however_often_the_section_is_cited(lex_url: str
+                                                                           ) -> None:
+    quote = "not less than two months’ notice in writing stating that he requires possession"
+    cite = f'<cite ref="ukpga/1988/50/section/21/1" quote="{quote}">1</cite>'
+    v = await verify(lex_url, (
+        f"A landlord can recover possession after giving two months' notice {cite}. The notice "
+        f"must be in writing {cite}. No reason has to be given under section 21 of the Housing "
+        "Act 1988."))
+    assert [s for _, s, _ in statuses(v)] == ["unverified"] * 3
+    assert v.text.count("was repealed") == 1, v.text
+    assert v.text.index("was repealed") < v.text.index("The notice must")  # where first cited
+    assert v.text.count("(unverified)") == 3  # every claim is still marked
+
+
 async def test_a_verbatim_quote_of_section_55_stays_verified(lex_url: str) -> None:
     """The must/may check compares the statement with the quoted words, not with s. 55(3)."""
     quote = ("This Part provides for HMOs to be licensed by local housing authorities where— "

@@ -58,9 +58,26 @@ def rewrite(text: str, removed: Sequence[Citation], wording: Wording | None = No
     marks = sorted({_after_quotation(text, c.span[1]) for c in kept})
     after = {c.sentence[1]: said[c.index] for c in kept
              if said.get(c.index) and c.sentence[1] > c.sentence[0]}
-    edits = sorted([(cut.start, cut.end, _notice(cut, wording)) for cut in cuts]
-                   + [(at, at, wording.unverified_mark) for at in marks]
-                   + [(at, at, " " + statement) for at, statement in after.items()])
+    # A provision cited in several sentences has its status stated once, where it is first
+    # cited: the reader does not need "was repealed …" after every sentence.
+    stated: set[str] = set()
+    edits: list[tuple[int, int, str]] = []
+    for start, end, kind, item in sorted(
+            [(cut.start, cut.end, 0, cut) for cut in cuts]
+            + [(at, at, 1, wording.unverified_mark) for at in marks]
+            + [(at, at, 2, statement) for at, statement in after.items()],
+            key=lambda e: (e[0], e[1], e[2])):
+        if isinstance(item, _Cut):
+            fresh = [s for s in dict.fromkeys(item.said) if s not in stated]
+            stated.update(fresh)
+            edits.append((start, end, _notice(_Cut(item.start, item.end, item.sentences,
+                                                     fresh), wording)))
+        elif kind == 2:
+            if item not in stated:
+                stated.add(item)
+                edits.append((start, end, " " + item))
+        else:
+            edits.append((start, end, item))
     out, pos = [], 0
     for start, end, insert in edits:
         out.append(text[pos:start])
