@@ -18,8 +18,9 @@ from litestar import Controller, post
 from litestar.params import HeaderParameter
 from redis.exceptions import RedisError
 
+from services.gateway.access import writable_conversation
 from services.gateway.auth import Caller
-from services.gateway.errors import NotFound, PayloadTooLarge
+from services.gateway.errors import PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
@@ -30,7 +31,6 @@ from shared.events import (
     MessageReceived,
     derived_id,
 )
-from shared.store import read_models
 from shared.tracing import current_meta
 
 __all__ = ["MessageController", "turn_events"]
@@ -86,8 +86,7 @@ class MessageController(Controller):
         )] = None,
     ) -> Accepted:
         _check_content(data, gw.infra.settings.max_message_bytes)
-        if await read_models.conversation(gw.infra.pool, caller.tenant_id, conversation_id) is None:
-            raise NotFound("Conversation not found.")
+        await writable_conversation(gw, caller, conversation_id)
         if idempotency_key is None:
             await gw.rate_limiter.hit(caller.tenant_id)
             invocation_id = uuid.uuid4()
