@@ -153,6 +153,9 @@ class Envelope:
 class ConversationCreated(Event, frozen=True, kw_only=True, tag="conversation.created"):
     user_id: str
     title: str = ""
+    persona_id: str | None = None
+    """The persona chosen for the conversation: its messages use it unless one names
+    another; ``None``: the tenant's default persona."""
 
 
 class ConversationRenamed(Event, frozen=True, kw_only=True, tag="conversation.renamed"):
@@ -244,6 +247,9 @@ class MessageReceived(InvocationEvent, frozen=True, kw_only=True, tag="message.r
     message_id: uuid.UUID
     content: str
     jurisdiction: str | None = None
+    persona_id: str | None = None
+    """The persona that answers: the message's choice, else the conversation's, else the
+    tenant's default at the time; ``None``: no persona."""
 
 
 class InvocationCancelRequested(

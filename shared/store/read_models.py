@@ -25,6 +25,7 @@ __all__ = [
     "conversation",
     "conversation_detail",
     "conversation_owner",
+    "conversation_persona",
     "conversation_title",
     "conversation_user",
     "conversations",
@@ -240,6 +241,17 @@ async def conversation(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid
             conversation_id, tenant_id, *args,
         )
     return _summary(row) if row is not None else None
+
+
+async def conversation_persona(pool: asyncpg.Pool, tenant_id: str,
+                               conversation_id: uuid.UUID) -> str | None:
+    """The persona chosen when the conversation was started, if any."""
+    async with store_errors():
+        found = await pool.fetchval(
+            "SELECT convert_from(payload, 'UTF8')::jsonb ->> 'persona_id' FROM events"
+            " WHERE conversation_id = $1 AND tenant_id = $2 AND type = 'conversation.created'"
+            " ORDER BY version LIMIT 1", conversation_id, tenant_id)
+    return None if found is None else str(found)
 
 
 async def conversation_user(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID

@@ -16,6 +16,7 @@ from services.gateway.access import (
 )
 from services.gateway.auth import Caller
 from services.gateway.errors import BadInput, NotFound
+from services.gateway.persona_choice import existing_persona
 from services.gateway.schemas import (
     ConversationDetail,
     ConversationSummary,
@@ -39,9 +40,13 @@ class ConversationController(Controller):
     @post("/", status_code=201, summary="Start a conversation")
     async def create(self, gw: Gateway, caller: Caller,
                      data: NewConversation | None = None) -> ConversationSummary:
+        persona = data.persona_id if data else None
+        if persona is not None:
+            await existing_persona(gw, caller, persona)
         event = ConversationCreated(
             conversation_id=uuid.uuid4(), tenant_id=caller.tenant_id, user_id=writer(caller),
-            title=(data.title.strip() if data else ""), meta=current_meta("gateway"),
+            title=(data.title.strip() if data else ""), persona_id=persona,
+            meta=current_meta("gateway"),
         )
         await gw.record([event])
         return ConversationSummary(id=event.conversation_id, title=event.title,
