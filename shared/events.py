@@ -55,6 +55,7 @@ __all__ = [
     "RewriteMethod",
     "RoutingDecided",
     "SentenceDrafted",
+    "SkillActivated",
     "Tier",
     "TitleGenerated",
     "Usage",
@@ -374,6 +375,17 @@ class GapChecked(InvocationEvent, frozen=True, kw_only=True, tag="gap.checked"):
 # -- synthesis --------------------------------------------------------------------------------
 
 
+class SkillActivated(InvocationEvent, frozen=True, kw_only=True, tag="skill.activated"):
+    """The skills (and the persona) that shaped the answer: their instructions were in its
+    system prompt. Recorded before synthesis, only when there is at least one."""
+
+    skills: list[str] = []
+    """Skill ids, built-in (``legal-research``, ``case-law-analysis``) or the tenant's."""
+    tools: list[str] = []
+    """The tool families that ran for the answer (what activates a tool's skills)."""
+    persona_id: str | None = None
+
+
 class ContentDelta(InvocationEvent, frozen=True, kw_only=True, tag="content.delta"):
     text: str
     index: int = 0
@@ -486,6 +498,7 @@ AnyEvent = (
     | LegalSource
     | CaseLawSource
     | GapChecked
+    | SkillActivated
     | ContentDelta
     | DraftCompleted
     | SentenceDrafted
