@@ -170,3 +170,37 @@ async def test_another_tenants_personas_are_not_seen(api: Api) -> None:
     resp: httpx.Response = await api.http.patch("/v1/personas/board", json={"tone": "x"},
                                                 headers=other)
     assert resp.status_code == 404
+
+
+async def test_external_sources_are_managed_through_the_api(api: Api) -> None:
+    admin = _admin(api)
+    source = {"id": "rsh", "name": "Regulator of Social Housing", "kind": "feed",
+              "url": "https://www.gov.uk/rsh.atom"}
+    await _refused(api, "POST", "/v1/sources", source, 400, "www.gov.uk")  # not allowed yet
+    await _refused(api, "POST", "/v1/sources", {**source, "kind": "pdf"}, 400,
+                   "not a kind of source")
+    await _refused(api, "POST", "/v1/sources", {**source, "url": "ftp://x"}, 400, "http")
+    # one transaction: the host allowed by a refused change is not left behind
+    await _refused(api, "POST", "/v1/sources", {**source, "kind": "pdf", "allow_host": True},
+                   400, "not a kind of source")
+    assert (await api.http.get("/v1/sources", headers=admin)).json()["allowed_hosts"] == []
+    created = await api.http.post("/v1/sources", json={**source, "allow_host": True},
+                                  headers=admin)
+    assert created.status_code == 201, created.text
+    await _refused(api, "POST", "/v1/sources", source, 409, "already a source")
+    resp = await api.http.patch("/v1/sources/rsh", json={"enabled": False}, headers=admin)
+    assert resp.status_code == 200 and resp.json()["enabled"] is False
+    listed = (await api.http.get("/v1/sources", headers=admin)).json()
+    assert [s["source_id"] for s in listed["sources"]] == ["rsh"]
+    assert listed["allowed_hosts"] == ["www.gov.uk"]
+    assert (await api.http.post("/v1/sources/hosts", json={"host": "https://ombudsman.org.uk/x"},
+                                headers=admin)).json() == {"host": "ombudsman.org.uk"}
+    assert (await api.http.delete("/v1/sources/hosts/ombudsman.org.uk",
+                                  headers=admin)).status_code == 204
+    assert (await api.http.delete("/v1/sources/rsh", headers=admin)).status_code == 204
+    await _refused(api, "DELETE", "/v1/sources/rsh", None, 404, "no source")
+    assert (await api.http.post("/v1/sources", json=source, headers=api.auth())
+            ).status_code == 403
+    assert [(c.section, c.key) for c in await _changes(api)] == [
+        ("source", "rsh"), ("source", "rsh"), ("source", "host:ombudsman.org.uk"),
+        ("source", "host:ombudsman.org.uk"), ("source", "rsh")]

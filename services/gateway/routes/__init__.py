@@ -7,6 +7,7 @@ from services.gateway.routes.invocations import InvocationController
 from services.gateway.routes.messages import MessageController
 from services.gateway.routes.personas import PersonaController
 from services.gateway.routes.skills import SkillController
+from services.gateway.routes.sources import SourceController
 from services.gateway.routes.tenant import TenantController
 
 __all__ = ["ROUTES"]
@@ -19,5 +20,6 @@ ROUTES = [
     TenantController,
     PersonaController,
     SkillController,
+    SourceController,
     HealthController,
 ]
