@@ -89,7 +89,8 @@ class PersonaChanges(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
                     f"{', '.join(ANSWER_STYLES)}.")
             changes["answer_style"] = self.answer_style
         if self.skills is not msgspec.UNSET:
-            changes["skills"] = tuple(dict.fromkeys(self.skills))
+            changes["skills"] = tuple(dict.fromkeys(checked_slug(s, "skill")
+                                                    for s in self.skills))
         return msgspec.structs.replace(persona, **changes)
 
 

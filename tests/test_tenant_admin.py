@@ -204,3 +204,23 @@ async def test_external_sources_are_managed_through_the_api(api: Api) -> None:
     assert [(c.section, c.key) for c in await _changes(api)] == [
         ("source", "rsh"), ("source", "rsh"), ("source", "host:ombudsman.org.uk"),
         ("source", "host:ombudsman.org.uk"), ("source", "rsh")]
+
+
+async def test_ids_that_cannot_name_anything_are_404_or_400_never_5xx(api: Api) -> None:
+    admin = _admin(api)
+    for url in ("/v1/personas/a%00b", "/v1/skills/A%20B", "/v1/sources/x%00",
+                "/v1/sources/hosts/a%00b"):
+        resp = await api.http.delete(url, headers=admin)
+        assert resp.status_code in (400, 404), (url, resp.text)
+    resp = await api.http.post("/v1/personas", headers=admin, json={
+        "id": "p", "name": "P", "skills": ["a\x00"]})
+    assert resp.status_code == 400
+    resp = await api.http.post("/v1/sources", headers=admin, json={
+        "id": "s", "name": "S", "kind": "feed", "url": "https://x.org/", "items_path": "\x00"})
+    assert resp.status_code == 400
+    conversation = await api.conversation()
+    resp = await api.http.post(f"/v1/conversations/{conversation}/messages",
+                               json={"content": "Hi", "persona_id": "a\x00"},
+                               headers=api.auth())
+    assert resp.status_code == 400
+    assert await _changes(api) == []

@@ -9,6 +9,7 @@ configuration from PostgreSQL on every invocation, so the next question sees the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -20,10 +21,12 @@ from services.gateway.errors import BadInput, Forbidden
 from services.gateway.state import Gateway
 from shared.events import ConfigurationSection
 from shared.store import Connection, store_errors
-from shared.tenants import TenantConfig, TenantStore
+from shared.tenants import TenantConfig, TenantStore, UnknownItem
 
-__all__ = ["Change", "apply_change", "configuration_reader", "decoded", "snapshot"]
+__all__ = ["Change", "apply_change", "configuration_reader", "decoded", "known_id",
+           "snapshot"]
 
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 B = TypeVar("B", bound="msgspec.Struct | None")
 A = TypeVar("A", bound="msgspec.Struct | None")
 S = TypeVar("S", bound=msgspec.Struct)
@@ -36,6 +39,14 @@ returns the item before and after (``None`` before a creation, after a removal).
 def snapshot(item: msgspec.Struct | None) -> dict[str, Any] | None:
     """An item as the configuration stream records it."""
     return None if item is None else msgspec.to_builtins(item)
+
+
+def known_id(value: str, what: str) -> str:
+    """A path's id, if it could name a ``what``; anything else (NUL, spaces, capitals) names
+    nothing, so it is the same 404 without a query."""
+    if not _ID.fullmatch(value):
+        raise UnknownItem(f"There is no {what} {value!r}.")
+    return value
 
 
 def decoded(body: dict[str, Any], kind: type[S]) -> S:

@@ -45,7 +45,7 @@ Title = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 # same check runs when a route builds the struct itself (a multipart upload).
 
 
-PersonaId = Annotated[str, msgspec.Meta(min_length=1, max_length=40,
+PersonaId = Annotated[str, msgspec.Meta(pattern="^[a-z0-9][a-z0-9_-]{0,39}$",
                                          description="A persona's id (GET /v1/personas).")]
 
 

@@ -7,6 +7,7 @@ import msgspec
 
 from shared.sources.errors import InvalidSource
 from shared.sources.store import ExternalSource
+from shared.text.validation import InvalidText, checked_text
 
 __all__ = ["SourceChanges"]
 
@@ -34,6 +35,12 @@ class SourceChanges(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         """The source these changes make; the store checks id, kind, name and URL."""
         changes = {f: getattr(self, f) for f in self.__struct_fields__
                    if f not in ("id", "allow_host") and getattr(self, f) is not msgspec.UNSET}
+        for name, value in [("id", self.id), *changes.items()]:
+            if isinstance(value, str):
+                try:
+                    checked_text(value, field=f"The source's {name}", blank_ok=True)
+                except InvalidText as e:
+                    raise InvalidSource(str(e)) from e
         if source is None:
             missing = [f for f in _NEEDED if getattr(self, f) is msgspec.UNSET]
             if missing:

@@ -65,7 +65,7 @@ def normalise_host(host: str) -> str:
     elif text.count(":") == 1:
         text = text.split(":", 1)[0]
     text = text.lower().rstrip(".")
-    if not text or any(c.isspace() for c in text):
+    if not text or any(c.isspace() or not c.isprintable() for c in text):
         raise InvalidSource(f"{host!r} is not a host name.")
     return text
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from litestar import Controller, delete, get, patch, post
 
-from services.gateway.administration import apply_change, decoded
+from services.gateway.administration import apply_change, decoded, known_id
 from services.gateway.auth import Caller
 from services.gateway.errors import NotFound
 from services.gateway.state import Gateway
@@ -32,6 +32,7 @@ class PersonaController(Controller):
 
     @get("/{persona_id:str}", summary="One persona")
     async def show(self, gw: Gateway, caller: Caller, persona_id: str) -> Persona:
+        known_id(persona_id, "persona")
         found = await PersonaStore(gw.infra.pool).find(caller.tenant_id, persona_id)
         if found is None:
             raise NotFound(str(_unknown(persona_id)))
@@ -53,6 +54,7 @@ class PersonaController(Controller):
     @patch("/{persona_id:str}", summary="Change a persona (absent fields are unchanged)")
     async def update(self, gw: Gateway, caller: Caller, persona_id: str,
                      data: dict[str, Any]) -> Persona:
+        known_id(persona_id, "persona")
         changes = decoded(data, PersonaChanges)
 
         async def change(conn: Connection, tenant: TenantConfig) -> tuple[Persona, Persona]:
@@ -68,6 +70,7 @@ class PersonaController(Controller):
 
     @delete("/{persona_id:str}", status_code=204, summary="Remove a persona (not the default)")
     async def remove(self, gw: Gateway, caller: Caller, persona_id: str) -> None:
+        known_id(persona_id, "persona")
         async def change(conn: Connection, tenant: TenantConfig
                          ) -> tuple[Persona | None, None]:
             before = await PersonaStore.get(conn, tenant.tenant_id, persona_id, lock=True)

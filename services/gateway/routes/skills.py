@@ -7,7 +7,7 @@ from typing import Any
 
 from litestar import Controller, delete, get, patch, post
 
-from services.gateway.administration import apply_change, configuration_reader, decoded
+from services.gateway.administration import apply_change, configuration_reader, decoded, known_id
 from services.gateway.auth import Caller
 from services.gateway.state import Gateway
 from shared.skills import Skill, SkillChanges, SkillStore
@@ -41,6 +41,7 @@ class SkillController(Controller):
     @patch("/{skill_id:str}", summary="Change one of the organisation's skills")
     async def update(self, gw: Gateway, caller: Caller, skill_id: str,
                      data: dict[str, Any]) -> Skill:
+        known_id(skill_id, "skill")
         changes = decoded(data, SkillChanges)
 
         async def change(conn: Connection, tenant: TenantConfig) -> tuple[Skill, Skill]:
@@ -57,6 +58,7 @@ class SkillController(Controller):
     @delete("/{skill_id:str}", status_code=204,
             summary="Remove one of the organisation's skills (no persona may name it)")
     async def remove(self, gw: Gateway, caller: Caller, skill_id: str) -> None:
+        known_id(skill_id, "skill")
         async def change(conn: Connection, tenant: TenantConfig) -> tuple[Skill | None, None]:
             before = await SkillStore.get(conn, tenant.tenant_id, skill_id, lock=True)
             await SkillStore.remove(conn, tenant.tenant_id, skill_id)

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 from litestar import Controller, delete, get, patch, post
 
-from services.gateway.administration import apply_change, configuration_reader, decoded
+from services.gateway.administration import apply_change, configuration_reader, decoded, known_id
 from services.gateway.auth import Caller
 from services.gateway.state import Gateway
 from shared.sources import ExternalSource, ExternalSourceStore, host_of, normalise_host
@@ -69,6 +69,7 @@ class SourceController(Controller):
     @patch("/{source_id:str}", summary="Change a source (absent fields are unchanged)")
     async def update(self, gw: Gateway, caller: Caller, source_id: str,
                      data: dict[str, Any]) -> ExternalSource:
+        known_id(source_id, "source")
         changes = decoded(data, SourceChanges)
         store = ExternalSourceStore(gw.infra.pool)
 
@@ -88,6 +89,7 @@ class SourceController(Controller):
 
     @delete("/{source_id:str}", status_code=204, summary="Remove a source")
     async def remove(self, gw: Gateway, caller: Caller, source_id: str) -> None:
+        known_id(source_id, "source")
         store = ExternalSourceStore(gw.infra.pool)
 
         async def change(conn: Connection, tenant: TenantConfig
