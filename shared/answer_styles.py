@@ -11,6 +11,7 @@ unchanged.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from shared.personas import AnswerStyle
 
@@ -69,14 +70,29 @@ def restyle(text: str, style: AnswerStyle) -> str:
     answer = _parsed(text) if style != "standard" else None
     if answer is None:
         return text
-    if style == "brief":
-        return _joined([*answer.opening, *answer.notes])
-    if style == "plain":
-        points = [p for g in answer.groups for p in g.points][:PLAIN_POINTS]
-        return _joined(["**The short answer**", *answer.opening,
-                        *(["**What else you should know**", "\n".join(points)] if points
-                          else []), *answer.notes])
+    match style:
+        case "brief":
+            return _joined([*answer.opening, *answer.notes])
+        case "plain":
+            return _joined(_plain(answer))
+        case "briefing":
+            return _joined(_briefing(answer))
+        case "standard":
+            return text
+        case _:
+            assert_never(style)
+
+
+def _plain(answer: _Answer) -> list[str]:
+    """For residents: the answer, then a few points without the sources' headings."""
+    points = [p for g in answer.groups for p in g.points][:PLAIN_POINTS]
+    more = ["**What else you should know**", "\n".join(points)] if points else []
+    return ["**The short answer**", *answer.opening, *more, *answer.notes]
+
+
+def _briefing(answer: _Answer) -> list[str]:
+    """For a board: a summary, then the detail under a heading per source."""
     detail = [block for g in answer.groups
               for block in (f"### {g.title}", "\n".join(g.points)) if block]
-    return _joined(["## Summary", *answer.opening,
-                    *(["## Detail by source", *detail] if detail else []), *answer.notes])
+    more = ["## Detail by source", *detail] if detail else []
+    return ["## Summary", *answer.opening, *more, *answer.notes]
