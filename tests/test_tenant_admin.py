@@ -4,11 +4,12 @@ half-applied, and applied to the next read without a restart."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 import httpx
 
-from shared.events import ConfigurationChanged, configuration_stream
+from shared.events import ConfigurationChanged, MessageReceived, configuration_stream
 from shared.tenants import TenantStore
 from tests.harness import Api, Harness
 from tests.test_api_fuzz import _fuzz
@@ -244,3 +245,34 @@ async def test_fuzzed_admin_requests_never_get_a_5xx(gateways: Harness) -> None:
     failures = {key: n for key, n in statuses.items() if key[1] >= 500}
     assert not failures, failures
     assert sum(statuses.values()) > 100
+
+
+async def test_the_persona_of_a_message_is_its_own_else_the_conversations_else_the_default(
+        api: Api) -> None:
+    admin = _admin(api)
+    for persona in ("board", "residents"):
+        await api.http.post("/v1/personas", json={"id": persona, "name": persona.title()},
+                            headers=admin)
+
+    async def persona_of(conversation: uuid.UUID, **body: object) -> str | None:
+        resp = await api.http.post(f"/v1/conversations/{conversation}/messages",
+                                   json={"content": "What must we do?", **body},
+                                   headers=api.auth())
+        assert resp.status_code == 202, resp.text
+        records = await api.infra.store.read_invocation(
+            "tenant-a", uuid.UUID(resp.json()["invocation_id"]))
+        [received] = [r.event for r in records if isinstance(r.event, MessageReceived)]
+        return received.persona_id
+
+    plain = await api.conversation()
+    assert await persona_of(plain) is None
+    await api.http.patch("/v1/tenant", json={"default_persona": "residents"}, headers=admin)
+    assert await persona_of(plain) == "residents"  # the next message sees the change
+    assert await persona_of(plain, persona_id="board") == "board"
+    chosen = await api.http.post("/v1/conversations", json={"persona_id": "board"},
+                                 headers=api.auth())
+    assert chosen.status_code == 201
+    assert await persona_of(uuid.UUID(chosen.json()["id"])) == "board"
+    missing = await api.http.post("/v1/conversations", json={"persona_id": "nobody"},
+                                  headers=api.auth())
+    assert missing.status_code == 400 and "no persona 'nobody'" in missing.json()["detail"]
