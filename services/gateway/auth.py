@@ -20,6 +20,7 @@ from typing import Literal, get_args
 
 import jwt
 import msgspec
+from jwt import PyJWK
 from litestar import Request
 
 from services.gateway.errors import Forbidden, Unauthorised
@@ -80,12 +81,12 @@ def roles_of(claims: dict[str, object]) -> frozenset[Role]:
     return frozenset(r for r in ROLES if r in raw)
 
 
-def _decoded(token: str, key: object, algorithm: str, *, issuer: str | None = None,
+def _decoded(token: str, key: str | PyJWK, algorithm: str, *, issuer: str | None = None,
              audience: str | None = None) -> dict[str, object]:
     """The token's claims once its signature, expiry (and issuer, audience) are checked."""
     try:
         claims: dict[str, object] = jwt.decode(
-            token, key, algorithms=[algorithm], issuer=issuer, audience=audience,  # type: ignore[arg-type]
+            token, key, algorithms=[algorithm], issuer=issuer, audience=audience,
             options={"require": ["exp", "sub"], "verify_aud": audience is not None})
     except jwt.ExpiredSignatureError as e:
         raise Unauthorised("The bearer token has expired; please sign in again.") from e

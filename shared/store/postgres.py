@@ -205,8 +205,8 @@ class PostgresEventStore:
         """
         if not events:
             return []
-        if within is not None:
-            return await _append_with_outbox(within, events, outbox)
+        if within is not None:  # a pool's connection proxy forwards every call, as in _tx
+            return await _append_with_outbox(cast(asyncpg.Connection, within), events, outbox)
         async with self._tx() as conn:
             return await _append_with_outbox(conn, events, outbox)
 
@@ -265,9 +265,9 @@ class PostgresEventStore:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
 
-async def _append_with_outbox(conn: Connection, events: Sequence[AnyEvent], outbox: bool
+async def _append_with_outbox(conn: asyncpg.Connection, events: Sequence[AnyEvent], outbox: bool
                               ) -> list[Appended]:
-    appended = await _append(conn, events)  # type: ignore[arg-type]
+    appended = await _append(conn, events)
     if outbox:
         await conn.execute(
             "INSERT INTO publish_outbox (position) SELECT unnest($1::bigint[])",
