@@ -56,6 +56,16 @@ class Settings:
     """Override of the Messages API base URL (tests point it at a local server)."""
     jwt_secret: str = "yourai-dev-secret-change-me-in-production"
     """HS256 secret for bearer tokens. The default is for development only."""
+    jwks: str | None = None
+    """An identity provider's public keys (JWKS), as an ``http(s)://`` URL or a file path:
+    RS256 tokens are verified against them. ``None``: only HS256 tokens are accepted."""
+    jwt_issuer: str | None = None
+    """The ``iss`` an RS256 token must carry (the identity provider's issuer URL), if set."""
+    jwt_audience: str | None = None
+    """The ``aud`` an RS256 token must carry (this API's client id), if set."""
+    jwt_tenant_claim: str = "tenant_id"
+    """The claim naming the caller's tenant (an identity provider may call it otherwise,
+    e.g. ``org_id``)."""
     port: int = 8000
     host: str = "127.0.0.1"
     data_dir: Path = Path(".yourai")
@@ -112,6 +122,10 @@ class Settings:
             anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
             anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,
             jwt_secret=env.get("YOURAI_JWT_SECRET") or base.jwt_secret,
+            jwks=env.get("YOURAI_JWKS") or None,
+            jwt_issuer=env.get("YOURAI_JWT_ISSUER") or None,
+            jwt_audience=env.get("YOURAI_JWT_AUDIENCE") or None,
+            jwt_tenant_claim=env.get("YOURAI_JWT_TENANT_CLAIM") or base.jwt_tenant_claim,
             port=_int(env, "YOURAI_PORT", base.port, high=65535),
             lex_port=_int(env, "YOURAI_LEX_PORT", base.lex_port, high=65535),
             host=env.get("YOURAI_HOST") or base.host,

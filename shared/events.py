@@ -55,6 +55,7 @@ __all__ = [
     "RewriteMethod",
     "RoutingDecided",
     "SentenceDrafted",
+    "SkillActivated",
     "Tier",
     "TitleGenerated",
     "Usage",
@@ -153,6 +154,9 @@ class Envelope:
 class ConversationCreated(Event, frozen=True, kw_only=True, tag="conversation.created"):
     user_id: str
     title: str = ""
+    persona_id: str | None = None
+    """The persona chosen for the conversation: its messages use it unless one names
+    another; ``None``: the tenant's default persona."""
 
 
 class ConversationRenamed(Event, frozen=True, kw_only=True, tag="conversation.renamed"):
@@ -244,6 +248,9 @@ class MessageReceived(InvocationEvent, frozen=True, kw_only=True, tag="message.r
     message_id: uuid.UUID
     content: str
     jurisdiction: str | None = None
+    persona_id: str | None = None
+    """The persona that answers: the message's choice, else the conversation's, else the
+    tenant's default at the time; ``None``: no persona."""
 
 
 class InvocationCancelRequested(
@@ -368,6 +375,17 @@ class GapChecked(InvocationEvent, frozen=True, kw_only=True, tag="gap.checked"):
 # -- synthesis --------------------------------------------------------------------------------
 
 
+class SkillActivated(InvocationEvent, frozen=True, kw_only=True, tag="skill.activated"):
+    """The skills (and the persona) that shaped the answer: their instructions were in its
+    system prompt. Recorded before synthesis, only when there is at least one."""
+
+    skills: list[str] = []
+    """Skill ids, built-in (``legal-research``, ``case-law-analysis``) or the tenant's."""
+    tools: list[str] = []
+    """The tool families that ran for the answer (what activates a tool's skills)."""
+    persona_id: str | None = None
+
+
 class ContentDelta(InvocationEvent, frozen=True, kw_only=True, tag="content.delta"):
     text: str
     index: int = 0
@@ -480,6 +498,7 @@ AnyEvent = (
     | LegalSource
     | CaseLawSource
     | GapChecked
+    | SkillActivated
     | ContentDelta
     | DraftCompleted
     | SentenceDrafted

@@ -60,12 +60,15 @@ async def test_conversation_lifecycle(api: Api) -> None:
                                         "conversation.archived"]
 
 
-async def test_list_is_the_callers_own_but_colleagues_can_read(api: Api) -> None:
+async def test_list_is_the_callers_own_and_only_auditors_read_colleagues(api: Api) -> None:
     mine = await api.conversation(user="alice")
     await api.conversation(user="bob")
     listed = (await api.http.get("/v1/conversations", headers=api.auth(user="alice"))).json()
     assert [c["id"] for c in listed] == [str(mine)]
     resp = await api.http.get(f"/v1/conversations/{mine}", headers=api.auth(user="bob"))
+    assert resp.status_code == 404
+    resp = await api.http.get(f"/v1/conversations/{mine}",
+                              headers=api.auth(user="bob", roles=("auditor",)))
     assert resp.status_code == 200 and resp.json()["user_id"] == "alice"
 
 
@@ -115,7 +118,7 @@ async def test_events_endpoint_returns_the_log_as_stored(api: Api) -> None:
     conversation_id = await api.conversation()
     await api.ask(conversation_id)
     resp = await api.http.get(f"/v1/conversations/{conversation_id}/events",
-                              headers=api.auth(user="someone-else"))
+                              headers=api.auth(user="someone-else", roles=("auditor",)))
     assert resp.status_code == 200
     entries = resp.json()
     stored = await api.infra.store.read_conversation("tenant-a", conversation_id)

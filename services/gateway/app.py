@@ -18,7 +18,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
 from nats.aio.client import Client
 
-from services.gateway.auth import Caller, authenticate, issue_token
+from services.gateway.auth import Caller, TokenVerifier, authenticate, issue_token
 from services.gateway.bodies import check_body
 from services.gateway.config import GatewayConfig
 from services.gateway.errors import exception_handlers
@@ -56,14 +56,14 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
         route_handlers=ROUTES,
         dependencies={
             "gw": Provide(provide_gateway, sync_to_thread=False),
-            "caller": Provide(authenticate, sync_to_thread=False),
+            "caller": Provide(authenticate),
         },
         signature_namespace={"Gateway": Gateway, "Caller": Caller},
         exception_handlers=exception_handlers,
         before_request=check_body,
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
-        state=State({"jwt_secret": infra.settings.jwt_secret, "gateway": gw}),
+        state=State({"tokens": TokenVerifier.from_settings(infra.settings), "gateway": gw}),
         plugins=[OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/health", "/ready"]))],
         openapi_config=OpenAPIConfig(
             title="YourAI Engine",

@@ -1,4 +1,8 @@
-"""Bearer tokens: HS256 JWTs naming a tenant (``tenant_id``), a user (``sub``) and roles.
+"""Bearer tokens: JWTs naming a tenant (``tenant_id``), a user (``sub``) and roles.
+
+Two kinds are accepted: HS256 tokens signed with the engine's secret (``yourai token``, for
+development and service accounts), and RS256 tokens from the organisation's OIDC identity
+provider, verified against its published keys (``Settings.jwks``; README, "Signing in").
 
 ``roles`` is a list of ``member``, ``admin`` and ``auditor``; a token without it is a
 member's, so tokens issued before roles existed keep their meaning. A member reads and writes
@@ -11,18 +15,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 import jwt
 import msgspec
+from jwt import PyJWK
 from litestar import Request
 
 from services.gateway.errors import Forbidden, Unauthorised
+from services.gateway.jwks import KeySet
+from shared.config import Settings
 from shared.text.validation import InvalidText, checked_text
 
-__all__ = ["ROLES", "Caller", "Role", "authenticate", "issue_token", "roles_of", "verify_token"]
+__all__ = ["ROLES", "Caller", "Role", "TokenVerifier", "authenticate", "issue_token",
+           "roles_of", "verify_token"]
 
 ALGORITHM = "HS256"
+PROVIDER_ALGORITHM = "RS256"
+DEVELOPMENT_SECRET = Settings.jwt_secret
 
 Role = Literal["member", "admin", "auditor"]
 ROLES: tuple[Role, ...] = get_args(Role)
@@ -70,31 +81,83 @@ def roles_of(claims: dict[str, object]) -> frozenset[Role]:
     return frozenset(r for r in ROLES if r in raw)
 
 
-def verify_token(secret: str, token: str) -> Caller:
-    """The caller a token names; raises ``Unauthorised`` saying what is wrong with it."""
+def _decoded(token: str, key: str | PyJWK, algorithm: str, *, issuer: str | None = None,
+             audience: str | None = None) -> dict[str, object]:
+    """The token's claims once its signature, expiry (and issuer, audience) are checked."""
     try:
-        claims = jwt.decode(token, secret, algorithms=[ALGORITHM],
-                            options={"require": ["exp", "sub"]})
+        claims: dict[str, object] = jwt.decode(
+            token, key, algorithms=[algorithm], issuer=issuer, audience=audience,
+            options={"require": ["exp", "sub"], "verify_aud": audience is not None})
     except jwt.ExpiredSignatureError as e:
         raise Unauthorised("The bearer token has expired; please sign in again.") from e
     except jwt.InvalidSignatureError as e:
         raise Unauthorised("The bearer token's signature is not valid.") from e
     except jwt.MissingRequiredClaimError as e:
         raise Unauthorised(f"The bearer token has no {e.claim!r} claim.") from e
+    except jwt.InvalidIssuerError as e:
+        raise Unauthorised("The bearer token was not issued by this organisation's identity "
+                           "provider.") from e
+    except jwt.InvalidAudienceError as e:
+        raise Unauthorised("The bearer token is not meant for this service (its 'aud').") from e
     except jwt.InvalidTokenError as e:
         raise Unauthorised("The bearer token is malformed or not valid.") from e
-    tenant, user = claims.get("tenant_id"), claims.get("sub")
+    return claims
+
+
+def _caller(claims: dict[str, object], tenant_claim: str = "tenant_id") -> Caller:
+    tenant, user = claims.get(tenant_claim), claims.get("sub")
     if not isinstance(tenant, str) or not tenant or not isinstance(user, str) or not user:
-        raise Unauthorised("The bearer token must name a tenant ('tenant_id') and a user ('sub').")
+        raise Unauthorised(f"The bearer token must name a tenant ({tenant_claim!r}) and a user "
+                           "('sub').")
     try:
-        checked_text(tenant, field="The bearer token's 'tenant_id'")
+        checked_text(tenant, field=f"The bearer token's {tenant_claim!r}")
         checked_text(user, field="The bearer token's 'sub'")
     except InvalidText as e:
         raise Unauthorised(str(e)) from e
     return Caller(tenant_id=tenant, user_id=user, roles=roles_of(claims))
 
 
-def authenticate(request: Request) -> Caller:
+def verify_token(secret: str, token: str) -> Caller:
+    """The caller an HS256 token names; raises ``Unauthorised`` saying what is wrong with it."""
+    return _caller(_decoded(token, secret, ALGORITHM))
+
+
+@dataclass(frozen=True, kw_only=True)
+class TokenVerifier:
+    """Verifies either kind of token: HS256 with the engine's secret, RS256 with the identity
+    provider's keys when a JWKS is configured. With a JWKS and the development secret left
+    unchanged, HS256 tokens are refused: anyone could sign one."""
+
+    secret: str | None
+    keys: KeySet | None = None
+    issuer: str | None = None
+    audience: str | None = None
+    tenant_claim: str = "tenant_id"
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> TokenVerifier:
+        keys = KeySet(settings.jwks) if settings.jwks else None
+        dev_only = keys is not None and settings.jwt_secret == DEVELOPMENT_SECRET
+        return cls(secret=None if dev_only else settings.jwt_secret, keys=keys,
+                   issuer=settings.jwt_issuer, audience=settings.jwt_audience,
+                   tenant_claim=settings.jwt_tenant_claim)
+
+    async def caller(self, token: str) -> Caller:
+        try:
+            algorithm = jwt.get_unverified_header(token).get("alg")
+        except jwt.InvalidTokenError as e:
+            raise Unauthorised("The bearer token is malformed or not valid.") from e
+        if algorithm == ALGORITHM and self.secret is not None:
+            return verify_token(self.secret, token)
+        if algorithm == PROVIDER_ALGORITHM and self.keys is not None:
+            kid = jwt.get_unverified_header(token).get("kid")
+            key = await self.keys.key(kid if isinstance(kid, str) else None)
+            return _caller(_decoded(token, key, PROVIDER_ALGORITHM, issuer=self.issuer,
+                                    audience=self.audience), self.tenant_claim)
+        raise Unauthorised(f"Bearer tokens signed with {algorithm!r} are not accepted here.")
+
+
+async def authenticate(request: Request) -> Caller:
     """Litestar dependency: the caller of this request, from its ``Authorization`` header."""
     header = request.headers.get("authorization")
     if not header:
@@ -102,5 +165,5 @@ def authenticate(request: Request) -> Caller:
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorised("The Authorization header must be 'Bearer <token>'.")
-    secret: str = request.app.state.jwt_secret
-    return verify_token(secret, token.strip())
+    verifier: TokenVerifier = request.app.state.tokens
+    return await verifier.caller(token.strip())

@@ -18,7 +18,9 @@ from redis.exceptions import RedisError
 
 from shared.bus import EventTooLarge
 from shared.documents import NoText
+from shared.sources import ExternalError
 from shared.store import StoreError, StoreUnavailable, StreamNotFound, TenantMismatch
+from shared.tenants import ConfigurationConflict, ConfigurationError, UnknownItem
 
 __all__ = [
     "BadInput",
@@ -146,6 +148,12 @@ def _translated(exc: Exception) -> Exception:
                                       "again shortly.")
         case NoText():
             return BadInput(str(exc))
+        case ConfigurationConflict():
+            return Conflict(str(exc))
+        case UnknownItem():
+            return NotFound(str(exc))
+        case ConfigurationError() | ExternalError():
+            return BadInput(str(exc))
         case EventTooLarge():
             return PayloadTooLarge(str(exc))
     return exc
@@ -188,6 +196,7 @@ def handle_exception(request: Request, exc: Exception) -> Response[dict[str, obj
 
 exception_handlers: ExceptionHandlersMap = {
     GatewayError: handle_exception, StoreError: handle_exception,
+    ConfigurationError: handle_exception, ExternalError: handle_exception,
     HTTPException: handle_exception, 500: handle_exception,
 }
 """Every error reaches ``handle_exception``: Litestar's own (404, 405, 413, validation) by type,

@@ -30,8 +30,9 @@ class RateLimiter:
         self.prefix = prefix
         self.per_minute = per_minute
 
-    async def hit(self, tenant_id: str) -> None:
-        """Count one message; raises ``RateLimited`` (with the wait) once over the limit."""
+    async def hit(self, tenant_id: str, per_minute: int | None = None) -> None:
+        """Count one message; raises ``RateLimited`` (with the wait) once over the limit
+        (``per_minute``, the tenant's own, else the engine's)."""
         now = time.time()
         window = int(now // _WINDOW_S)
         key = f"{self.prefix}:rate:{tenant_id}:{window}"
@@ -39,7 +40,7 @@ class RateLimiter:
         pipe.incr(key)
         pipe.expire(key, _WINDOW_S * 2)
         count, _ = await pipe.execute()
-        if int(count) > self.per_minute:
+        if int(count) > (per_minute or self.per_minute):
             raise RateLimited(max(1, math.ceil((window + 1) * _WINDOW_S - now)))
 
 

@@ -45,8 +45,13 @@ Title = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 # same check runs when a route builds the struct itself (a multipart upload).
 
 
+PersonaId = Annotated[str, msgspec.Meta(pattern="^[a-z0-9][a-z0-9_-]{0,39}$",
+                                         description="A persona's id (GET /v1/personas).")]
+
+
 class NewConversation(msgspec.Struct, frozen=True, kw_only=True):
     title: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    persona_id: PersonaId | None = None
 
     def __post_init__(self) -> None:
         checked_text(self.title, field="The title", blank_ok=True)
@@ -63,6 +68,9 @@ class NewMessage(msgspec.Struct, frozen=True, kw_only=True):
     content: Annotated[str, msgspec.Meta(min_length=1, description="The question, in UTF-8; "
                                          "at most Settings.max_message_bytes bytes (else 413).")]
     jurisdiction: Annotated[str, msgspec.Meta(min_length=1, max_length=64)] | None = None
+    persona_id: PersonaId | None = None
+    """Answer as this persona; without one, as the conversation's, else the tenant's
+    default persona."""
 
     def __post_init__(self) -> None:
         checked_text(self.content, field="The message content")

@@ -65,7 +65,9 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
     gw.open_feeds += 1
     try:
         # Read the status before the log: if it had ended then, the replay holds its end.
-        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id)
+        # the caller's access was checked before the feed opened
+        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
+                                           user_id=None)
         cursor = _Cursor(last_event_id)
         store = gw.infra.store
         for message in cursor.replay(

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from services.orchestrator.answer import AnswerRun, drafted, stream_answer
 from services.orchestrator.coalesce import coalesce
 from services.orchestrator.collect import collect
+from services.orchestrator.shaping import Shaping, shaping_for, tools_used
 from services.orchestrator.state import InvocationState, read_state
 from services.orchestrator.synthesis import (
     HISTORY_MESSAGES,
@@ -41,6 +42,7 @@ from shared.events import (
     InvocationCancelRequested,
     InvocationFailed,
     RoutingDecided,
+    SkillActivated,
     Tier,
     Usage,
     UsageRecorded,
@@ -173,20 +175,33 @@ class Orchestrator:
             GapChecked, "gap.checked", missing=missing_sources(decision, findings), note=note)])
         return note
 
+    async def _shaping(self, envelope: Envelope, decision: RoutingDecided,
+                       state: InvocationState, findings: dict[str, WorkerFindings]) -> Shaping:
+        """The persona and skills of this answer, recorded when there are any."""
+        used = tools_used(findings)
+        shaping = await shaping_for(self.service.infra.pool, decision.tenant_id,
+                                    state.persona_id, used=used)
+        if shaping.skills or shaping.persona is not None:
+            await self.service.emit([envelope.reply(
+                SkillActivated, "skill.activated", skills=[s.id for s in shaping.skills],
+                tools=sorted(used), persona_id=shaping.persona.id if shaping.persona else None)])
+        return shaping
+
     async def _synthesise(self, envelope: Envelope, decision: RoutingDecided,
                           state: InvocationState, findings: dict[str, WorkerFindings],
                           note: str, spent: _Spent) -> None:
         tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
+        shaping = await self._shaping(envelope, decision, state, findings)
         documents = evidence(findings)
         request = synthesis_request(
             question=state.to_answer, routing=decision, documents=documents,
             history=await self._history(decision), tenant_name=tenant.name,
-            jurisdiction=state.jurisdiction or tenant.jurisdiction,
+            jurisdiction=state.jurisdiction or tenant.jurisdiction, layers=shaping.layers(),
         )
         disclaimer = tenant.disclaimer or self.settings.disclaimer
         run = spent.answer = AnswerRun(len(request.system)
                                        + sum(len(d.text) for d in request.documents))
-        pieces = stream_answer(self.provider, request, decision,
+        pieces = stream_answer(shaping.provider(self.provider), request, decision,
                                answer_tail(note, disclaimer, as_at=decision.occurred_at.date(),
                                            missing=missing_instruments(state.to_answer,
                                                                        documents)), run)

@@ -31,6 +31,7 @@ class InvocationState(msgspec.Struct, kw_only=True):
     standalone: str = ""
     """The question made standalone by the router (``query.rewritten``), if it was."""
     jurisdiction: str | None = None
+    persona_id: str | None = None
     routing: RoutingDecided | None = None
     findings: dict[str, WorkerFindings] = {}
     deltas: int = 0
@@ -55,6 +56,7 @@ class InvocationState(msgspec.Struct, kw_only=True):
         match event:
             case MessageReceived():
                 self.question, self.jurisdiction = event.content, event.jurisdiction
+                self.persona_id = event.persona_id
             case QueryRewritten():
                 self.standalone = event.standalone
             case RoutingDecided():

@@ -136,12 +136,19 @@ def synthesis_request(
     history: History,
     tenant_name: str,
     jurisdiction: str,
+    layers: Sequence[str] = (),
 ) -> ModelRequest:
     """The synthesis request: a system prompt that is the same for every question of the
-    tenant (so the provider can cache it), the conversation, then the question to answer
-    (the standalone one) as the last user turn, which the provider gives the documents to."""
+    tenant with the same persona and skills (so the provider can cache it), the
+    conversation, then the question to answer (the standalone one) as the last user turn,
+    which the provider gives the documents to.
+
+    The system prompt's order (DESIGN §5c): base and writing rules with the tenant's name and
+    jurisdiction, then ``layers`` (the persona, then the activated skills), then the summary
+    of the conversation's earlier topics; the recent turns and the question follow."""
     values = {"tenant_name": tenant_name, "jurisdiction": jurisdiction}
-    system = render("system_base", **values) + "\n\n" + render("synthesis", **values)
+    system = "\n\n".join([render("system_base", **values), render("synthesis", **values),
+                           *layers])
     if history.summary:
         system += "\n\n" + render("history_summary", summary=history.summary)
     recent = list(history.messages)[-HISTORY_MESSAGES:]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import builtins
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Literal, get_args
 
 import asyncpg
@@ -11,6 +13,7 @@ import httpx
 import msgspec
 
 from shared.sources.errors import DisallowedHost, InvalidSource
+from shared.store import Connection
 
 __all__ = [
     "ExternalSource",
@@ -62,7 +65,7 @@ def normalise_host(host: str) -> str:
     elif text.count(":") == 1:
         text = text.split(":", 1)[0]
     text = text.lower().rstrip(".")
-    if not text or any(c.isspace() for c in text):
+    if not text or any(c.isspace() or not c.isprintable() for c in text):
         raise InvalidSource(f"{host!r} is not a host name.")
     return text
 
@@ -102,32 +105,46 @@ def _validate(source: ExternalSource) -> None:
 
 
 class ExternalSourceStore:
-    """Sources and allowed hosts per tenant, in PostgreSQL; one tenant never sees another's."""
+    """Sources and allowed hosts per tenant, in PostgreSQL; one tenant never sees another's.
+
+    A change takes ``conn``, an open transaction, when it must commit with something else
+    (the administration API's ``configuration.changed`` record)."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
-    async def allow_host(self, tenant_id: str, host: str) -> str:
+    @asynccontextmanager
+    async def _tx(self, conn: Connection | None) -> AsyncIterator[Connection]:
+        if conn is not None:
+            yield conn
+            return
+        async with self.pool.acquire() as own, own.transaction():
+            yield own
+
+    async def allow_host(self, tenant_id: str, host: str, *,
+                         conn: Connection | None = None) -> str:
         name = normalise_host(host)
-        await self.pool.execute(
+        await (conn or self.pool).execute(
             "INSERT INTO tenant_allowed_hosts (tenant_id, host) VALUES ($1, $2)"
             " ON CONFLICT DO NOTHING", tenant_id, name)
         return name
 
-    async def disallow_host(self, tenant_id: str, host: str) -> None:
-        await self.pool.execute(
+    async def disallow_host(self, tenant_id: str, host: str, *,
+                            conn: Connection | None = None) -> bool:
+        status = await (conn or self.pool).execute(
             "DELETE FROM tenant_allowed_hosts WHERE tenant_id = $1 AND host = $2",
             tenant_id, normalise_host(host))
+        return bool(status.endswith(" 1"))
 
     async def allowed_hosts(self, tenant_id: str) -> frozenset[str]:
         rows = await self.pool.fetch(
             "SELECT host FROM tenant_allowed_hosts WHERE tenant_id = $1", tenant_id)
         return frozenset(r["host"] for r in rows)
 
-    async def put(self, source: ExternalSource) -> None:
+    async def put(self, source: ExternalSource, *, conn: Connection | None = None) -> None:
         """Add or replace a source; its host must already be on the tenant's allowlist."""
         _validate(source)
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self._tx(conn) as conn:
             allowed = await conn.fetchval(
                 "SELECT true FROM tenant_allowed_hosts WHERE tenant_id = $1 AND host = $2",
                 source.tenant_id, host_of(source.url))
@@ -145,14 +162,16 @@ class ExternalSourceStore:
                 *(getattr(source, c.strip()) for c in _COLUMNS.split(",")),
             )
 
-    async def get(self, tenant_id: str, source_id: str) -> ExternalSource | None:
-        row = await self.pool.fetchrow(
+    async def get(self, tenant_id: str, source_id: str, *,
+                  conn: Connection | None = None) -> ExternalSource | None:
+        row = await (conn or self.pool).fetchrow(
             f"SELECT {_COLUMNS} FROM external_sources WHERE tenant_id = $1 AND source_id = $2",
             tenant_id, source_id)
         return None if row is None else ExternalSource(**dict(row))
 
-    async def remove(self, tenant_id: str, source_id: str) -> bool:
-        status = await self.pool.execute(
+    async def remove(self, tenant_id: str, source_id: str, *,
+                     conn: Connection | None = None) -> bool:
+        status = await (conn or self.pool).execute(
             "DELETE FROM external_sources WHERE tenant_id = $1 AND source_id = $2",
             tenant_id, source_id)
         return bool(status.endswith(" 1"))

@@ -194,22 +194,21 @@ class PostgresEventStore:
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
-    async def append(self, events: Sequence[AnyEvent], *, outbox: bool = False) -> list[Appended]:
+    async def append(self, events: Sequence[AnyEvent], *, outbox: bool = False,
+                     within: Connection | None = None) -> list[Appended]:
         """Append events in order, in one transaction; already-stored event ids are no-ops.
 
         With ``outbox``, each new record is also queued in ``publish_outbox`` in the same
-        transaction, until its publication is confirmed (``shared.store.outbox``).
+        transaction, until its publication is confirmed (``shared.store.outbox``). ``within``
+        is the caller's open transaction, for a change that must commit with its record (a
+        tenant's configuration and its ``configuration.changed``).
         """
         if not events:
             return []
+        if within is not None:  # a pool's connection proxy forwards every call, as in _tx
+            return await _append_with_outbox(cast(asyncpg.Connection, within), events, outbox)
         async with self._tx() as conn:
-            appended = await _append(conn, events)
-            if outbox:
-                await conn.execute(
-                    "INSERT INTO publish_outbox (position) SELECT unnest($1::bigint[])",
-                    [a.record.position for a in appended if a.status == "new" and a.record],
-                )
-            return appended
+            return await _append_with_outbox(conn, events, outbox)
 
     async def read_conversation(
         self, tenant_id: str, conversation_id: uuid.UUID, *, after_version: int = 0
@@ -264,6 +263,17 @@ class PostgresEventStore:
             return await self.pool.fetch(query, *args)
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
+
+
+async def _append_with_outbox(conn: asyncpg.Connection, events: Sequence[AnyEvent], outbox: bool
+                              ) -> list[Appended]:
+    appended = await _append(conn, events)
+    if outbox:
+        await conn.execute(
+            "INSERT INTO publish_outbox (position) SELECT unnest($1::bigint[])",
+            [a.record.position for a in appended if a.status == "new" and a.record],
+        )
+    return appended
 
 
 async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict[uuid.UUID, _Head]:

@@ -25,7 +25,9 @@ __all__ = [
     "conversation",
     "conversation_detail",
     "conversation_owner",
+    "conversation_persona",
     "conversation_title",
+    "conversation_user",
     "conversations",
     "earlier_questions",
     "invocation",
@@ -220,38 +222,74 @@ def _summary(row: asyncpg.Record) -> ConversationSummary:
                                updated_at=row["updated_at"])
 
 
-async def conversation(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID
-                       ) -> ConversationSummary | None:
+def _of_user(column: str, position: int, user_id: str | None) -> tuple[str, list[str]]:
+    """SQL restricting ``column`` to ``user_id`` as parameter ``$position``, and its argument;
+    nothing for ``None`` (an auditor reads every conversation of the tenant)."""
+    if user_id is None:
+        return "", []
+    return f" AND {column} = ${position}", [user_id]
+
+
+async def conversation(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID, *,
+                       user_id: str | None) -> ConversationSummary | None:
+    """A live conversation of the tenant, if ``user_id`` owns it (``None``: whoever does)."""
+    mine, args = _of_user("user_id", 3, user_id)
     async with store_errors():
         row = await pool.fetchrow(
             f"SELECT {_SUMMARY} FROM conversations WHERE id = $1 AND tenant_id = $2"
-            " AND archived_at IS NULL",
-            conversation_id, tenant_id,
+            f" AND archived_at IS NULL{mine}",
+            conversation_id, tenant_id, *args,
         )
     return _summary(row) if row is not None else None
 
 
-async def conversations(pool: asyncpg.Pool, tenant_id: str, user_id: str
+async def conversation_persona(pool: asyncpg.Pool, tenant_id: str,
+                               conversation_id: uuid.UUID) -> str | None:
+    """The persona chosen when the conversation was started, if any."""
+    async with store_errors():
+        found = await pool.fetchval(
+            "SELECT convert_from(payload, 'UTF8')::jsonb ->> 'persona_id' FROM events"
+            " WHERE conversation_id = $1 AND tenant_id = $2 AND type = 'conversation.created'"
+            " ORDER BY version LIMIT 1", conversation_id, tenant_id)
+    return None if found is None else str(found)
+
+
+async def conversation_user(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID
+                            ) -> str | None:
+    """Who owns a conversation of the tenant, archived or not; ``None`` if it has none such
+    (another tenant's, or one of the tenant's own records)."""
+    async with store_errors():
+        owner = await pool.fetchval(
+            "SELECT user_id FROM conversations WHERE id = $1 AND tenant_id = $2",
+            conversation_id, tenant_id)
+    return None if owner is None else str(owner)
+
+
+async def conversations(pool: asyncpg.Pool, tenant_id: str, user_id: str | None
                         ) -> list[ConversationSummary]:
-    """The user's own conversations, most recently active first."""
+    """The user's own conversations (``None``: every user's), most recently active first."""
+    mine, args = _of_user("user_id", 2, user_id)
     async with store_errors():
         rows = await pool.fetch(
-            f"SELECT {_SUMMARY} FROM conversations WHERE tenant_id = $1 AND user_id = $2"
+            f"SELECT {_SUMMARY} FROM conversations WHERE tenant_id = $1{mine}"
             " AND archived_at IS NULL ORDER BY updated_at DESC, created_at DESC, id",
-            tenant_id, user_id,
+            tenant_id, *args,
         )
     return [_summary(r) for r in rows]
 
 
-async def conversation_detail(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID
-                              ) -> ConversationDetail | None:
+async def conversation_detail(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID,
+                              *, user_id: str | None) -> ConversationDetail | None:
+    """A live conversation with its messages and invocations, if ``user_id`` owns it
+    (``None``: whoever does)."""
+    mine, args = _of_user("user_id", 3, user_id)
     async with store_errors(), pool.acquire() as conn, conn.transaction(
         isolation="repeatable_read", readonly=True
     ):
         row = await conn.fetchrow(
             f"SELECT {_SUMMARY}, user_id FROM conversations WHERE id = $1 AND tenant_id = $2"
-            " AND archived_at IS NULL",
-            conversation_id, tenant_id,
+            f" AND archived_at IS NULL{mine}",
+            conversation_id, tenant_id, *args,
         )
         if row is None:
             return None
@@ -321,14 +359,16 @@ def _message(row: asyncpg.Record, events: list[Payload]) -> MessageOut:
         for f in rendered.footnotes])
 
 
-async def invocation(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID
-                     ) -> InvocationRef | None:
-    """An invocation of a live (not archived) conversation of this tenant."""
+async def invocation(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID, *,
+                     user_id: str | None) -> InvocationRef | None:
+    """An invocation of a live (not archived) conversation of this tenant that ``user_id``
+    owns (``None``: whoever does)."""
+    mine, args = _of_user("c.user_id", 3, user_id)
     async with store_errors():
         row = await pool.fetchrow(
             "SELECT i.id, i.conversation_id, i.status FROM invocations i JOIN conversations c"
             " ON c.id = i.conversation_id AND c.tenant_id = i.tenant_id"
-            " WHERE i.id = $1 AND i.tenant_id = $2 AND c.archived_at IS NULL",
-            invocation_id, tenant_id,
+            f" WHERE i.id = $1 AND i.tenant_id = $2 AND c.archived_at IS NULL{mine}",
+            invocation_id, tenant_id, *args,
         )
     return InvocationRef(**dict(row)) if row is not None else None

@@ -5,6 +5,10 @@ from services.gateway.routes.documents import DocumentController
 from services.gateway.routes.health import HealthController
 from services.gateway.routes.invocations import InvocationController
 from services.gateway.routes.messages import MessageController
+from services.gateway.routes.personas import PersonaController
+from services.gateway.routes.skills import SkillController
+from services.gateway.routes.sources import SourceController
+from services.gateway.routes.tenant import TenantController
 
 __all__ = ["ROUTES"]
 
@@ -13,5 +17,9 @@ ROUTES = [
     MessageController,
     InvocationController,
     DocumentController,
+    TenantController,
+    PersonaController,
+    SkillController,
+    SourceController,
     HealthController,
 ]

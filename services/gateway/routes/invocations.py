@@ -9,24 +9,16 @@ from litestar import Controller, get, post
 from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent
 
+from services.gateway.access import readable_invocation, writable_invocation
 from services.gateway.auth import Caller
-from services.gateway.errors import BadInput, NotFound
+from services.gateway.errors import BadInput
 from services.gateway.schemas import CancelAccepted
 from services.gateway.sse import invocation_feed
 from services.gateway.state import Gateway
 from shared.events import InvocationCancelRequested, derived_id
-from shared.store import read_models
-from shared.store.read_models import InvocationRef
 from shared.tracing import current_meta
 
 __all__ = ["InvocationController"]
-
-
-async def _existing(gw: Gateway, caller: Caller, invocation_id: uuid.UUID) -> InvocationRef:
-    found = await read_models.invocation(gw.infra.pool, caller.tenant_id, invocation_id)
-    if found is None:
-        raise NotFound("Invocation not found.")
-    return found
 
 
 MAX_VERSION = 2**31 - 1
@@ -62,13 +54,13 @@ class InvocationController(Controller):
         )] = None,
     ) -> ServerSentEvent:
         after = _resume_point(last_event_id_header, last_event_id)
-        await _existing(gw, caller, invocation_id)
+        await readable_invocation(gw, caller, invocation_id)
         return ServerSentEvent(invocation_feed(gw, caller.tenant_id, invocation_id, after))
 
     @post("/cancel", status_code=202, summary="Ask a running invocation to stop")
     async def cancel(self, gw: Gateway, caller: Caller,
                      invocation_id: uuid.UUID) -> CancelAccepted:
-        found = await _existing(gw, caller, invocation_id)
+        found = await writable_invocation(gw, caller, invocation_id)
         if not found.running:
             return CancelAccepted(invocation_id=invocation_id, status=found.status)
         appended = await gw.record([InvocationCancelRequested(
@@ -78,6 +70,6 @@ class InvocationController(Controller):
             meta=current_meta("gateway"),
         )])
         if appended[0].status == "dropped":  # it ended meanwhile
-            found = await _existing(gw, caller, invocation_id)
+            found = await writable_invocation(gw, caller, invocation_id)
             return CancelAccepted(invocation_id=invocation_id, status=found.status)
         return CancelAccepted(invocation_id=invocation_id, status="cancel_requested")

@@ -18,9 +18,11 @@ from litestar import Controller, post
 from litestar.params import HeaderParameter
 from redis.exceptions import RedisError
 
+from services.gateway.access import writable_conversation
 from services.gateway.auth import Caller
-from services.gateway.errors import NotFound, PayloadTooLarge
+from services.gateway.errors import PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
+from services.gateway.persona_choice import answering_persona
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
 from shared.events import (
@@ -30,7 +32,7 @@ from shared.events import (
     MessageReceived,
     derived_id,
 )
-from shared.store import read_models
+from shared.tenants import TenantConfig, TenantStore
 from shared.tracing import current_meta
 
 __all__ = ["MessageController", "turn_events"]
@@ -43,7 +45,7 @@ def stream_url(invocation_id: uuid.UUID) -> str:
 
 
 def turn_events(caller: Caller, conversation_id: uuid.UUID, invocation_id: uuid.UUID,
-                message: NewMessage, meta: EventMeta
+                message: NewMessage, meta: EventMeta, *, persona_id: str | None = None
                 ) -> list[InvocationStarted | MessageReceived]:
     """The events of one user turn; their ids derive from the invocation, so a retry of the
     same invocation records nothing new."""
@@ -55,12 +57,15 @@ def turn_events(caller: Caller, conversation_id: uuid.UUID, invocation_id: uuid.
                        message_id=message_id),
         envelope.reply(MessageReceived, "message.received", user_id=caller.user_id,
                        message_id=message_id, content=message.content,
-                       jurisdiction=message.jurisdiction),
+                       jurisdiction=message.jurisdiction, persona_id=persona_id),
     ]
 
 
 def _fingerprint(conversation_id: uuid.UUID, message: NewMessage) -> str:
-    body = msgspec.json.encode([str(conversation_id), message.content, message.jurisdiction])
+    parts = [str(conversation_id), message.content, message.jurisdiction]
+    if message.persona_id is not None:
+        parts.append(message.persona_id)
+    body = msgspec.json.encode(parts)
     return hashlib.sha256(body).hexdigest()
 
 
@@ -86,28 +91,32 @@ class MessageController(Controller):
         )] = None,
     ) -> Accepted:
         _check_content(data, gw.infra.settings.max_message_bytes)
-        if await read_models.conversation(gw.infra.pool, caller.tenant_id, conversation_id) is None:
-            raise NotFound("Conversation not found.")
+        await writable_conversation(gw, caller, conversation_id)
+        tenant = await TenantStore(gw.infra.pool).get(caller.tenant_id)
+        persona = await answering_persona(gw, caller, conversation_id, data.persona_id,
+                                          tenant.default_persona)
         if idempotency_key is None:
-            await gw.rate_limiter.hit(caller.tenant_id)
+            await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
             invocation_id = uuid.uuid4()
             await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                        current_meta("gateway")))
+                                        current_meta("gateway"), persona_id=persona))
             return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
-        return await self._idempotent(gw, caller, conversation_id, data, idempotency_key)
+        return await self._idempotent(gw, caller, conversation_id, data, idempotency_key,
+                                      tenant, persona)
 
     async def _idempotent(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
-                          data: NewMessage, key: str) -> Accepted:
+                          data: NewMessage, key: str, tenant: TenantConfig,
+                          persona: str | None) -> Accepted:
         fingerprint = _fingerprint(conversation_id, data)
         claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
         if claim.done is not None:
             return Accepted(invocation_id=claim.done, stream_url=stream_url(claim.done))
-        await gw.rate_limiter.hit(caller.tenant_id)
+        await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
         await gw.idempotency.claim(claim, fingerprint)
         invocation_id = derived_id(conversation_id, "idempotency-key", key)
         try:
             await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                        current_meta("gateway")))
+                                        current_meta("gateway"), persona_id=persona))
         except BaseException:
             await gw.idempotency.release(claim)
             raise
