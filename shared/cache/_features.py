@@ -160,8 +160,8 @@ _KINDS = re.compile(
 _REFERENCE_LABEL = re.compile(
     r"\b(?P<label>part|ground|paragraph|article|chapter)\s+(?P<n>\d+[A-Z]?)\b", re.IGNORECASE)
 _YEARLESS_ACT = re.compile(
-    r"(?:[A-Z][\w']*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w']*|\([A-Z][^()]*\)|and|of|for|the|in|on)"
-    r")*\s+Act\b(?!\s+\d{4})")
+    r"(?:[A-Z][\w']*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w']*|\([A-Z][^()]*\)|and|of|for|from|the|"
+    r"in|on|to|with))*\s+Act\b(?!\s+\d{4})")
 _INSTRUMENT = re.compile(r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}$|^(?:section|regulation|"
                          r"schedule) \w+$|\b(?:polic(?:y|ies)|procedures?)$|^\[\d{4}\]",
                          re.IGNORECASE)
@@ -215,15 +215,19 @@ def question_features(question: str) -> QuestionFeatures:
     expanded = expand(plain)
     named = subjects(expanded)
     references = _references(plain, expanded, named)
-    categories = _categories(expanded)
+    categories = _categories(plain, expanded)
     # The subjects the question itself names; the other question may cover them in its own
     # words or in the vocabulary's (``words``).
     about = frozenset(" ".join(sorted(terms(t))) for t in subjects(plain)
                       if (terms(t) and not _INSTRUMENT.search(t)) or _POLICY.search(t))
     glossed = expansions(plain)
     own = terms(plain)
-    # Parties named inside a subject ("tenant satisfaction measures") are no parties.
-    unnamed = re.sub("|".join(re.escape(t) for t in topics(plain)) or r"(?!)", " ", plain)
+    # Parties named inside a subject, a title or a case name ("tenant satisfaction measures",
+    # "Landlord and Tenant Act 1985", "Hussain v Lancaster City Council") are no parties.
+    titles = [*topics(plain), *subjects(plain), *case_names(plain)]
+    unnamed = plain
+    for title in sorted(titles, key=len, reverse=True):
+        unnamed = re.sub(re.escape(title), " ", unnamed, flags=re.IGNORECASE)
     return QuestionFeatures(
         parties=_found(_PARTY, list(_PARTIES), unnamed),
         references=references,
@@ -247,16 +251,26 @@ def question_features(question: str) -> QuestionFeatures:
 
 
 def _references(plain: str, expanded: str, named: list[str]) -> frozenset[str]:
-    found = {n.lower() for n in named if _INSTRUMENT.search(n) and not _POLICY.search(n)}
+    found = {_title(n) for n in named if _INSTRUMENT.search(n) and not _POLICY.search(n)}
     found |= {f"{m['label'].lower()} {m['n'].upper()}" for m in _REFERENCE_LABEL.finditer(plain)}
-    found |= {m.group(0).lower() for m in _YEARLESS_ACT.finditer(expanded)
-              if not m.group(0).lower().startswith(("what ", "how ", "does ", "is "))}
-    found |= {" ".join(n.lower().split()) for n in case_names(plain)}
+    found |= {_title(m.group(0)) for m in _YEARLESS_ACT.finditer(expanded)}
+    found |= {_title(n) for n in case_names(plain)}
     return frozenset(found)
 
 
-def _categories(plain: str) -> frozenset[str]:
-    found = set()
+def _title(found: str) -> str:
+    """An Act's or a case's name, in lower case, without the capitalised words opening the
+    question or the letter ending a section number ("B of the Landlord and Tenant Act")."""
+    words = found.lower().split()
+    while len(words) > 2 and (words[0] in STOP_WORDS | {"under"} or len(words[0]) == 1):
+        words.pop(0)
+    return " ".join(words)
+
+
+def _categories(plain: str, expanded: str) -> frozenset[str]:
+    """Stages, categories and bands as written; kinds of tenancy also as the vocabulary spells
+    out their abbreviations ("AST")."""
+    found = {m["kind"].lower().replace("-", " ") for m in _KINDS.finditer(expanded) if m["kind"]}
     for m in _LABEL.finditer(plain):
         label = m["label"].lower().rstrip(".").replace("cat", "category", 1) \
             if m["label"].lower().startswith("cat") else m["label"].lower()
