@@ -25,7 +25,7 @@ from shared.text.vocabulary import Expansion, expand, expansions, subjects, topi
 from shared.verification.caselaw import case_names
 from shared.verification.claims import quantities
 
-__all__ = ["QuestionFeatures", "embedding_text", "question_features"]
+__all__ = ["OPPOSITES", "QuestionFeatures", "embedding_text", "question_features"]
 
 
 class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,6 +40,8 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     categories: frozenset[str]
     """Stages, categories, bands and kinds: "stage 1", "band A", "secure tenancy"."""
     jurisdictions: frozenset[str]
+    comparisons: frozenset[str]
+    """Which side of a limit or moment: "under" 18 or "over", "before" the works or "after"."""
     modality: frozenset[str]
     """What the question asks of the law: duty, power, prohibition, no duty, advice."""
     negations: int
@@ -141,6 +143,30 @@ _JURISDICTIONS = {
 }
 _JURISDICTION = _group(_JURISDICTIONS)
 
+_COMPARISONS = {
+    "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
+             r"lower than|shorter than",
+    "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
+             r"above|more than|greater than|older than|at least|exceed\w*|higher than|"
+             r"longer than|no less than",
+    "before": r"before|prior to|ahead of|until",
+    "after": r"after|following",
+    "during": r"during|while|whilst|throughout",
+    "most": r"maximum|max|longest|highest",
+    "least": r"minimum|min|shortest|lowest",
+    "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
+    "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
+}
+"""Limits and moments, each side named once: "under 18" is not "over 18"."""
+OPPOSITES: dict[str, frozenset[str]] = {
+    "below": frozenset({"above"}), "above": frozenset({"below"}),
+    "before": frozenset({"after", "during"}), "after": frozenset({"before", "during"}),
+    "during": frozenset({"before", "after"}), "most": frozenset({"least"}),
+    "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
+}
+"""Which sides of a limit or moment contradict each other."""
+_COMPARISON = _group(_COMPARISONS)
+
 _LABEL = re.compile(
     rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class)\s+"
     rf"(?P<n>{NUMBER}|one|(?-i:[A-E])\b)", re.IGNORECASE)
@@ -159,6 +185,9 @@ _KINDS = re.compile(
 
 _REFERENCE_LABEL = re.compile(
     r"\b(?P<label>part|ground|paragraph|article|chapter)\s+(?P<n>\d+[A-Z]?)\b", re.IGNORECASE)
+_UNDER_AN_ACT = re.compile(r"\bunder (?:the |a |an |our |this |that |section |s\.? ?|part |"
+                           r"regulation |ground |[A-Z])", re.IGNORECASE)
+""""Under the Housing Act", "under section 8": no limit."""
 _YEARLESS_ACT = re.compile(
     r"(?:[A-Z][\w']*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w']*|\([A-Z][^()]*\)|and|of|for|from|the|"
     r"in|on|to|with))*\s+Act\b(?!\s+\d{4})")
@@ -173,7 +202,8 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
                 r"\bcompulsory\b|\bobliged\b|\bresponsible for\b|\bis there a (?:legal )?"
                 r"(?:duty|requirement|obligation)\b", re.IGNORECASE), "duty"),
     (re.compile(r"\bis it (?:lawful|legal|possible|ok(?:ay)?|acceptable|permissible)\b|"
-                r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b",
+                r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
+                r"\bable to\b",
                 re.IGNORECASE), "power"),
     (re.compile(r"\bshould\b|\bought to\b|\bbest practice\b|\brecommended\b", re.IGNORECASE),
      "advice"),
@@ -206,7 +236,8 @@ _FRAMING = frozenset(stem(w) for w in (
     should would will shall have has do does did is are be being allow allowed permitted lawful
     required oblige obliged long quickly soon fast often frequently timescale timescales time
     deadline period limit maximum minimum much many respond response go use used happen
-    about regard regarding relation under there also still""").split())
+    about regard regarding relation under there also still give given provide provided carry
+    carried out get got make made take taken go put do done doing keep keeps kept""").split())
 
 
 def question_features(question: str) -> QuestionFeatures:
@@ -234,11 +265,13 @@ def question_features(question: str) -> QuestionFeatures:
         numbers=_numbers(plain),
         categories=categories,
         jurisdictions=_found(_JURISDICTION, list(_JURISDICTIONS), plain),
+        comparisons=_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
         modality=_modality(plain),
         negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),
         topics=about,
         words=frozenset(terms(expanded)),
-        substance=frozenset(w for w in own if w not in _FRAMING and w.isalpha()),
+        substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
+            " ", _PARTY.sub(" ", plain)))) if w not in _FRAMING and w.isalpha() and len(w) > 1),
         context_dependent=bool(_FOLLOW_UP.search(plain)) or (
             not about and not references and len(WORD.findall(plain)) <= _SHORT
             and bool(_BACK_REFERENCE.search(plain))),
@@ -293,7 +326,8 @@ def _numbers(plain: str) -> frozenset[str]:
                                r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}\b|\[\d{4}\][^?]*",
                                re.IGNORECASE)):
         text = pattern.sub(" ", text)
-    found = {f"{value:g} {unit}" for value, unit in quantities(text)}
+    # An age is a bare figure: "under 18" and "younger than 18" read it differently.
+    found = {f"{value:g} {unit}" for value, unit in quantities(text) if unit != "age"}
     found |= {f"{float(raw.replace(',', '')):g}"
               for raw in re.findall(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?!\d)|(?<![\w.,])\d+(?:\.\d+)?",
                                     text)}

@@ -17,8 +17,10 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    general, nor the reverse.
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould").
-5. A word of substance in one question that the other does not cover ("gutters" against
-   "drains") demands ``WORDING_SIMILARITY``: nearly the same question in other words.
+5. Words of substance in each question that the other does not cover, even in the
+   vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
+   never served. Words of substance only one question has demand ``WORDING_SIMILARITY``:
+   nearly the same question in more words.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from shared.cache._features import QuestionFeatures, embedding_text, question_features
+from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.text.modality import CONFLICTS
 
 __all__ = ["SIMILARITY_FLOOR", "WORDING_SIMILARITY", "QuestionFeatures", "Verdict",
@@ -41,7 +43,7 @@ the labelled set, tenth percentile 0.84); near-misses are told apart by their fe
 this floor (they sit at 0.75–0.99), so the floor only keeps questions about something else out.
 """
 WORDING_SIMILARITY: float = 0.90
-"""Cosine a pair needs when a word of substance in one question is not covered by the other."""
+"""Cosine a pair needs when one question has words of substance the other does not cover."""
 
 
 class Verdict(msgspec.Struct, frozen=True):
@@ -91,6 +93,8 @@ def _difference(new: QuestionFeatures, cached: QuestionFeatures, similarity: flo
             return f"{words} ({_listed(mine)} against {_listed(theirs)})"
     if _modalities_differ(new, cached):
         return f"{_MODALITY} ({_listed(new.modality)} against {_listed(cached.modality)})"
+    if clash := _clashes(new.comparisons, cached.comparisons):
+        return f"the questions are about opposite sides of a limit or moment ({clash})"
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
     uncovered = _uncovered(new.topics, cached.words) | _uncovered(cached.topics, new.words)
@@ -98,10 +102,13 @@ def _difference(new: QuestionFeatures, cached: QuestionFeatures, similarity: flo
         return f"the questions are about different subjects ({_listed(uncovered)})"
     if kinds := _other_kinds(new, cached):
         return f"the questions are about different kinds of the same thing ({kinds})"
-    extra = _uncovered_words(new, cached) | _uncovered_words(cached, new)
-    if extra and similarity < WORDING_SIMILARITY:
-        return (f"the questions differ in words of substance ({_listed(extra)}) and are not "
-                f"similar enough to be the same question in other words ({similarity:.3f}, "
+    mine, theirs = _uncovered_words(new, cached), _uncovered_words(cached, new)
+    if mine and theirs:
+        return (f"the questions differ in words of substance ({_listed(mine)} against "
+                f"{_listed(theirs)})")
+    if (mine or theirs) and similarity < WORDING_SIMILARITY:
+        return (f"one question adds words of substance ({_listed(mine | theirs)}) and they are "
+                f"not similar enough to be the same question in other words ({similarity:.3f}, "
                 f"below {WORDING_SIMILARITY:.2f})")
     return None
 
@@ -113,6 +120,16 @@ def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
     if new.asks_whether or cached.asks_whether:
         return new.modality != cached.modality
     return any(b in _CONFLICTS.get(a, ()) for a in new.modality for b in cached.modality)
+
+
+def _clashes(mine: frozenset[str], theirs: frozenset[str]) -> str:
+    """"under" against "over", "before" against "after": a side one question names whose
+    opposite the other names instead (one naming no side is no clash: "in winter" asks what
+    "during the winter" asks)."""
+    for side in sorted(mine - theirs):
+        for other in sorted(OPPOSITES.get(side, frozenset()) & (theirs - mine)):
+            return f"{side} against {other}"
+    return ""
 
 
 def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
