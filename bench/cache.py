@@ -29,6 +29,8 @@ from shared.embeddings import Embedder, default_embedder
 
 TARGET_PARAPHRASES_SERVED = 0.80
 TARGET_NEAR_MISSES_SERVED = 0
+SPECIFICATION_THRESHOLD = 0.95
+"""The specification's bare rule: serve when the questions' cosine exceeds this."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,11 @@ class Report:
     similarity: dict[str, Spread]
     raw_similarity: dict[str, Spread]
     wrong: list[Outcome]
+    bare_rule: tuple[float, int]
+    """The specification's bare cosine rule on the questions as asked, for comparison:
+    (paraphrases served, near-misses served)."""
+    by_floor: dict[str, float]
+    """Paraphrases served had the floor been higher (the features unchanged)."""
     floor: float = SIMILARITY_FLOOR
     wording: float = WORDING_SIMILARITY
 
@@ -118,6 +125,12 @@ def report(found: Sequence[Outcome]) -> Report:
         raw_similarity={c: Spread.of([o.raw_similarity for o in found if o.category == c])
                         for c in categories},
         wrong=[o for o in found if o.wrong],
+        bare_rule=(round(sum(o.raw_similarity > SPECIFICATION_THRESHOLD for o in paraphrases)
+                         / max(1, len(paraphrases)), 4),
+                   sum(o.raw_similarity > SPECIFICATION_THRESHOLD for o in found if not o.same)),
+        by_floor={f"{f:.2f}": round(sum(o.served and o.similarity >= f for o in paraphrases)
+                                    / max(1, len(paraphrases)), 4)
+                  for f in (SIMILARITY_FLOOR, 0.85, 0.90, 0.95)},
     )
 
 
@@ -135,6 +148,10 @@ def _print(r: Report) -> None:
     print(f"paraphrases served {r.paraphrases_served:.1%} (target ≥ "
           f"{TARGET_PARAPHRASES_SERVED:.0%}); near-misses served {r.near_misses_served} "
           f"(target {TARGET_NEAR_MISSES_SERVED})")
+    print(f"the bare rule (cosine > {SPECIFICATION_THRESHOLD} as asked) would serve "
+          f"{r.bare_rule[0]:.1%} of paraphrases and {r.bare_rule[1]} near-misses")
+    print("paraphrases served with a higher floor: " + ", ".join(
+        f"{f}: {share:.1%}" for f, share in r.by_floor.items()))
     for o in r.wrong:
         print(f"  {'SERVED' if o.served else 'missed'} {o.id} ({o.similarity:.3f}): {o.reason}")
 

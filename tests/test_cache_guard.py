@@ -85,6 +85,14 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
      "How do we respond to a report of damp in a loft?", "subjects"),
     ("Who repairs a leaking water tank in the loft?",
      "Who repairs a leaking oil tank in the loft?", "kinds"),
+    ("Can a person aged under 16 be named on a tenancy?",
+     "Can a person aged over 16 be named on a tenancy?", "opposite sides"),
+    ("Who cleans the gutters before a tenancy begins?",
+     "Who cleans the gutters after a tenancy begins?", "opposite sides"),
+    ("How often must a lift be serviced?", "How long must a lift be serviced for?",
+     "different answers"),
+    ("Who pays for a stairlift?", "How much does a stairlift cost?", "different answers"),
+    ("Can a tenant keep a ferret?", "Can a tenant keep a parrot?", "words of substance"),
 ])
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
         new: str, cached: str, named: str) -> None:
@@ -105,6 +113,9 @@ def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
      "visit?"),
     ("How should a tenant's black mould be treated?", "How should a tenant's damp be treated?"),
     ("What's a notice to quit?", "What is an NTQ?"),
+    ("Can someone younger than 16 be a joint tenant?", "Can someone under sixteen be a joint "
+     "tenant?"),
+    ("What must be checked during a void?", "What must be checked in a void?"),
 ])
 def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)

@@ -40,6 +40,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     categories: frozenset[str]
     """Stages, categories, bands and kinds: "stage 1", "band A", "secure tenancy"."""
     jurisdictions: frozenset[str]
+    asks_for: frozenset[str]
+    """What kind of answer the question wants, where it says: a time, a frequency, an amount
+    or a party ("how long" and "how quickly" both want a time; "how often" a frequency)."""
     comparisons: frozenset[str]
     """Which side of a limit or moment: "under" 18 or "over", "before" the works or "after"."""
     modality: frozenset[str]
@@ -142,6 +145,15 @@ _JURISDICTIONS = {
     "northern_ireland": r"northern ireland|northern irish",
 }
 _JURISDICTION = _group(_JURISDICTIONS)
+
+_ASKS_FOR = {
+    "a frequency": r"how often|how frequently|how regularly|frequency|how many times",
+    "a time": r"how long|how quickly|how soon|how fast|by when|deadline|timescales?|"
+              r"time limits?|response times?|within what (?:period|time)",
+    "an amount": r"how much(?! notice)|how many(?! times)|what (?:is the )?(?:cost|amount)",
+    "a party": r"who|whom|whose|which (?:body|person|team|organisation|court|authority)",
+}
+_ASKS = _group(_ASKS_FOR)
 
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
@@ -265,6 +277,7 @@ def question_features(question: str) -> QuestionFeatures:
         numbers=_numbers(plain),
         categories=categories,
         jurisdictions=_found(_JURISDICTION, list(_JURISDICTIONS), plain),
+        asks_for=_found(_ASKS, list(_ASKS_FOR), plain),
         comparisons=_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
         modality=_modality(plain),
         negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),

@@ -11,12 +11,17 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
 2. The cosine similarity of their ``embedding_text`` must reach ``SIMILARITY_FLOOR``.
 3. Every answer-changing feature must be the same on both sides — parties (the landlord's side
    is the asker's and always implied), legal references, figures, categories and stages,
-   jurisdiction, modality (duty, power, prohibition, no duty, advice) and the number of
-   negations. A feature named in one question and absent from the other is a difference: a
-   demanding reader who asked about "a secure tenant" does not want the answer about tenants in
-   general, nor the reverse.
+   jurisdiction and the number of negations. A feature named in one question and absent from
+   the other is a difference: a demanding reader who asked about "a secure tenant" does not
+   want the answer about tenants in general, nor the reverse. Modality (duty, power,
+   prohibition, no duty, advice) must be the same in a yes-or-no question and must not
+   conflict in others ("how quickly must we" asks what "what is the timescale" asks).
+   Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
+   "before" against "after"), nor ask for another kind of answer ("how often" against "how
+   long", "who" against "how much").
 4. Every housing subject or named policy of each question must be covered by the other's words
-   (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould").
+   (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
+   the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm").
 5. Words of substance in each question that the other does not cover, even in the
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
    never served. Words of substance only one question has demand ``WORDING_SIMILARITY``:
@@ -87,16 +92,30 @@ def _difference(new: QuestionFeatures, cached: QuestionFeatures, similarity: flo
     if similarity < SIMILARITY_FLOOR:
         return f"the questions are not similar enough ({similarity:.3f}, below " \
                f"{SIMILARITY_FLOOR:.2f})"
+    return _feature_difference(new, cached) or _wording_difference(new, cached, similarity)
+
+
+def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | None:
+    """Rule 3: the answer-changing features."""
     for name, words in _FEATURES:
         mine, theirs = getattr(new, name), getattr(cached, name)
         if mine != theirs:
             return f"{words} ({_listed(mine)} against {_listed(theirs)})"
     if _modalities_differ(new, cached):
         return f"{_MODALITY} ({_listed(new.modality)} against {_listed(cached.modality)})"
+    if new.asks_for and cached.asks_for and not new.asks_for & cached.asks_for:
+        return (f"the questions want different answers ({_listed(new.asks_for)} against "
+                f"{_listed(cached.asks_for)})")
     if clash := _clashes(new.comparisons, cached.comparisons):
         return f"the questions are about opposite sides of a limit or moment ({clash})"
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
+    return None
+
+
+def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similarity: float
+                        ) -> str | None:
+    """Rules 4 and 5: subjects, kinds and words of substance."""
     uncovered = _uncovered(new.topics, cached.words) | _uncovered(cached.topics, new.words)
     if uncovered:
         return f"the questions are about different subjects ({_listed(uncovered)})"
