@@ -12,7 +12,6 @@ mould"), so a paraphrase in other words reads the same.
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import msgspec
@@ -220,6 +219,7 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
     (re.compile(r"\bshould\b|\bought to\b|\bbest practice\b|\brecommended\b", re.IGNORECASE),
      "advice"),
 )
+_HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|never|no(?![- ]fault)|none|nobody|neither|nor|without|unless|refus\w*|"
     r"fail(?:s|ed|ing)? to)\b|"
@@ -249,7 +249,8 @@ _FRAMING = frozenset(stem(w) for w in (
     required oblige obliged long quickly soon fast often frequently timescale timescales time
     deadline period limit maximum minimum much many respond response go use used happen
     about regard regarding relation under there also still give given provide provided carry
-    carried out get got make made take taken go put do done doing keep keeps kept""").split())
+    carried out get got make made take taken go put do done doing keep keeps kept step steps
+    property properties home homes dwelling dwellings premises""").split())
 
 
 def question_features(question: str) -> QuestionFeatures:
@@ -318,8 +319,8 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     out their abbreviations ("AST")."""
     found = {m["kind"].lower().replace("-", " ") for m in _KINDS.finditer(expanded) if m["kind"]}
     for m in _LABEL.finditer(plain):
-        label = m["label"].lower().rstrip(".").replace("cat", "category", 1) \
-            if m["label"].lower().startswith("cat") else m["label"].lower()
+        label = m["label"].lower().rstrip(".")
+        label = "category" if label == "cat" else label
         value = number_value(m["n"])
         found.add(f"{label} {m['n'] if value is None else int(value)}")
     found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
@@ -357,19 +358,27 @@ def _glosses(plain: str, glossed: list[Expansion]) -> frozenset[tuple[str, str]]
 
 
 def _kinds(plain: str) -> frozenset[tuple[str, str]]:
-    """(qualifier, head) stems of adjacent content words, figures and framing words left out."""
+    """(qualifier, head) stems of the last two words of each run of content words ("carbon
+    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out."""
     found = set()
-    for first, second in itertools.pairwise(WORD.findall(plain)):
+    words = [*WORD.findall(plain), "."]
+    for first, second, after in zip(words, words[1:], words[2:], strict=False):
         if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
-                first.lower().endswith(("ed", "ing")):
-            continue  # "reported mould" is no kind of mould
+                first.lower().endswith(("ed", "ing")) or _continues(after):
+            continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
         if qualifier not in _FRAMING and head not in _FRAMING:
             found.add((qualifier, head))
     return frozenset(found)
 
 
+def _continues(word: str) -> bool:
+    return word.isalpha() and word.lower() not in STOP_WORDS
+
+
 def _modality(plain: str) -> frozenset[str]:
+    # "How can I tell …" asks for a way, not for a permission.
+    plain = _HOW_CAN.sub("how do", plain)
     found: set[str] = set(modalities(plain))
     for pattern, kind in _MODAL_EXTRA:
         if pattern.search(plain):

@@ -132,11 +132,17 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     return None
 
 
+_NEGATIVE = frozenset({"prohibition", "no_duty"})
+
+
 def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
-    """A yes-or-no question asks exactly its modality ("may we" is not "must we"); a question
+    """A yes-or-no question asks exactly its modality ("may we" is not "must we"), though one
+    asking plainly ("is a landlord liable") may meet any but a negative one; a question
     asking what, how or when only must not contradict the other's ("what must a tenant do"
     against "what may a tenant do"), since "how quickly must we" asks "how quickly do we"."""
     if new.asks_whether or cached.asks_whether:
+        if not new.modality or not cached.modality:  # "is a landlord liable": "can … be"
+            return bool((new.modality | cached.modality) & _NEGATIVE)
         return new.modality != cached.modality
     return any(b in _CONFLICTS.get(a, ()) for a in new.modality for b in cached.modality)
 
