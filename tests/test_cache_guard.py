@@ -93,7 +93,11 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
      "different answers"),
     ("Who pays for a stairlift?", "How much does a stairlift cost?", "different answers"),
     ("Can a tenant keep a ferret?", "Can a tenant keep a parrot?", "words of substance"),
+    ("Who deals with cockroaches in a flat?", "Who deals with rats in a flat?", "kinds"),
+    ("What do we do about a chemical smell in a block?",
+     "What do we do about a gas smell in a block?", "kinds"),
 ])
+
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
         new: str, cached: str, named: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
@@ -156,3 +160,9 @@ def test_the_embedded_text_spells_out_abbreviations_contractions_and_numbers() -
     text = embedding_text("Isn't an HMO with five tenants licensable?")
     assert text.startswith("Is not an HMO with 5 tenants licensable?")
     assert "house in multiple occupation" in text
+
+
+def test_the_features_alone_refuse_a_near_miss_at_any_similarity() -> None:
+    """The floor is no part of the defence: at a cosine of 1.0 the features still refuse."""
+    assert not reuse_verdict("Who pays for a new front door?", "Who pays for a new back door?",
+                             1.0).reusable

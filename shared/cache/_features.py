@@ -62,6 +62,8 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """The question's stems and those of the vocabulary's synonyms for what it says, but not
     of the wider groups it belongs to ("HMO" adds "house in multiple occupation"; "smoke
     alarm" does not add "carbon monoxide")."""
+    stems: frozenset[str]
+    """The stems of the question's own words."""
     glosses: frozenset[tuple[str, str]]
     """(stem said, stem meant) for each of the vocabulary's words for what the question says:
     ("fix", "repair"), so "fixing" is covered by a question that says "repair"."""
@@ -292,6 +294,7 @@ def question_features(question: str) -> QuestionFeatures:
         asks_whether=classify(plain).kind == "yes_no",
         synonyms=frozenset(own.union(*(terms(e.means) for e in glossed
                                        if not terms(e.said) & terms(e.means)))),
+        stems=frozenset(own),
         glosses=_glosses(plain, glossed),
         kinds=_kinds(plain),
     )
@@ -354,7 +357,7 @@ def _glosses(plain: str, glossed: list[Expansion]) -> frozenset[tuple[str, str]]
     it: "repair the broken boiler" glosses "broken" only on its own)."""
     each = [e for word in set(WORD.findall(plain)) for e in expansions(word)]
     return frozenset((said, meant) for e in (*glossed, *each) for said in terms(e.said)
-                     for meant in terms(e.means))
+                     for meant in terms(e.means) - terms(e.said))
 
 
 def _kinds(plain: str) -> frozenset[tuple[str, str]]:

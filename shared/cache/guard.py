@@ -119,7 +119,7 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     uncovered = _uncovered(new.topics, cached.words) | _uncovered(cached.topics, new.words)
     if uncovered:
         return f"the questions are about different subjects ({_listed(uncovered)})"
-    if kinds := _other_kinds(new, cached):
+    if kinds := _other_kinds(new, cached) or _siblings(new, cached):
         return f"the questions are about different kinds of the same thing ({kinds})"
     mine, theirs = _uncovered_words(new, cached), _uncovered_words(cached, new)
     if mine and theirs:
@@ -165,6 +165,18 @@ def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
             if head == same_head and qualifier != other and \
                     qualifier not in cached.synonyms and other not in new.synonyms:
                 return f"{qualifier} {head} against {other} {head}"
+    return ""
+
+
+def _siblings(new: QuestionFeatures, cached: QuestionFeatures) -> str:
+    """"mice" against "bed bugs": words the vocabulary files under one subject ("pests"),
+    different in each question, while neither question names the subject itself."""
+    for said, meant in new.glosses:
+        for other, same in cached.glosses:
+            if meant == same and said != other and said.isalpha() and other.isalpha() and \
+                    not _covered(said, cached.words) and not _covered(other, new.words) and \
+                    meant not in new.stems | cached.stems:
+                return f"{said} against {other}, both {meant}"
     return ""
 
 
