@@ -21,7 +21,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    long", "who" against "how much").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
-   the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm").
+   the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm"),
+   nor may each name a different member of one of the vocabulary's subjects ("mice", "bed bugs").
 5. Words of substance in each question that the other does not cover, even in the
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
    never served. Words of substance only one question has demand ``WORDING_SIMILARITY``:
