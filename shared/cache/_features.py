@@ -12,6 +12,7 @@ mould"), so a paraphrase in other words reads the same.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -255,8 +256,10 @@ _FRAMING = frozenset(stem(w) for w in (
     property properties home homes dwelling dwellings premises""").split())
 
 
+@functools.lru_cache(maxsize=4096)
 def question_features(question: str) -> QuestionFeatures:
-    """The answer-changing features of ``question`` (see the module docstring)."""
+    """The answer-changing features of ``question`` (see the module docstring); remembered,
+    since a lookup compares one new question with several cached ones."""
     plain = _plain(question)
     expanded = expand(plain)
     named = subjects(expanded)
