@@ -94,6 +94,10 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
     ("Who pays for a stairlift?", "How much does a stairlift cost?", "different answers"),
     ("Can a tenant keep a ferret?", "Can a tenant keep a parrot?", "words of substance"),
     ("Who deals with cockroaches in a flat?", "Who deals with rats in a flat?", "kinds"),
+    ("Can we move a tenant to another flat?", "Can we move a disabled tenant to another flat?",
+     "kinds"),
+    ("What are the fire safety rules for blocks?",
+     "What are the fire safety rules for blocks of high rise flats?", "names something"),
     ("What do we do about a chemical smell in a block?",
      "What do we do about a gas smell in a block?", "kinds"),
 ])

@@ -68,6 +68,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     glosses: frozenset[tuple[str, str]]
     """(stem said, stem meant) for each of the vocabulary's words for what the question says:
     ("fix", "repair"), so "fixing" is covered by a question that says "repair"."""
+    qualified: frozenset[tuple[str, str]]
+    """Every (qualifier, word) of adjacent content words: "adult child" in "can an adult child
+    succeed"."""
     kinds: frozenset[tuple[str, str]]
     """Adjacent content words as (qualifier, head) stems: "smoke alarm", "gas leak"."""
 
@@ -194,8 +197,17 @@ _KINDS = re.compile(
     r"|\b(?P<priority>emergency|urgent|routine|planned|non-urgent|responsive)\s+"
     r"(?:repairs?|works?|jobs?|call-?outs?)"
     r"|\b(?P<licence>mandatory|additional|selective)\s+(?:hmo\s+)?licen[cs]\w*"
-    r"|\b(?P<sector>private|social)\s+(?:landlords?|tenants?|housing|rent\w*|sector|homes?)",
+    r"|\b(?P<sector>private|social)\s+(?:landlords?|tenants?|housing|rent\w*|sector|homes?)"
+    r"|\b(?P<person>disabled|vulnerable|elderly|older|younger|young|pregnant|homeless|"
+    r"bereaved|deceased)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
+    r"households?|adults?|children|child)"
+    r"|\b(?:tenants?|residents?|persons?|people|applicants?|occupiers?|households?)\s+"
+    r"(?:with|who (?:are|is|have|has))\s+(?:an?\s+|additional\s+)?"
+    r"(?P<condition>vulnerab|disab)\w*",
     re.IGNORECASE)
+
+_CONDITIONS = {"vulnerab": "vulnerable", "disab": "disabled"}
+""""Tenants with vulnerabilities" are "vulnerable tenants"."""
 
 _REFERENCE_LABEL = re.compile(
     r"\b(?P<label>part|ground|paragraph|article|chapter)\s+(?P<n>\d+[A-Z]?)\b", re.IGNORECASE)
@@ -299,6 +311,7 @@ def question_features(question: str) -> QuestionFeatures:
                                        if not terms(e.said) & terms(e.means)))),
         stems=frozenset(own),
         glosses=_glosses(plain, glossed),
+        qualified=_kinds(plain, last_only=False),
         kinds=_kinds(plain),
     )
 
@@ -332,8 +345,8 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
               for m in _ORDINAL_LABEL.finditer(plain)}
     for m in _KINDS.finditer(plain):
-        kind = next(v for v in m.groupdict().values() if v)
-        found.add(kind.lower().replace("-", " "))
+        kind = next(v for v in m.groupdict().values() if v).lower()
+        found.add(_CONDITIONS.get(kind, kind).replace("-", " "))
     return frozenset(found)
 
 
@@ -363,19 +376,32 @@ def _glosses(plain: str, glossed: list[Expansion]) -> frozenset[tuple[str, str]]
                      for meant in terms(e.means) - terms(e.said))
 
 
-def _kinds(plain: str) -> frozenset[tuple[str, str]]:
+def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
     """(qualifier, head) stems of the last two words of each run of content words ("carbon
-    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out."""
+    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
+    ``last_only=False``, of every two adjacent content words."""
     found = set()
     words = [*WORD.findall(plain), "."]
     for first, second, after in zip(words, words[1:], words[2:], strict=False):
         if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
-                first.lower().endswith(("ed", "ing")) or _continues(after):
+                _no_qualifier(first) or (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
         if qualifier not in _FRAMING and head not in _FRAMING:
             found.add((qualifier, head))
     return frozenset(found)
+
+
+_NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyone everybody
+    around across near per via regarding concerning towards toward whether""".split())
+
+
+def _no_qualifier(word: str) -> bool:
+    """Participles, adverbs, determiners and parties qualify no thing: "reported mould",
+    "lawfully evict", "every floor", "the kids' bedroom"."""
+    lower = word.lower()
+    return lower.endswith(("ed", "ing", "ly")) or lower in _NOT_QUALIFIERS or bool(
+        _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
 
 
 def _continues(word: str) -> bool:

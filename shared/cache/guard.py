@@ -21,12 +21,14 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    long", "who" against "how much").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
-   the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm"),
-   nor may each name a different member of one of the vocabulary's subjects ("mice", "bed bugs").
+   the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
+   or in one question only ("a vulnerable tenant", "a tenant"), nor may each name a different
+   member of one of the vocabulary's subjects ("mice", "bed bugs").
 5. Words of substance in each question that the other does not cover, even in the
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
-   never served. Words of substance only one question has demand ``WORDING_SIMILARITY``:
-   nearly the same question in more words.
+   never served. Words of substance only one question has demand ``WORDING_SIMILARITY``
+   (nearly the same question in more words), and may not name a thing of their own ("landlords
+   of new builds").
 """
 
 from __future__ import annotations
@@ -120,12 +122,14 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     uncovered = _uncovered(new.topics, cached.words) | _uncovered(cached.topics, new.words)
     if uncovered:
         return f"the questions are about different subjects ({_listed(uncovered)})"
-    if kinds := _other_kinds(new, cached) or _siblings(new, cached):
+    if kinds := _other_kinds(new, cached) or _siblings(new, cached) or _narrowed(new, cached):
         return f"the questions are about different kinds of the same thing ({kinds})"
     mine, theirs = _uncovered_words(new, cached), _uncovered_words(cached, new)
     if mine and theirs:
         return (f"the questions differ in words of substance ({_listed(mine)} against "
                 f"{_listed(theirs)})")
+    if named := _named_thing(new, cached, mine) or _named_thing(cached, new, theirs):
+        return f"one question names something the other does not ({named})"
     if (mine or theirs) and similarity < WORDING_SIMILARITY:
         return (f"one question adds words of substance ({_listed(mine | theirs)}) and they are "
                 f"not similar enough to be the same question in other words ({similarity:.3f}, "
@@ -166,6 +170,26 @@ def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
             if head == same_head and qualifier != other and \
                     qualifier not in cached.synonyms and other not in new.synonyms:
                 return f"{qualifier} {head} against {other} {head}"
+    return ""
+
+
+def _narrowed(new: QuestionFeatures, cached: QuestionFeatures) -> str:
+    """"a vulnerable tenant" against "a tenant": one question narrows what the other names
+    plainly, by a word the other does not say."""
+    for one, other in ((new, cached), (cached, new)):
+        for qualifier, head in sorted(one.qualified):
+            if head in other.stems and not _covered(qualifier, other.words) and \
+                    all(h != head for _, h in other.qualified):
+                return f"{qualifier} {head} against {head}"
+    return ""
+
+
+def _named_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
+    """A thing of several words only one question names ("landlords of new builds"; not
+    "black mould" against "damp", which names the same thing)."""
+    for qualifier, head in sorted(one.kinds):
+        if qualifier in extra and not _covered(head, other.words):
+            return f"{qualifier} {head}"
     return ""
 
 
