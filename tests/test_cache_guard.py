@@ -170,3 +170,8 @@ def test_the_features_alone_refuse_a_near_miss_at_any_similarity() -> None:
     """The floor is no part of the defence: at a cosine of 1.0 the features still refuse."""
     assert not reuse_verdict("Who pays for a new front door?", "Who pays for a new back door?",
                              1.0).reusable
+
+
+@pytest.mark.parametrize("empty", ["", "?", "What is it?"])
+def test_a_question_without_words_of_its_own_is_never_matched(empty: str) -> None:
+    assert not reuse_verdict(empty, empty, 1.0).reusable

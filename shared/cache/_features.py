@@ -1,5 +1,6 @@
 """What in a question changes its answer: parties, legal references, figures, categories,
-jurisdiction, duty or power, negation and subject.
+jurisdiction, the kind of answer it wants, limits and moments, duty or power, negation and
+subject.
 
 Two questions a sentence-embedding model calls near-identical may differ in exactly one of
 these ("a landlord's obligations" and "a tenant's obligations"); the cache's guard compares
@@ -360,8 +361,8 @@ def _numbers(plain: str) -> frozenset[str]:
                                re.IGNORECASE)):
         text = pattern.sub(" ", text)
     # An age is a bare figure: "under 18" and "younger than 18" read it differently.
-    found = {f"{value:g} {unit}" for value, unit in quantities(text) if unit != "age"}
-    found |= {f"{float(raw.replace(',', '')):g}"
+    found = {f"{_figure(value)} {unit}" for value, unit in quantities(text) if unit != "age"}
+    found |= {_figure(float(raw.replace(",", "")))
               for raw in re.findall(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?!\d)|(?<![\w.,])\d+(?:\.\d+)?",
                                     text)}
     return frozenset(found)
@@ -406,6 +407,11 @@ def _no_qualifier(word: str) -> bool:
 
 def _continues(word: str) -> bool:
     return word.isalpha() and word.lower() not in STOP_WORDS
+
+
+def _figure(value: float) -> str:
+    """A value as a reader writes it: 14, 2.5, 1000000000."""
+    return str(int(value)) if value.is_integer() else f"{value:g}"
 
 
 def _modality(plain: str) -> frozenset[str]:

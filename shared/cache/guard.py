@@ -92,6 +92,8 @@ def _difference(new: QuestionFeatures, cached: QuestionFeatures, similarity: flo
     if new.context_dependent or cached.context_dependent:
         return ("the question depends on an earlier turn: it is looked up by its standalone "
                 "rewrite, not as asked")
+    if not new.stems or not cached.stems:
+        return "a question without words of its own cannot be matched with another"
     if similarity < SIMILARITY_FLOOR:
         return f"the questions are not similar enough ({similarity:.3f}, below " \
                f"{SIMILARITY_FLOOR:.2f})"
