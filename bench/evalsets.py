@@ -1,7 +1,8 @@
 """Typed loaders for the project's own evaluation sets (described in ``retrieval_set.md``):
-retrieval questions, answer-quality questions and claim-support verification cases.
+retrieval questions, answer-quality questions, claim-support verification cases and the
+semantic cache's labelled question pairs.
 
-    from bench.evalsets import load_retrieval, load_answers, load_claims
+    from bench.evalsets import load_retrieval, load_answers, load_claims, load_cache_pairs
 """
 
 from __future__ import annotations
@@ -14,15 +15,19 @@ import msgspec
 __all__ = [
     "ANSWER_CATEGORIES",
     "ANSWER_SET",
+    "CACHE_CATEGORIES",
+    "CACHE_PAIRS",
     "CLAIM_CATEGORIES",
     "CLAIM_SET",
     "POLICIES",
     "RETRIEVAL_CATEGORIES",
     "RETRIEVAL_SET",
     "AnswerItem",
+    "CachePair",
     "ClaimItem",
     "RetrievalItem",
     "load_answers",
+    "load_cache_pairs",
     "load_claims",
     "load_retrieval",
     "policy_ref",
@@ -32,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 RETRIEVAL_SET = HERE / "retrieval_set.jsonl"
 ANSWER_SET = HERE / "answer_set.jsonl"
 CLAIM_SET = HERE / "verification_claims.jsonl"
+CACHE_PAIRS = HERE / "cache_pairs.jsonl"
 POLICIES = HERE / "policies"
 
 RetrievalCategory = Literal[
@@ -48,9 +54,15 @@ IssueCode = Literal[
     "not_found", "quote_mismatch", "claim_unsupported", "jurisdiction", "repealed",
     "not_in_force", "name_mismatch", "pre_1963"]
 
+CacheCategory = Literal[
+    "paraphrase", "party", "legal_ref", "number", "category", "jurisdiction", "negation",
+    "modality", "topic", "follow_up_context"]
+"""``paraphrase`` pairs ask the same thing; every other category is a near-miss of that kind."""
+
 RETRIEVAL_CATEGORIES: tuple[str, ...] = RetrievalCategory.__args__
 ANSWER_CATEGORIES: tuple[str, ...] = AnswerCategory.__args__
 CLAIM_CATEGORIES: tuple[str, ...] = ClaimCategory.__args__
+CACHE_CATEGORIES: tuple[str, ...] = CacheCategory.__args__
 
 
 class RetrievalItem(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -91,6 +103,18 @@ class ClaimItem(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     expected_status: Literal["verified", "pre_1963_digitised"] | None = None
 
 
+class CachePair(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Two questions and whether one's verified answer may be served for the other."""
+
+    id: str
+    category: CacheCategory
+    a: str
+    b: str
+    same: bool
+    """They ask the same thing (paraphrases); ``False`` for every near-miss."""
+    note: str = ""
+
+
 T = TypeVar("T")
 
 
@@ -109,6 +133,10 @@ def load_answers(path: Path = ANSWER_SET) -> list[AnswerItem]:
 
 def load_claims(path: Path = CLAIM_SET) -> list[ClaimItem]:
     return _load(path, ClaimItem)
+
+
+def load_cache_pairs(path: Path = CACHE_PAIRS) -> list[CachePair]:
+    return _load(path, CachePair)
 
 
 def policy_ref(ref: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ import pytest
 
 from bench.evalsets import (
     ANSWER_CATEGORIES,
+    CACHE_CATEGORIES,
     CLAIM_CATEGORIES,
     POLICIES,
     RETRIEVAL_CATEGORIES,
@@ -22,6 +23,7 @@ from bench.evalsets import (
     ClaimItem,
     RetrievalItem,
     load_answers,
+    load_cache_pairs,
     load_claims,
     load_retrieval,
     policy_ref,
@@ -32,6 +34,7 @@ from bench.tools.build_verification_claims import items as built_claims
 RETRIEVAL = load_retrieval()
 ANSWERS = load_answers()
 CLAIMS = load_claims()
+CACHE_PAIRS = load_cache_pairs()
 _TAG = re.compile(r'<cite ref="(?P<ref>[^"]+)" quote="(?P<quote>[^"]*)">')
 # Facts naming a provision or a commencement date are not in the provision's own text.
 _STATUS_OR_CITATION = re.compile(
@@ -187,3 +190,18 @@ def test_benchmark_policies_are_full_policies(path: Path) -> None:
     assert 500 <= len(text.split()) <= 1200, path.name
     assert text.startswith("# ") and text.count("\n## ") >= 5, path.name
     assert "Fictional" in text and "Fenmoor Valley Homes" in text, path.name
+
+
+def test_cache_pairs_are_wide_labelled_and_distinct() -> None:
+    """At least 160 pairs: 70 paraphrases and 10 near-misses of every kind (issue 11)."""
+    assert len(CACHE_PAIRS) >= 160
+    counts = Counter(p.category for p in CACHE_PAIRS)
+    assert counts["paraphrase"] >= 70, counts
+    _min_per_category([p.category for p in CACHE_PAIRS], CACHE_CATEGORIES, 10)
+    ids = [p.id for p in CACHE_PAIRS]
+    assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
+    for p in CACHE_PAIRS:
+        assert p.same == (p.category == "paraphrase"), p.id
+        assert p.a.strip() and p.b.strip() and p.a != p.b, p.id
+    pairs = [frozenset((p.a, p.b)) for p in CACHE_PAIRS]
+    assert len(pairs) == len(set(pairs)), "a pair is repeated"

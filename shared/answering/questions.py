@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from shared.text.modality import modalities
+from shared.text.numbers import NUMBER
 
 __all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "defined_term",
            "defines", "durations", "has_cue"]
@@ -19,8 +20,7 @@ __all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "def
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
 Asks = Literal["permission", "duty", "fact"]
 
-_NUMBER = (r"(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-           r"fourteen|fifteen|twenty(?:-\w+)?|thirty|forty(?:-\w+)?|sixty|ninety|a|an)")
+_NUMBER = rf"(?:{NUMBER}|a|an)"  # "a year" is a period too
 DURATION = re.compile(
     rf"\b{_NUMBER}(?:\s+|-)(?:(?:working|calendar|clear|full|consecutive)\s+)?"
     r"(?:hours?|days?|weeks?|months?|years?)\b|\bannual(?:ly)?\b|\bevery (?:year|month|week)\b|"

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities
+from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
 from shared.verification.subjects import missing_schemes
 
@@ -29,21 +30,14 @@ _UNITS = {
     "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
     "months": "month", "year": "year", "years": "year", "hour": "hour", "hours": "hour",
 }
-_SMALL = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-          "fourteen fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-         "eighty": 80, "ninety": 90}
-_WORD_NUMBER = (rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{'|'.join(_SMALL[1:10])}))?"
-                rf"|{'|'.join(sorted(_SMALL, key=len, reverse=True))})")
-_NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{_WORD_NUMBER})"
 _PERIOD = re.compile(
-    rf"\b(?P<n>{_NUMBER})(?:[- ](?:calendar|working|clear|business|full))?[- ]"
+    rf"\b(?P<n>{NUMBER})(?:[- ](?:calendar|working|clear|business|full))?[- ]"
     rf"(?P<unit>days?|weeks?|months?|years?|hours?)\b", re.IGNORECASE)
-_MONEY = re.compile(rf"£\s?(?P<n>{_NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?",
+_MONEY = re.compile(rf"£\s?(?P<n>{NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?",
                     re.IGNORECASE)
-_MONEY_WORDS = re.compile(rf"\b(?P<n>{_NUMBER})(?:\s(?P<scale>thousand|million))?\s+pounds\b",
+_MONEY_WORDS = re.compile(rf"\b(?P<n>{NUMBER})(?:\s(?P<scale>thousand|million))?\s+pounds\b",
                           re.IGNORECASE)
-_TIMES = re.compile(rf"\b(?:(?P<n>{_NUMBER})\s+times|(?P<twice>twice))\s+(?=(?:the|as|that|its|"
+_TIMES = re.compile(rf"\b(?:(?P<n>{NUMBER})\s+times|(?P<twice>twice))\s+(?=(?:the|as|that|its|"
                     r"their)\b)", re.IGNORECASE)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9,
              "twelfth": 12}
@@ -51,34 +45,17 @@ _ORDINAL_DAY = re.compile(
     r"\b(?:(?P<n>\d+)(?:st|nd|rd|th)|(?P<w>(?:(?:twenty|thirty)-)?[a-z]+(?:th|st|nd|rd)))"
     r"\s+day\s+(?=after|following|beginning|from)", re.IGNORECASE)
 """A deadline counted in days: "the 28th day after", "the fourteenth day following"."""
-_LEVEL = re.compile(rf"\blevel (?P<n>{_NUMBER}) on the standard scale\b", re.IGNORECASE)
+_LEVEL = re.compile(rf"\blevel (?P<n>{NUMBER}) on the standard scale\b", re.IGNORECASE)
 _AGE = re.compile(
     rf"\b(?:(?:under|over|below|above|younger than|older than|aged)\s+(?:the age of\s+)?"
-    rf"|age of\s+)(?P<n>{_NUMBER})\b(?![- ]?(?:days?|weeks?|months?|hours?|per|%|times)\b)",
+    rf"|age of\s+)(?P<n>{NUMBER})\b(?![- ]?(?:days?|weeks?|months?|hours?|per|%|times)\b)",
     re.IGNORECASE)
 """An age: "children under ten", "under the age of 10", "aged 18"."""
-_PERCENT = re.compile(rf"\b(?P<n>{_NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
+_PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
 _DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{'|'.join(_MONTHS)})\s+"
                    r"(?P<y>\d{4})\b|\b(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
-
-
-def _value(raw: str) -> float | None:
-    raw = raw.lower().replace(",", "")
-    try:
-        return float(raw)
-    except ValueError:
-        pass
-    total = 0
-    for part in re.split(r"[- ]", raw):
-        if part in _TENS:
-            total += _TENS[part]
-        elif part in _SMALL:
-            total += _SMALL.index(part)
-        else:
-            return None
-    return float(total)
 
 
 def _ordinal(raw: str) -> float | None:
@@ -90,14 +67,14 @@ def _ordinal(raw: str) -> float | None:
     if last in _ORDINALS:
         unit = float(_ORDINALS[last])
     elif last.endswith("ieth"):
-        unit = float(_TENS.get(last[:-4] + "y", -1))
+        unit = float(TENS.get(last[:-4] + "y", -1))
     elif last.endswith("th"):
-        unit = _value(last[:-2]) or _value(last[:-2] + "e") or -1.0
+        unit = number_value(last[:-2]) or number_value(last[:-2] + "e") or -1.0
     else:
         return None
     if unit < 0:
         return None
-    return unit + (float(_TENS[head]) if head in _TENS else 0.0) if head else unit
+    return unit + (float(TENS[head]) if head in TENS else 0.0) if head else unit
 
 
 def quantities(text: str) -> set[tuple[float, str]]:
@@ -112,19 +89,19 @@ def quantities(text: str) -> set[tuple[float, str]]:
 
 
 def _period(m: re.Match[str]) -> tuple[float, str] | None:
-    v = _value(m["n"])
+    v = number_value(m["n"])
     return None if v is None else (v, _UNITS[m["unit"].lower()])
 
 
 def _money(m: re.Match[str]) -> tuple[float, str] | None:
-    v = _value(m["n"])
+    v = number_value(m["n"])
     scale = {"million": 1e6, "m": 1e6, "k": 1e3, "thousand": 1e3}.get(
         (m["scale"] or "").lower(), 1.0)
     return None if v is None else (v * scale, "£")
 
 
 def _times(m: re.Match[str]) -> tuple[float, str] | None:
-    v = 2.0 if m["twice"] else _value(m["n"])
+    v = 2.0 if m["twice"] else number_value(m["n"])
     return None if v is None else (v, "times")
 
 
@@ -141,13 +118,13 @@ def _age(m: re.Match[str]) -> tuple[float, str] | None:
             and not m.group(0).lower().startswith(("aged", "age of", "under the age",
                                                      "over the age")):
         return None
-    v = _value(m["n"])
+    v = number_value(m["n"])
     return None if v is None else (v, "age")
 
 
 def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
     def read(m: re.Match[str]) -> tuple[float, str] | None:
-        v = _value(m["n"])
+        v = number_value(m["n"])
         return None if v is None else (v, unit)
     return read
 

@@ -1,0 +1,424 @@
+"""What in a question changes its answer: parties, legal references, figures, categories,
+jurisdiction, the kind of answer it wants, limits and moments, duty or power, negation and
+subject.
+
+Two questions a sentence-embedding model calls near-identical may differ in exactly one of
+these ("a landlord's obligations" and "a tenant's obligations"); the cache's guard compares
+them one by one. Each feature is read from the question as asked, after three
+normalisations: contractions spelt out ("won't" → "will not"), number words in digits
+("fourteen days" → "14 days") and, for references and subjects, the housing vocabulary's
+other words for what it mentions ("s21" → "section 21 Housing Act 1988", "mould" → "damp and
+mould"), so a paraphrase in other words reads the same.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import msgspec
+
+from shared.answering.questions import classify
+from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
+from shared.text.numbers import NUMBER, number_value, with_digits
+from shared.text.terms import STOP_WORDS, WORD, stem, terms
+from shared.text.vocabulary import Expansion, expand, expansions, subjects, topics
+from shared.verification.caselaw import case_names
+from shared.verification.claims import quantities
+
+__all__ = ["OPPOSITES", "QuestionFeatures", "embedding_text", "question_features"]
+
+
+class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer-changing features of one question (each normalised for comparison)."""
+
+    parties: frozenset[str]
+    """Who the question is about besides the landlord, whose side the asker is on."""
+    references: frozenset[str]
+    """Acts, regulations, sections, parts, grounds and cases named (lower case)."""
+    numbers: frozenset[str]
+    """Figures: quantities with their unit ("14 day", "500 £") and bare values ("3")."""
+    categories: frozenset[str]
+    """Stages, categories, bands and kinds: "stage 1", "band A", "secure tenancy"."""
+    jurisdictions: frozenset[str]
+    asks_for: frozenset[str]
+    """What kind of answer the question wants, where it says: a time, a frequency, an amount
+    or a party ("how long" and "how quickly" both want a time; "how often" a frequency)."""
+    comparisons: frozenset[str]
+    """Which side of a limit or moment: "under" 18 or "over", "before" the works or "after"."""
+    modality: frozenset[str]
+    """What the question asks of the law: duty, power, prohibition, no duty, advice."""
+    negations: int
+    """How many negations the question holds besides those of its modality."""
+    topics: frozenset[str]
+    """The housing subjects and named policies, each as its space-joined stems."""
+    words: frozenset[str]
+    """The stems of the question and of the vocabulary's other words for what it mentions."""
+    substance: frozenset[str]
+    """The question's own stems that say what it is about (no framing words)."""
+    context_dependent: bool
+    """The question leans on an earlier turn ("And in Wales?", "What if they refuse?")."""
+    asks_whether: bool
+    """A yes-or-no question ("May we …?", "Must we …?"): its modality is its point."""
+    synonyms: frozenset[str]
+    """The question's stems and those of the vocabulary's synonyms for what it says, but not
+    of the wider groups it belongs to ("HMO" adds "house in multiple occupation"; "smoke
+    alarm" does not add "carbon monoxide")."""
+    stems: frozenset[str]
+    """The stems of the question's own words."""
+    glosses: frozenset[tuple[str, str]]
+    """(stem said, stem meant) for each of the vocabulary's words for what the question says:
+    ("fix", "repair"), so "fixing" is covered by a question that says "repair"."""
+    qualified: frozenset[tuple[str, str]]
+    """Every (qualifier, word) of adjacent content words: "adult child" in "can an adult child
+    succeed"."""
+    kinds: frozenset[tuple[str, str]]
+    """Adjacent content words as (qualifier, head) stems: "smoke alarm", "gas leak"."""
+
+
+_CONTRACTIONS = (
+    (re.compile(r"\bwo(?:n['’]?t)\b", re.IGNORECASE), "will not"),
+    (re.compile(r"\bca(?:n['’]?t)\b", re.IGNORECASE), "cannot"),
+    (re.compile(r"\bsha(?:n['’]?t)\b", re.IGNORECASE), "shall not"),
+    (re.compile(r"\b(what|that|there|where|who|how)['’]?s\b", re.IGNORECASE), r"\1 is"),
+    (re.compile(r"\b(do|does|did|is|are|was|were|could|should|would|must|has|have|had|need)"
+                r"n['’]?t\b", re.IGNORECASE), r"\1 not"),
+)
+
+
+_LABEL_ONE = re.compile(r"\b(stage|category|cat\.?|band|tier|priority|grade|level|phase|class)\s+"
+                        r"one\b", re.IGNORECASE)
+
+
+def _plain(question: str) -> str:
+    """Contractions spelt out (with or without their apostrophe) and numbers in digits."""
+    text = question.replace("’", "'")
+    for pattern, spelt in _CONTRACTIONS:
+        text = pattern.sub(spelt, text)
+    text = _LABEL_ONE.sub(r"\1 1", text)
+    return with_digits(text)
+
+
+def embedding_text(question: str) -> str:
+    """The text the cache embeds for a question: the question in plain words (contractions
+    spelt out, numbers in digits) followed by the vocabulary's other words for what it
+    mentions, so "What is an AST?" and "What is an assured shorthold tenancy?" meet: MiniLM
+    alone puts them at a cosine of 0.03."""
+    return expand(_plain(question))
+
+
+def _group(names: dict[str, str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<g{i}>(?<![\\w'-])(?:{p})(?![\\w-]))"
+                               for i, p in enumerate(names.values())), re.IGNORECASE)
+
+
+def _found(pattern: re.Pattern[str], names: list[str], text: str) -> frozenset[str]:
+    return frozenset(names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
+                     for m in pattern.finditer(text))
+
+
+# The landlord's side is the asker's ("we", "our", "the landlord", "a housing association"),
+# named or not, so it is no feature: a question naming only the landlord asks what one naming
+# no one asks.
+_PARTIES = {
+    "tenant": r"tenants?|residents?|occupiers?|occupants?|contract[- ]holders?",
+    "leaseholder": r"leaseholders?|lessees?|shared owners?|home ?owners?",
+    "council": r"councils?|local (?:housing )?authorit(?:y|ies)|LHAs?|environmental health|"
+               r"town hall",
+    "agent": r"(?:letting |managing |estate )?agents?|agenc(?:y|ies)",
+    "lodger": r"lodgers?",
+    "subtenant": r"sub-?tenants?",
+    "guarantor": r"guarantors?",
+    "contractor": r"contractors?|tradesm[ae]n|tradespeople|tradespersons?",
+    "ombudsman": r"(?:housing )?ombudsman",
+    "regulator": r"regulator(?: of social housing)?|RSH",
+    "tribunal": r"(?:first[- ]tier )?tribunals?|FTT",
+    "court": r"courts?|judges?",
+    "police": r"police",
+    "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives",
+    "child": r"child(?:ren)?|sons?|daughters?|kids?",
+    "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
+    "carer": r"carers?",
+    "applicant": r"applicants?",
+    "Secretary of State": r"secretary of state|government|ministers?",
+}
+_PARTY = _group(_PARTIES)
+
+_JURISDICTIONS = {
+    "england": r"england|english",
+    "wales": r"wales|welsh|contract[- ]holders?",
+    "scotland": r"scotland|scottish",
+    "northern_ireland": r"northern ireland|northern irish",
+}
+_JURISDICTION = _group(_JURISDICTIONS)
+
+_ASKS_FOR = {
+    "a frequency": r"how often|how frequently|how regularly|frequency|how many times",
+    "a time": r"how long|how quickly|how soon|how fast|by when|deadline|timescales?|"
+              r"time limits?|response times?|within what (?:period|time)",
+    "an amount": r"how much(?! notice)|how many(?! times)|what (?:is the )?(?:cost|amount)",
+    "a party": r"who|whom|whose|which (?:body|person|team|organisation|court|authority)",
+}
+_ASKS = _group(_ASKS_FOR)
+
+_COMPARISONS = {
+    "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
+             r"lower than|shorter than",
+    "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
+             r"above|more than|greater than|older than|at least|exceed\w*|higher than|"
+             r"longer than|no less than",
+    "before": r"before|prior to|ahead of|until",
+    "after": r"after|following",
+    "during": r"during|while|whilst|throughout",
+    "most": r"maximum|max|longest|highest",
+    "least": r"minimum|min|shortest|lowest",
+    "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
+    "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
+}
+"""Limits and moments, each side named once: "under 18" is not "over 18"."""
+OPPOSITES: dict[str, frozenset[str]] = {
+    "below": frozenset({"above"}), "above": frozenset({"below"}),
+    "before": frozenset({"after", "during"}), "after": frozenset({"before", "during"}),
+    "during": frozenset({"before", "after"}), "most": frozenset({"least"}),
+    "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
+}
+"""Which sides of a limit or moment contradict each other."""
+_COMPARISON = _group(_COMPARISONS)
+
+_LABEL = re.compile(
+    rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class)\s+"
+    rf"(?P<n>{NUMBER}|one|(?-i:[A-E])\b)", re.IGNORECASE)
+_ORDINAL_LABEL = re.compile(r"\b(?P<n>first|second|third|1st|2nd|3rd)[- ](?P<label>stage|tier)\b",
+                            re.IGNORECASE)
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+_KINDS = re.compile(
+    r"\b(?P<kind>assured shorthold|assured|secure|introductory|starter|flexible|fixed[- ]term|"
+    r"periodic|demoted|joint|sole|affordable rent|social rent|shared ownership|occupation)\s+"
+    r"(?:tenan\w+|contracts?|agreements?|lets?|lettings?)"
+    r"|\b(?P<priority>emergency|urgent|routine|planned|non-urgent|responsive)\s+"
+    r"(?:repairs?|works?|jobs?|call-?outs?)"
+    r"|\b(?P<licence>mandatory|additional|selective)\s+(?:hmo\s+)?licen[cs]\w*"
+    r"|\b(?P<sector>private|social)\s+(?:landlords?|tenants?|housing|rent\w*|sector|homes?)"
+    r"|\b(?P<person>disabled|vulnerable|elderly|older|younger|young|pregnant|homeless|"
+    r"bereaved|deceased)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
+    r"households?|adults?|children|child)"
+    r"|\b(?:tenants?|residents?|persons?|people|applicants?|occupiers?|households?)\s+"
+    r"(?:with|who (?:are|is|have|has))\s+(?:an?\s+|additional\s+)?"
+    r"(?P<condition>vulnerab|disab)\w*",
+    re.IGNORECASE)
+
+_CONDITIONS = {"vulnerab": "vulnerable", "disab": "disabled"}
+""""Tenants with vulnerabilities" are "vulnerable tenants"."""
+
+_REFERENCE_LABEL = re.compile(
+    r"\b(?P<label>part|ground|paragraph|article|chapter)\s+(?P<n>\d+[A-Z]?)\b", re.IGNORECASE)
+_UNDER_AN_ACT = re.compile(r"\bunder (?:the |a |an |our |this |that |section |s\.? ?|part |"
+                           r"regulation |ground |[A-Z])", re.IGNORECASE)
+""""Under the Housing Act", "under section 8": no limit."""
+_YEARLESS_ACT = re.compile(
+    r"(?:[A-Z][\w']*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w']*|\([A-Z][^()]*\)|and|of|for|from|the|"
+    r"in|on|to|with))*\s+Act\b(?!\s+\d{4})")
+_INSTRUMENT = re.compile(r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}$|^(?:section|regulation|"
+                         r"schedule) \w+$|\b(?:polic(?:y|ies)|procedures?)$|^\[\d{4}\]",
+                         re.IGNORECASE)
+_POLICY = re.compile(r"\b(?:polic(?:y|ies)|procedures?)$", re.IGNORECASE)
+
+_MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
+    (re.compile(r"(?<!support )(?<!additional )(?<!care )(?<!complex )(?<!medical )"
+                r"(?<!housing )(?<!special )\bneed(?:s|ed)?\b|\brequired\b|\brequirement to\b|"
+                r"\bcompulsory\b|\bobliged\b|\bresponsible for\b|\bis there a (?:legal )?"
+                r"(?:duty|requirement|obligation)\b", re.IGNORECASE), "duty"),
+    (re.compile(r"\bis it (?:lawful|legal|possible|ok(?:ay)?|acceptable|permissible)\b|"
+                r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
+                r"\bable to\b",
+                re.IGNORECASE), "power"),
+    (re.compile(r"\bshould\b|\bought to\b|\bbest practice\b|\brecommended\b", re.IGNORECASE),
+     "advice"),
+)
+_HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
+_NEGATION = re.compile(
+    r"\b(?:not|never|no(?![- ]fault)|none|nobody|neither|nor|without|unless|refus\w*|"
+    r"fail(?:s|ed|ing)? to)\b|"
+    r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
+    r"non-?[a-z]{3,})\b", re.IGNORECASE)
+
+_FOLLOW_UP = re.compile(
+    r"^\s*(?:and|but|also|so|or|what about|how about|same (?:for|with)|is (?:it|that|this) the "
+    r"same|(?:does|do|would|will|can) (?:that|this|it|those|these) (?:\w+ )?(?:apply|count|work|"
+    r"matter|change))\b", re.IGNORECASE)
+_BACK_REFERENCE = re.compile(r"\b(?:that|this|it|they|them|those|these|he|she|him|her)\b"
+                             r"(?!\s+(?:is|are|was|were)\s+(?:a|an|the)\b)", re.IGNORECASE)
+
+_SHORT = 6
+"""A question this short with a pronoun and no subject of its own points back at an earlier
+turn ("What is the deadline for that?"); a longer one's "it" is usually its own ("is it
+lawful to …")."""
+
+# Words that frame a question without saying what it is about ("what are the rules on …").
+_FRAMING = frozenset(stem(w) for w in (
+    """what how when where who which why whose deal handle happen happens work works mean means
+    say says count counts define defined definition meant rule rules requirement requirements
+    obligation obligations duty duties responsibility responsibilities responsible process
+    procedure law legal legally apply applies get make take way thing kind type explain
+    tell describe role position exactly actually really properly need needs must may can could
+    should would will shall have has do does did is are be being allow allowed permitted lawful
+    required oblige obliged long quickly soon fast often frequently timescale timescales time
+    deadline period limit maximum minimum much many respond response go use used happen
+    about regard regarding relation under there also still give given provide provided carry
+    carried out get got make made take taken go put do done doing keep keeps kept step steps
+    property properties home homes dwelling dwellings premises""").split())
+
+
+@functools.lru_cache(maxsize=4096)
+def question_features(question: str) -> QuestionFeatures:
+    """The answer-changing features of ``question`` (see the module docstring); remembered,
+    since a lookup compares one new question with several cached ones."""
+    plain = _plain(question)
+    expanded = expand(plain)
+    named = subjects(expanded)
+    references = _references(plain, expanded, named)
+    categories = _categories(plain, expanded)
+    # The subjects the question itself names; the other question may cover them in its own
+    # words or in the vocabulary's (``words``).
+    about = frozenset(" ".join(sorted(terms(t))) for t in subjects(plain)
+                      if (terms(t) and not _INSTRUMENT.search(t)) or _POLICY.search(t))
+    glossed = expansions(plain)
+    own = terms(plain)
+    # Parties named inside a subject, a title or a case name ("tenant satisfaction measures",
+    # "Landlord and Tenant Act 1985", "Hussain v Lancaster City Council") are no parties.
+    titles = [*topics(plain), *subjects(plain), *case_names(plain)]
+    unnamed = plain
+    for title in sorted(titles, key=len, reverse=True):
+        unnamed = re.sub(re.escape(title), " ", unnamed, flags=re.IGNORECASE)
+    return QuestionFeatures(
+        parties=_found(_PARTY, list(_PARTIES), unnamed),
+        references=references,
+        numbers=_numbers(plain),
+        categories=categories,
+        jurisdictions=_found(_JURISDICTION, list(_JURISDICTIONS), plain),
+        asks_for=_found(_ASKS, list(_ASKS_FOR), plain),
+        comparisons=_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
+        modality=_modality(plain),
+        negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),
+        topics=about,
+        words=frozenset(terms(expanded)),
+        substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
+            " ", _PARTY.sub(" ", plain)))) if w not in _FRAMING and w.isalpha() and len(w) > 1),
+        context_dependent=bool(_FOLLOW_UP.search(plain)) or (
+            not about and not references and len(WORD.findall(plain)) <= _SHORT
+            and bool(_BACK_REFERENCE.search(plain))),
+        asks_whether=classify(plain).kind == "yes_no",
+        synonyms=frozenset(own.union(*(terms(e.means) for e in glossed
+                                       if not terms(e.said) & terms(e.means)))),
+        stems=frozenset(own),
+        glosses=_glosses(plain, glossed),
+        qualified=_kinds(plain, last_only=False),
+        kinds=_kinds(plain),
+    )
+
+
+def _references(plain: str, expanded: str, named: list[str]) -> frozenset[str]:
+    found = {_title(n) for n in named if _INSTRUMENT.search(n) and not _POLICY.search(n)}
+    found |= {f"{m['label'].lower()} {m['n'].upper()}" for m in _REFERENCE_LABEL.finditer(plain)}
+    found |= {_title(m.group(0)) for m in _YEARLESS_ACT.finditer(expanded)}
+    found |= {_title(n) for n in case_names(plain)}
+    return frozenset(found)
+
+
+def _title(found: str) -> str:
+    """An Act's or a case's name, in lower case, without the capitalised words opening the
+    question or the letter ending a section number ("B of the Landlord and Tenant Act")."""
+    words = found.lower().split()
+    while len(words) > 2 and (words[0] in STOP_WORDS | {"under"} or len(words[0]) == 1):
+        words.pop(0)
+    return " ".join(words)
+
+
+def _categories(plain: str, expanded: str) -> frozenset[str]:
+    """Stages, categories and bands as written; kinds of tenancy also as the vocabulary spells
+    out their abbreviations ("AST")."""
+    found = {m["kind"].lower().replace("-", " ") for m in _KINDS.finditer(expanded) if m["kind"]}
+    for m in _LABEL.finditer(plain):
+        label = m["label"].lower().rstrip(".")
+        label = "category" if label == "cat" else label
+        value = number_value(m["n"])
+        found.add(f"{label} {m['n'] if value is None else int(value)}")
+    found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
+              for m in _ORDINAL_LABEL.finditer(plain)}
+    for m in _KINDS.finditer(plain):
+        kind = next(v for v in m.groupdict().values() if v).lower()
+        found.add(_CONDITIONS.get(kind, kind).replace("-", " "))
+    return frozenset(found)
+
+
+def _numbers(plain: str) -> frozenset[str]:
+    """Quantities with their unit, then every other figure by value; figures that are part of
+    a reference or a category ("section 21", "Act 1988", "stage 2") are compared there."""
+    text = plain
+    for pattern in (_LABEL, _ORDINAL_LABEL, _REFERENCE_LABEL,
+                    re.compile(r"\b(?:section|regulation|schedule|s\.?)\s?\d+[A-Z]?\b|"
+                               r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}\b|\[\d{4}\][^?]*",
+                               re.IGNORECASE)):
+        text = pattern.sub(" ", text)
+    # An age is a bare figure: "under 18" and "younger than 18" read it differently.
+    found = {f"{_figure(value)} {unit}" for value, unit in quantities(text) if unit != "age"}
+    found |= {_figure(float(raw.replace(",", "")))
+              for raw in re.findall(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?!\d)|(?<![\w.,])\d+(?:\.\d+)?",
+                                    text)}
+    return frozenset(found)
+
+
+def _glosses(plain: str, glossed: list[Expansion]) -> frozenset[tuple[str, str]]:
+    """(stem said, stem meant) for the vocabulary's words for the question's phrases and for
+    each of its words alone (a phrase's gloss is left out where the question already says
+    it: "repair the broken boiler" glosses "broken" only on its own)."""
+    each = [e for word in set(WORD.findall(plain)) for e in expansions(word)]
+    return frozenset((said, meant) for e in (*glossed, *each) for said in terms(e.said)
+                     for meant in terms(e.means) - terms(e.said))
+
+
+def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
+    """(qualifier, head) stems of the last two words of each run of content words ("carbon
+    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
+    ``last_only=False``, of every two adjacent content words."""
+    found = set()
+    words = [*WORD.findall(plain), "."]
+    for first, second, after in zip(words, words[1:], words[2:], strict=False):
+        if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
+                _no_qualifier(first) or (last_only and _continues(after)):
+            continue  # "reported mould" is no kind of mould; "fit carbon" is no head
+        qualifier, head = stem(first), stem(second)
+        if qualifier not in _FRAMING and head not in _FRAMING:
+            found.add((qualifier, head))
+    return frozenset(found)
+
+
+_NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyone everybody
+    around across near per via regarding concerning towards toward whether""".split())
+
+
+def _no_qualifier(word: str) -> bool:
+    """Participles, adverbs, determiners and parties qualify no thing: "reported mould",
+    "lawfully evict", "every floor", "the kids' bedroom"."""
+    lower = word.lower()
+    return lower.endswith(("ed", "ing", "ly")) or lower in _NOT_QUALIFIERS or bool(
+        _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
+
+
+def _continues(word: str) -> bool:
+    return word.isalpha() and word.lower() not in STOP_WORDS
+
+
+def _figure(value: float) -> str:
+    """A value as a reader writes it: 14, 2.5, 1000000000."""
+    return str(int(value)) if value.is_integer() else f"{value:g}"
+
+
+def _modality(plain: str) -> frozenset[str]:
+    # "How can I tell …" asks for a way, not for a permission.
+    plain = _HOW_CAN.sub("how do", plain)
+    found: set[str] = set(modalities(plain))
+    for pattern, kind in _MODAL_EXTRA:
+        if pattern.search(plain):
+            found.add(kind)
+    return frozenset(found)

@@ -1,0 +1,177 @@
+"""The semantic cache's near-miss guard (shared/cache/guard.py): each answer-changing feature
+is read from a question, and a difference in any of them forbids reuse however similar the
+questions are. The questions here are not those of bench/cache_pairs.jsonl."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.cache.guard import (
+    SIMILARITY_FLOOR,
+    WORDING_SIMILARITY,
+    embedding_text,
+    question_features,
+    reuse_verdict,
+)
+
+HIGH = 0.97
+"""A similarity above every threshold: only the features decide."""
+
+
+def test_each_feature_is_read_in_its_normal_form() -> None:
+    f = question_features("Can we serve a s21 on an AST tenant in England after fourteen days "
+                          "if the stage one complaint isn't closed?")
+    assert f.parties == {"tenant"}
+    assert {"section 21", "housing act 1988"} <= f.references
+    assert "14 day" in f.numbers
+    assert f.categories == {"stage 1", "assured shorthold"}
+    assert f.jurisdictions == {"england"}
+    assert f.modality == {"power"}
+    assert f.negations == 1
+    assert f.asks_whether and not f.context_dependent
+
+
+def test_cases_acts_and_regulations_are_references() -> None:
+    f = question_features("Does Birmingham City Council v Oakley still bind us under the "
+                          "Protection from Eviction Act or the Gas Safety (Installation and "
+                          "Use) Regulations 1998?")
+    assert "birmingham city council v oakley" in f.references
+    assert "protection from eviction act" in f.references
+    assert "gas safety (installation and use) regulations 1998" in f.references
+    assert not f.numbers  # the year belongs to the reference, not to the figures
+
+
+def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
+    assert question_features("What must we do about a leaking gutter?").parties == frozenset()
+    assert question_features("What must the landlord do about a leaking gutter?").parties == \
+        frozenset()
+    assert question_features("How are tenant satisfaction measures collected?").parties == \
+        frozenset()
+
+
+@pytest.mark.parametrize(("new", "cached", "named"), [
+    ("What are a landlord's duties when a gas appliance is condemned?",
+     "What are a tenant's duties when a gas appliance is condemned?", "parties"),
+    ("Can a leaseholder be charged for a new roof?",
+     "Can a tenant be charged for a new roof?", "parties"),
+    ("What does section 20 of the Landlord and Tenant Act 1985 require for major works?",
+     "What does section 20B of the Landlord and Tenant Act 1985 require for major works?",
+     "legislation or cases"),
+    ("Does the Housing Act 1996 govern allocations?", "Does the Housing Act 1985 govern "
+     "allocations?", "legislation or cases"),
+    ("Is a bedsit block with seven residents licensable?",
+     "Is a bedsit block with 9 residents licensable?", "figures"),
+    ("Can we charge £250 for an unauthorised alteration?",
+     "Can we charge £2,500 for an unauthorised alteration?", "figures"),
+    ("What must we do about a category 2 excess cold hazard?",
+     "What must we do about a category 1 excess cold hazard?", "categories"),
+    ("Is a demoted tenant entitled to a mutual exchange?",
+     "Is a secure tenant entitled to a mutual exchange?", "categories"),
+    ("Who decides a second stage complaint about noise?",
+     "Who decides a stage 1 complaint about noise?", "categories"),
+    ("Are landlords in Scotland bound by the repairing standard?",
+     "Are landlords in Wales bound by the repairing standard?", "jurisdictions"),
+    ("Must a landlord install a carbon monoxide detector near a wood burner?",
+     "May a landlord install a carbon monoxide detector near a wood burner?", "law"),
+    ("Should we offer a home visit for a complaint about damp?",
+     "Must we offer a home visit for a complaint about damp?", "law"),
+    ("Is rent payable when the home is uninhabitable?",
+     "Is rent not payable when the home is uninhabitable?", "negated"),
+    ("What happens if a licence holder fails to keep fire alarms working?",
+     "What happens if a licence holder keeps fire alarms working?", "negated"),
+    ("What does our lettings policy say about pets?",
+     "What does our estate management policy say about pets?", "subjects"),
+    ("How do we respond to a report of asbestos in a loft?",
+     "How do we respond to a report of damp in a loft?", "subjects"),
+    ("Who repairs a leaking water tank in the loft?",
+     "Who repairs a leaking oil tank in the loft?", "kinds"),
+    ("Can a person aged under 16 be named on a tenancy?",
+     "Can a person aged over 16 be named on a tenancy?", "opposite sides"),
+    ("Who cleans the gutters before a tenancy begins?",
+     "Who cleans the gutters after a tenancy begins?", "opposite sides"),
+    ("How often must a lift be serviced?", "How long must a lift be serviced for?",
+     "different answers"),
+    ("Who pays for a stairlift?", "How much does a stairlift cost?", "different answers"),
+    ("Can a tenant keep a ferret?", "Can a tenant keep a parrot?", "words of substance"),
+    ("Who deals with cockroaches in a flat?", "Who deals with rats in a flat?", "kinds"),
+    ("Can we move a tenant to another flat?", "Can we move a disabled tenant to another flat?",
+     "kinds"),
+    ("What are the fire safety rules for blocks?",
+     "What are the fire safety rules for blocks of high rise flats?", "names something"),
+    ("What do we do about a chemical smell in a block?",
+     "What do we do about a gas smell in a block?", "kinds"),
+])
+
+def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
+        new: str, cached: str, named: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable
+    assert named in verdict.reason
+    assert verdict.similarity == HIGH
+    assert not reuse_verdict(cached, new, HIGH).reusable  # the rule is symmetric
+
+
+@pytest.mark.parametrize(("new", "cached"), [
+    ("How fast do we have to sort out a broken lift in a tower block?",
+     "How quickly must we repair a broken lift in a tower block?"),
+    ("What is an EPC?", "What is an energy performance certificate?"),
+    ("Do we have to carry out a fire risk assessment on a block of flats?",
+     "Are we required to carry out a fire risk assessment on a block of flats?"),
+    ("Can we give 28 days' notice of a visit?", "Can we give twenty-eight days' notice of a "
+     "visit?"),
+    ("How should a tenant's black mould be treated?", "How should a tenant's damp be treated?"),
+    ("What's a notice to quit?", "What is an NTQ?"),
+    ("Can someone younger than 16 be a joint tenant?", "Can someone under sixteen be a joint "
+     "tenant?"),
+    ("What must be checked during a void?", "What must be checked in a void?"),
+])
+def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert verdict.reusable, verdict.reason
+    assert "ask the same thing" in verdict.reason
+
+
+def test_below_the_floor_nothing_is_served() -> None:
+    question = "Who pays for a new kitchen after a flood?"
+    assert reuse_verdict(question, question, 0.999).reusable
+    verdict = reuse_verdict(question, question, SIMILARITY_FLOOR - 0.01)
+    assert not verdict.reusable and "not similar enough" in verdict.reason
+
+
+def test_a_word_of_substance_the_other_lacks_needs_a_near_identical_question() -> None:
+    new, cached = ("Who clears a blocked chimney?", "Who clears a blocked sink?")
+    assert not reuse_verdict(new, cached, WORDING_SIMILARITY - 0.01).reusable
+    verdict = reuse_verdict(new, cached, SIMILARITY_FLOOR + 0.01)
+    assert not verdict.reusable and "words of substance" in verdict.reason
+
+
+@pytest.mark.parametrize("follow_up", [
+    "And for leaseholders?", "What about a secure tenant?", "Does that apply to bedsits?",
+    "Why did they do that?",
+])
+def test_a_question_leaning_on_an_earlier_turn_is_never_served(follow_up: str) -> None:
+    assert question_features(follow_up).context_dependent
+    verdict = reuse_verdict(follow_up, follow_up, 1.0)
+    assert not verdict.reusable and "earlier turn" in verdict.reason
+
+
+def test_a_long_question_with_a_pronoun_of_its_own_stands_alone() -> None:
+    assert not question_features("Is it lawful to change the locks while a tenant is on "
+                                 "holiday?").context_dependent
+
+
+def test_the_embedded_text_spells_out_abbreviations_contractions_and_numbers() -> None:
+    text = embedding_text("Isn't an HMO with five tenants licensable?")
+    assert text.startswith("Is not an HMO with 5 tenants licensable?")
+    assert "house in multiple occupation" in text
+
+
+def test_the_features_alone_refuse_a_near_miss_at_any_similarity() -> None:
+    """The floor is no part of the defence: at a cosine of 1.0 the features still refuse."""
+    assert not reuse_verdict("Who pays for a new front door?", "Who pays for a new back door?",
+                             1.0).reusable
+
+
+@pytest.mark.parametrize("empty", ["", "?", "What is it?"])
+def test_a_question_without_words_of_its_own_is_never_matched(empty: str) -> None:
+    assert not reuse_verdict(empty, empty, 1.0).reusable
