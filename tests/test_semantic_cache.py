@@ -1,0 +1,226 @@
+"""The semantic cache through the running engine, on real NATS JetStream and PostgreSQL
+(DESIGN §5d): a repeated question is answered from the cache and logged like any answer;
+another tenant never hits; a changed source, an expired entry or a citation that no longer
+verifies is never served; only an administrator clears the cache."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from services.engine import Engine
+from services.gateway.auth import issue_token
+from tests.e2e import Client, SseEvent
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
+QUESTION = "What must we do about damp and mould in a flat we let?"
+
+
+@pytest.fixture
+async def client(engine: Engine) -> AsyncIterator[Client]:
+    c = Client(engine)
+    yield c
+    await c.close()
+
+
+async def _upload_samples(client: Client) -> dict[str, dict[str, object]]:
+    return {p.stem: await client.upload(p.stem, p.read_text())
+            for p in sorted(SAMPLES.glob("*.md"))}
+
+
+async def _answer(client: Client, question: str, conversation: str | None = None
+                  ) -> list[SseEvent]:
+    conversation = conversation or await client.conversation()
+    accepted = await client.ask(conversation, question)
+    events = await client.collect(accepted["stream_url"])
+    assert events[-1].type == "invocation.completed", [e.type for e in events]
+    return events
+
+
+def _invocation(events: list[SseEvent]) -> uuid.UUID:
+    return uuid.UUID(str(events[0].data["invocation_id"]))
+
+
+async def _entries(engine: Engine, tenant: str = "tenant-a") -> set[uuid.UUID]:
+    assert engine.infra is not None
+    rows = await engine.infra.pool.fetch(
+        "SELECT invocation_id FROM semantic_cache WHERE tenant_id = $1", tenant)
+    return {r["invocation_id"] for r in rows}
+
+
+async def _until_entry(engine: Engine, invocation: uuid.UUID, *, present: bool,
+                      tenant: str = "tenant-a", timeout: float = 10) -> None:
+    """Wait until the invocation's entry is there (or gone): the verifier keeps or evicts it
+    after emitting its verdict."""
+    async with asyncio.timeout(timeout):
+        while True:
+            if (invocation in await _entries(engine, tenant)) == present:
+                return
+            await asyncio.sleep(0.05)
+
+
+async def _stored(engine: Engine, invocation: uuid.UUID, tenant: str = "tenant-a") -> None:
+    await _until_entry(engine, invocation, present=True, tenant=tenant)
+
+
+async def _cached_answer(engine: Engine, client: Client) -> list[SseEvent]:
+    """The question answered afresh, and kept."""
+    first = await _answer(client, QUESTION)
+    assert "cache.hit" not in [e.type for e in first]
+    await _stored(engine, _invocation(first))
+    return first
+
+
+def _hit(events: list[SseEvent]) -> bool:
+    completed = events[-1].data
+    hit = any(e.type == "cache.hit" for e in events)
+    assert hit == completed.get("cache_hit", False), "cache.hit and cache_hit agree"
+    return hit
+
+
+async def test_a_repeated_question_streams_the_verified_answer_from_the_cache(
+        engine: Engine, client: Client) -> None:
+    await _upload_samples(client)
+    first = await _cached_answer(engine, client)
+    conversation = await client.conversation()
+    second = await _answer(client, QUESTION, conversation)
+    types = [e.type for e in second]
+
+    assert _hit(second)
+    assert "routing.decided" not in types and "agent.start" not in types
+    hit = next(e.data for e in second if e.type == "cache.hit")
+    assert hit["reused_invocation_id"] == str(_invocation(first))
+    assert hit["cached_question"] == QUESTION and float(str(hit["similarity"])) >= 0.95
+    assert types.index("query.rewritten") < types.index("cache.hit") < types.index(
+        "content.delta") < types.index("draft.completed") < types.index("citation.checked")
+    assert types[-1] == "invocation.completed" and second[-1].data["cache_hit"] is True
+    # The answer is the first one's, checked again.
+    def served(events: list[SseEvent]) -> str:
+        return "".join(str(e.data["text"]) for e in events if e.type == "content.delta")
+    assert served(second) == served(first)
+    statuses = [e.data["status"] for e in second if e.type == "citation.checked"]
+    assert statuses and "removed" not in statuses
+    # What the browser saw is what the log holds, in the same order.
+    r = await client.http.get(f"/v1/conversations/{conversation}/events")
+    log = [e for e in r.json() if e["event"].get("invocation_id") == str(_invocation(second))]
+    assert [(e["version"], e["type"]) for e in log] == [(e.id, e.type) for e in second]
+    # The hit's savings are in the log, and the admin's stats sum them.
+    admin = {"Authorization": "Bearer " + issue_token(engine.settings.jwt_secret, "tenant-a",
+                                                      "boss", roles=("admin",))}
+    stats = (await client.http.get("/v1/cache/stats", headers=admin)).json()
+    assert stats["entries"] == 1
+    assert stats["savings"]["hits"] == 1 and stats["savings"]["answered"] == 2
+    assert stats["savings"]["milliseconds_saved"] >= 0
+
+
+async def test_another_tenant_never_reuses_an_answer(engine: Engine, client: Client) -> None:
+    await _upload_samples(client)
+    await _cached_answer(engine, client)
+    other = Client(engine, tenant="tenant-b")
+    try:
+        await _upload_samples(other)
+        answered = await _answer(other, QUESTION)
+    finally:
+        await other.close()
+    assert not _hit(answered)
+    assert "routing.decided" in [e.type for e in answered]
+
+
+def _cited_documents(events: list[SseEvent]) -> set[str]:
+    return {str(e.data["ref"]).removeprefix("doc:").split("#")[0]
+            for e in events if e.type == "citation.checked" and e.data["kind"] == "document"}
+
+
+async def test_replacing_a_cited_policy_turns_the_same_question_into_a_miss(
+        engine: Engine, client: Client) -> None:
+    docs = await _upload_samples(client)
+    first = await _cached_answer(engine, client)
+    cited = _cited_documents(first)
+    name, doc = next((n, d) for n, d in docs.items() if str(d["version_id"]) in cited)
+    r = await client.http.put(f"/v1/documents/{doc['id']}", json={
+        "title": name, "content": (SAMPLES / f"{name}.md").read_text() + "\n\nReviewed again."})
+    assert r.status_code == 201, r.text
+    assert await _entries(engine) == set(), "the gateway evicted the entry citing it"
+
+    again = await _answer(client, QUESTION)
+    assert not _hit(again)
+
+
+async def test_a_source_changed_behind_the_cache_is_caught_at_lookup(
+        engine: Engine, client: Client) -> None:
+    """The lookup compares every citation's fingerprint, so even a change the gateway did not
+    evict for (here: a version taken out of use directly in the database) is a miss."""
+    await _upload_samples(client)
+    first = await _cached_answer(engine, client)
+    assert engine.infra is not None
+    version = next(iter(_cited_documents(first)))
+    await engine.infra.pool.execute("UPDATE documents SET status = 'removed' WHERE id = $1",
+                                    uuid.UUID(version))
+    again = await _answer(client, QUESTION)
+    assert not _hit(again)
+    assert _invocation(first) not in await _entries(engine), "the stale entry was evicted"
+
+
+async def test_an_expired_entry_is_a_miss(engine: Engine, client: Client) -> None:
+    await _upload_samples(client)
+    first = await _cached_answer(engine, client)
+    assert engine.infra is not None
+    await engine.infra.pool.execute(
+        "UPDATE semantic_cache SET created_at = now() - interval '31 days'"
+        " WHERE invocation_id = $1", _invocation(first))
+    assert not _hit(await _answer(client, QUESTION))
+
+
+async def test_a_reused_citation_that_no_longer_verifies_is_withheld_and_evicted(
+        engine: Engine, client: Client) -> None:
+    """The verifier is the final guard: a cited text that changed without its fingerprint
+    changing (here, edited in place) is found at the check, withheld from the answer, and the
+    entry goes, so the next asker gets a fresh answer."""
+    await _upload_samples(client)
+    first = await _cached_answer(engine, client)
+    assert engine.infra is not None
+    for version in _cited_documents(first):
+        await engine.infra.pool.execute(
+            "UPDATE documents SET content = 'Withdrawn.' WHERE id = $1", uuid.UUID(version))
+        await engine.infra.pool.execute(
+            "UPDATE document_chunks SET text = 'Withdrawn.' WHERE document_id = $1",
+            uuid.UUID(version))
+    reused = await _answer(client, QUESTION)
+    assert _hit(reused)
+    statuses = {e.data["status"] for e in reused if e.type == "citation.checked"
+                and e.data["kind"] == "document"}
+    assert statuses == {"removed"}
+    revised = [e.data for e in reused if e.type == "answer.revised"
+               and e.data.get("draft_chars") is None]
+    assert revised and revised[-1]["removed"], "the final answer withholds the claims"
+    confidence = next(e.data for e in reused if e.type == "confidence.update")
+    assert confidence["level"] == "low"
+    await _until_entry(engine, _invocation(first), present=False)
+    assert not _hit(await _answer(client, QUESTION))
+
+
+async def test_only_an_administrator_clears_the_cache_and_it_is_recorded(
+        engine: Engine, client: Client) -> None:
+    await _upload_samples(client)
+    await _cached_answer(engine, client)
+    secret = engine.settings.jwt_secret
+    member = {"Authorization": "Bearer " + issue_token(secret, "tenant-a", "officer-1")}
+    admin = {"Authorization": "Bearer " + issue_token(secret, "tenant-a", "boss",
+                                                      roles=("admin",))}
+    assert (await client.http.delete("/v1/cache", headers=member)).status_code == 403
+    assert (await client.http.get("/v1/cache/stats", headers=member)).status_code == 403
+    assert len(await _entries(engine)) == 1
+
+    r = await client.http.delete("/v1/cache", headers=admin)
+    assert r.status_code == 200 and r.json() == {"removed": 1}
+    assert await _entries(engine) == set()
+    assert engine.infra is not None
+    changes = await engine.infra.pool.fetch(
+        "SELECT payload FROM events WHERE tenant_id = 'tenant-a'"
+        " AND type = 'configuration.changed'")
+    assert len(changes) == 1 and b'"section":"cache"' in bytes(changes[0]["payload"])
+    assert not _hit(await _answer(client, QUESTION))
