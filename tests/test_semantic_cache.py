@@ -224,3 +224,52 @@ async def test_only_an_administrator_clears_the_cache_and_it_is_recorded(
         " AND type = 'configuration.changed'")
     assert len(changes) == 1 and b'"section":"cache"' in bytes(changes[0]["payload"])
     assert not _hit(await _answer(client, QUESTION))
+
+
+CACHED = (
+    QUESTION,
+    "How quickly must we fix an emergency repair?",
+    "How quickly must we respond to a stage 1 complaint?",
+)
+"""Questions answered first, and kept; the probes below are asked after them."""
+
+PARAPHRASES = (
+    (QUESTION, "What do we have to do about damp and mould in a flat that we let?"),
+    (QUESTION, "what must we do about damp and mould in a flat we let"),
+    (CACHED[1], "How quickly must an emergency repair be fixed?"),
+    (CACHED[1], "How fast do we have to fix emergency repairs?"),
+    (CACHED[2], "How quickly do we need to respond to a stage 1 complaint?"),
+    (CACHED[2], "How quickly must we respond to a stage one complaint?"),
+)
+NEAR_MISSES = (
+    (QUESTION, "What must we not do about damp and mould in a flat we let?"),  # negation
+    (QUESTION, "What may we do about damp and mould in a flat we let?"),  # modality
+    (QUESTION, "What must tenants do about damp and mould in a flat they rent?"),  # party
+    (CACHED[1], "How quickly must we fix an urgent repair?"),  # category
+    (CACHED[1], "How quickly must we fix an emergency repair in Wales?"),  # jurisdiction
+    (CACHED[2], "How quickly must we respond to a stage 2 complaint?"),  # number
+)
+
+
+async def test_near_misses_are_never_served_and_paraphrases_are(
+        engine: Engine, client: Client) -> None:
+    """Labelled pairs through the running engine. Near-misses differ from a kept question in
+    what changes the answer (negation, modality, party, category, jurisdiction, number), some
+    of them closer in embedding than true paraphrases: none may reuse an answer."""
+    await _upload_samples(client)
+    kept: dict[str, uuid.UUID] = {}
+    for question in CACHED:
+        events = await _answer(client, question)
+        await _stored(engine, _invocation(events))
+        kept[question] = _invocation(events)
+
+    async def reused(question: str) -> uuid.UUID | None:
+        events = await _answer(client, question)
+        hit = next((e.data for e in events if e.type == "cache.hit"), None)
+        return uuid.UUID(str(hit["reused_invocation_id"])) if hit else None
+
+    served = [(probe, await reused(probe)) for _, probe in NEAR_MISSES]
+    assert [p for p, r in served if r is not None] == [], "near-misses served"
+    hits = [(kept[cached], await reused(probe)) for cached, probe in PARAPHRASES]
+    assert all(r in (None, want) for want, r in hits), "a paraphrase reused another answer"
+    assert sum(r is not None for _, r in hits) >= len(PARAPHRASES) // 2, hits

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SIMILARITY_FLOOR", "Verdict", "reuse_verdict"]
+__all__ = ["SIMILARITY_FLOOR", "Verdict", "embedding_text", "reuse_verdict"]
 
 SIMILARITY_FLOOR = 0.95
 """Below this cosine similarity of the two questions' embeddings nothing is reused."""
@@ -21,6 +21,11 @@ class Verdict:
     reusable: bool
     reason: str
     similarity: float
+
+
+def embedding_text(question: str) -> str:
+    """The text the cache embeds for a question (here the question itself)."""
+    return question
 
 
 def reuse_verdict(new_question: str, cached_question: str, similarity: float) -> Verdict:

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from shared.cache.guard import SIMILARITY_FLOOR, Verdict, reuse_verdict
+from shared.cache.guard import SIMILARITY_FLOOR, Verdict, embedding_text, reuse_verdict
 from shared.cache.sources import SourceReader, SourceUnavailable
 from shared.cache.store import CacheStore, Candidate, Entry, Scope
 from shared.embeddings import Embedder, default_embedder
@@ -67,6 +67,11 @@ class AnswerCache:
         return Scope(tenant_id=tenant_id, persona_id=persona_id, jurisdiction=jurisdiction,
                      model_id=self.embedder.model_id)
 
+    async def _vector(self, question: str) -> list[float]:
+        """The question's vector as the guard compares them (its ``embedding_text``)."""
+        vector: list[float] = (await self.embedder.embed([embedding_text(question)]))[0].tolist()
+        return vector
+
     async def find(self, question: str, scope: Scope, *, ttl_days: int) -> Lookup:
         """The answer to reuse for ``question``, if one may be."""
         found = Lookup()
@@ -74,7 +79,7 @@ class AnswerCache:
             found.reason = "the cache is off"
             return found
         start = time.perf_counter()
-        found.vector = (await self.embedder.embed([question]))[0].tolist()
+        found.vector = await self._vector(question)
         found.timings_ms["embed"] = _ms(start)
         start = time.perf_counter()
         candidates = await self.store.nearest(scope, found.vector, ttl_days=ttl_days,
@@ -116,7 +121,7 @@ class AnswerCache:
         except SourceUnavailable as e:
             log.info("answer %s not cached: %s", invocation_id, e)
             return False
-        vector = (await self.embedder.embed([question]))[0].tolist()
+        vector = await self._vector(question)
         await self.store.put(Entry(invocation_id=invocation_id, conversation_id=conversation_id,
                                    scope=scope, question=question, vector=vector, sources=cited,
                                    uses_policies=uses_policies, usage=usage,
