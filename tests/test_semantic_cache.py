@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from services.engine import Engine
-from shared.cache import guard
 from services.gateway.auth import issue_token
+from shared.cache import guard
 from tests.e2e import Client, SseEvent
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
