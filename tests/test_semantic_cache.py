@@ -105,6 +105,10 @@ async def test_a_repeated_question_streams_the_verified_answer_from_the_cache(
     assert served(second) == served(first)
     statuses = [e.data["status"] for e in second if e.type == "citation.checked"]
     assert statuses and "removed" not in statuses
+    # Its log names the sources it cites, as the first one's does (footnotes need the titles).
+    def titles(events: list[SseEvent]) -> list[object]:
+        return [e.data["title"] for e in events if e.type == "policy.source"]
+    assert titles(second) == titles(first) != []
     # What the browser saw is what the log holds, in the same order.
     r = await client.http.get(f"/v1/conversations/{conversation}/events")
     log = [e for e in r.json() if e["event"].get("invocation_id") == str(_invocation(second))]

@@ -10,6 +10,9 @@ points at it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+
+import msgspec
 
 from services.orchestrator.answer import drafted
 from services.orchestrator.state import read_state
@@ -17,20 +20,24 @@ from services.orchestrator.synthesis import clean_title
 from shared.events import (
     AnswerRevised,
     CacheHit,
+    CaseLawSource,
     ContentDelta,
     DraftCompleted,
     Envelope,
     Event,
     InvocationCancelled,
     InvocationFailed,
+    LegalSource,
+    PolicySource,
     TitleGenerated,
+    derived_id,
 )
 from shared.runtime import Service
 from shared.store import Recorded
 from shared.store.read_models import conversation_title
 from shared.verification import SentenceTracker
 
-__all__ = ["PIECE_CHARS", "final_answer", "pieces", "serve_cached"]
+__all__ = ["PIECE_CHARS", "final_answer", "pieces", "serve_cached", "sources_again"]
 
 PIECE_CHARS = 400
 """About this many characters a ``content.delta``: the answer is ready, so a few large pieces
@@ -49,6 +56,19 @@ def final_answer(log: Sequence[Recorded]) -> DraftCompleted | None:
                           invocation_id=draft.invocation_id,
                           text=revised[-1].text if revised else draft.text,
                           provider=draft.provider, model=draft.model, offline=draft.offline)
+
+
+def sources_again(log: Sequence[Recorded], envelope: Envelope) -> list[Event]:
+    """The reused invocation's source events (``policy.source``, ``legal.source``,
+    ``caselaw.source``) as this invocation's: its log alone then names what its answer cites,
+    and footnotes carry the same titles."""
+    now = datetime.now(UTC)
+    return [msgspec.structs.replace(
+        r.event, event_id=derived_id(envelope.invocation_id, "source", i),
+        conversation_id=envelope.conversation_id, invocation_id=envelope.invocation_id,
+        meta=envelope.meta, occurred_at=now)
+        for i, r in enumerate(log)
+        if isinstance(r.event, PolicySource | LegalSource | CaseLawSource)]
 
 
 def pieces(text: str, size: int = PIECE_CHARS) -> Iterator[str]:
@@ -78,14 +98,14 @@ async def serve_cached(service: Service, hit: CacheHit) -> None:
             InvocationFailed, "failed", "interrupted", stage="synthesis",
             reason="The answer was interrupted by a service restart. Please ask again.")])
         return
-    reused = final_answer(await service.infra.store.read_invocation(
-        hit.tenant_id, hit.reused_invocation_id))
+    log = await service.infra.store.read_invocation(hit.tenant_id, hit.reused_invocation_id)
+    reused = final_answer(log)
     if reused is None:
         await service.emit([envelope.reply(
             InvocationFailed, "failed", "cache", stage="cache",
             reason="The earlier answer to this question could not be read. Please ask again.")])
         return
-    await service.emit(await _title(service, envelope, hit))
+    await service.emit([*await _title(service, envelope, hit), *sources_again(log, envelope)])
     sentences = SentenceTracker()
     for index, text in enumerate(pieces(reused.text)):
         await service.emit([envelope.reply(ContentDelta, "delta", index, text=text,
