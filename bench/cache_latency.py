@@ -28,6 +28,7 @@ from bench.client import ApiClient
 from bench.load import percentile
 from services.engine import Engine
 from shared.cache.reuse import AnswerCache
+from shared.cache.savings import savings
 from shared.cache.sources import SourceReader
 from shared.cache.store import CacheStore
 from shared.config import Settings
@@ -131,13 +132,15 @@ async def run(rounds: int) -> dict[str, object]:
                     hits.append(ms)
             _say(f"{kept} of {len(QUESTIONS)} answers kept; timing the lookup alone")
             lookups = await _lookups(engine, rounds)
+            assert engine.infra is not None
+            saved = await savings(engine.infra.pool, "bench")
         finally:
             await api.close()
             await engine.stop()
     return {"questions": len(QUESTIONS), "kept": kept,
             "miss_p50_ms": percentile(misses, 50), "miss_p95_ms": percentile(misses, 95),
             "hit_p50_ms": percentile(hits, 50), "hit_p95_ms": percentile(hits, 95),
-            "lookup_ms": lookups}
+            "lookup_ms": lookups, "savings": saved}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -149,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"to invocation.completed: miss p50 {r['miss_p50_ms']:.0f} ms "
           f"(p95 {r['miss_p95_ms']:.0f}), hit p50 {r['hit_p50_ms']:.0f} ms "
           f"(p95 {r['hit_p95_ms']:.0f})")
+    print(f"the tenant's savings, from the log: {r['savings']}")
     lookups = r["lookup_ms"]
     assert isinstance(lookups, dict)
     for label, parts in lookups.items():
