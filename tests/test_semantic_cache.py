@@ -5,6 +5,7 @@ verifies is never served; only an administrator clears the cache."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
@@ -12,9 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from services.engine import Engine
+from cli.cache import cache_command
+from services.engine import SCHEMA, Engine
 from services.gateway.auth import issue_token
+from services.orchestrator.cached import PIECE_CHARS, pieces
 from shared.cache import guard
+from shared.cache.reuse import AnswerCache
+from shared.cache.rules import cacheable_question, not_worth_keeping
+from shared.cache.sources import SourceReader
+from shared.cache.store import CacheStore
+from shared.config import Settings
+from shared.events import QueryRewritten, RewriteMethod, Usage
+from shared.lex.client import LexClient
+from shared.runtime import Infra, open_infra
+from shared.verification.lexsource import LegalRecords
+from shared.verification.refs import CitationKind
+from tests.conftest import local_lex
 from tests.e2e import Client, SseEvent
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
@@ -281,3 +295,88 @@ async def test_near_misses_are_never_served_and_paraphrases_are(
     hits = [(kept[cached], await reused(probe)) for cached, probe in PARAPHRASES]
     assert all(r in (None, want) for want, r in hits), "a paraphrase reused another answer"
     assert sum(r is not None for _, r in hits) >= 0.8 * len(PARAPHRASES), hits
+
+
+# -- the parts, without the whole engine ---------------------------------------------------
+
+
+def _rewritten(standalone: str, method: RewriteMethod, carried: list[str] | None = None
+               ) -> QueryRewritten:
+    return QueryRewritten(conversation_id=uuid.uuid4(), tenant_id="t",
+                          invocation_id=uuid.uuid4(), original=standalone,
+                          standalone=standalone, method=method, carried=carried or [])
+
+
+def test_only_a_question_that_stands_alone_is_looked_up_or_kept() -> None:
+    assert cacheable_question(_rewritten("How quickly must we fix a leak?", "unchanged"), "mixed")
+    assert cacheable_question(_rewritten("Does the complaints policy apply to leaseholders?",
+                                         "model"), "policy")
+    assert cacheable_question(_rewritten("And if the tenant is vulnerable? (about: stage one "
+                                         "complaint)", "offline", ["stage one complaint"]),
+                              "policy")
+    assert not cacheable_question(_rewritten("And then?", "offline"), "mixed")
+    assert not cacheable_question(_rewritten("Hello there", "unchanged"), "conversational")
+
+
+def test_only_an_answer_verification_stood_behind_is_kept() -> None:
+    assert not_worth_keeping(statuses=["verified", "unverified"],
+                             kinds=["document", "legislation"], confidence="medium") is None
+    assert not_worth_keeping(statuses=[], kinds=[], confidence="medium") == "it cites nothing"
+    assert "removed" in str(not_worth_keeping(statuses=["verified", "removed"],
+                                              kinds=["document", "document"], confidence="high"))
+    assert "low" in str(not_worth_keeping(statuses=["verified"], kinds=["document"],
+                                          confidence="low"))
+    assert "external" in str(not_worth_keeping(statuses=["verified"], kinds=["external"],
+                                               confidence="high"))
+
+
+def test_a_reused_answer_streams_whole_in_pieces() -> None:
+    text = "A sentence that goes on. " * 60
+    parts = list(pieces(text))
+    assert "".join(parts) == text and len(parts) > 2
+    assert all(p.endswith(" ") for p in parts[:-1])
+    assert all(len(p) <= PIECE_CHARS for p in parts)
+
+
+async def test_the_operator_clears_one_tenants_cache(infra: Infra) -> None:
+    cache = AnswerCache(CacheStore(infra.pool), SourceReader(infra.pool, None))
+    for tenant in ("tenant-a", "tenant-b"):
+        kept = await cache.keep(invocation_id=uuid.uuid4(), conversation_id=uuid.uuid4(),
+                                scope=cache.scope(tenant, "england"), question=QUESTION,
+                                refs=[], uses_policies=True, usage=Usage(), duration_ms=10)
+        assert kept
+    assert await cache_command(infra.settings, argparse.Namespace(
+        cache_command="clear", tenant="tenant-a")) == 0
+    assert await cache.store.count("tenant-a") == 0
+    assert await cache.store.count("tenant-b") == 1
+    found = await cache.find(QUESTION, cache.scope("tenant-b", "england"), ttl_days=30)
+    assert found.hit is not None and found.hit.candidate.similarity > 0.99
+    other = await cache.find(QUESTION, cache.scope("tenant-b", "wales"), ttl_days=30)
+    assert other.hit is None, "another jurisdiction's answer is not reused"
+
+
+async def test_a_changed_provision_changes_its_fingerprint(settings: Settings) -> None:
+    """A corpus re-imported with a provision's text changed: the cached answer citing it no
+    longer matches, so the lookup misses (and evicts it)."""
+    async with local_lex(settings) as lex:
+        infra = await open_infra(settings, schema=SCHEMA)
+        client = LexClient(lex.url, timeout_s=10)
+        try:
+            path = str(await infra.pool.fetchval(
+                "SELECT path FROM legislation_sections WHERE provision_type = 'section'"
+                " AND text <> '' ORDER BY path LIMIT 1"))
+            refs: list[tuple[str, CitationKind]] = [(path, "legislation")]
+            cited = await SourceReader(infra.pool, LegalRecords(client)).cited("t", refs)
+            assert cited[0].fingerprint not in ("absent", "no legal source")
+            assert await SourceReader(infra.pool, LegalRecords(client)).changed(
+                "t", cited) is None
+            await infra.pool.execute(
+                "UPDATE legislation_sections SET text = text || ' (amended)',"
+                " record = jsonb_set(record, '{text}', to_jsonb(record->>'text' || ' (amended)'))"
+                " WHERE path = $1", path)
+            # A fresh reader: the legal records are kept for minutes (DESIGN §5d).
+            changed = await SourceReader(infra.pool, LegalRecords(client)).changed("t", cited)
+            assert changed is not None and path in changed
+        finally:
+            await client.aclose()
+            await infra.close()
