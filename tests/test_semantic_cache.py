@@ -19,7 +19,7 @@ from services.gateway.auth import issue_token
 from services.orchestrator.cached import PIECE_CHARS, pieces
 from shared.cache import guard
 from shared.cache.reuse import AnswerCache
-from shared.cache.rules import cacheable_question, not_worth_keeping
+from shared.cache.rules import cacheable_question, not_worth_keeping, still_trusted
 from shared.cache.sources import SourceReader
 from shared.cache.store import CacheStore
 from shared.config import Settings
@@ -328,6 +328,10 @@ def test_only_an_answer_verification_stood_behind_is_kept() -> None:
                                           confidence="low"))
     assert "external" in str(not_worth_keeping(statuses=["verified"], kinds=["external"],
                                                confidence="high"))
+    # A reused answer verified again keeps its entry on the same terms.
+    assert still_trusted(statuses=["verified", "unverified"], confidence="medium")
+    assert not still_trusted(statuses=["verified", "removed"], confidence="high")
+    assert not still_trusted(statuses=["verified"], confidence="low")
 
 
 def test_a_reused_answer_streams_whole_in_pieces() -> None:

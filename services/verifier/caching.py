@@ -19,7 +19,7 @@ import msgspec
 
 from services.verifier.report import usage_of
 from shared.cache.reuse import AnswerCache
-from shared.cache.rules import cacheable_question, not_worth_keeping
+from shared.cache.rules import cacheable_question, not_worth_keeping, still_trusted
 from shared.events import (
     CacheHit,
     CitationChecked,
@@ -40,7 +40,6 @@ __all__ = ["Caching"]
 
 log = logging.getLogger("yourai.verifier")
 
-_KEEPS = frozenset({"high", "medium"})
 T = TypeVar("T")
 
 
@@ -79,7 +78,8 @@ class Caching:
         statuses = [c.status for c in checked.values()]
         hit = _of(CacheHit, log_events)
         if hit is not None:
-            if "removed" in statuses or confidence is None or confidence.level not in _KEEPS:
+            if not still_trusted(statuses=statuses,
+                                 confidence=confidence.level if confidence else None):
                 await self.cache.store.evict(draft.tenant_id, hit.reused_invocation_id)
                 log.warning("cached answer %s no longer verifies: evicted",
                             hit.reused_invocation_id)

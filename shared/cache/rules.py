@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from shared.events import CitationStatus, ConfidenceLevel, QueryRewritten, QueryType
 from shared.verification.refs import CitationKind
 
-__all__ = ["cacheable_question", "not_worth_keeping"]
+__all__ = ["cacheable_question", "not_worth_keeping", "still_trusted"]
 
 _KEPT_CONFIDENCE: frozenset[ConfidenceLevel] = frozenset({"high", "medium"})
 
@@ -42,3 +42,10 @@ def not_worth_keeping(*, statuses: Sequence[CitationStatus], kinds: Sequence[Cit
     if "external" in kinds:
         return "it cites an external item, whose change cannot be noticed cheaply"
     return None
+
+
+def still_trusted(*, statuses: Sequence[CitationStatus], confidence: ConfidenceLevel | None
+                  ) -> bool:
+    """Whether a reused answer, verified again, still deserves its entry: nothing removed and
+    confidence still at least medium."""
+    return "removed" not in statuses and confidence in _KEPT_CONFIDENCE
