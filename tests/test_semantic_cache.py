@@ -99,7 +99,7 @@ def _hit(events: list[SseEvent]) -> bool:
 
 async def test_a_repeated_question_streams_the_verified_answer_from_the_cache(
         engine: Engine, client: Client) -> None:
-    await _upload_samples(client)
+    names = tuple(await _upload_samples(client))
     first = await _cached_answer(engine, client)
     conversation = await client.conversation()
     second = await _answer(client, QUESTION, conversation)
@@ -127,6 +127,12 @@ async def test_a_repeated_question_streams_the_verified_answer_from_the_cache(
     r = await client.http.get(f"/v1/conversations/{conversation}/events")
     log = [e for e in r.json() if e["event"].get("invocation_id") == str(_invocation(second))]
     assert [(e["version"], e["type"]) for e in log] == [(e.id, e.type) for e in second]
+    # The conversation shows it as any answer, footnotes named by the policy's title.
+    shown = (await client.http.get(f"/v1/conversations/{conversation}")).json()["messages"]
+    answer = next(m for m in shown if m["role"] == "assistant")
+    assert answer["status"] == "completed" and answer["citations"]
+    assert all(str(c["title"]).startswith(names) for c in answer["citations"]
+               if c["kind"] == "document")
     # The hit's savings are in the log, and the admin's stats sum them.
     admin = {"Authorization": "Bearer " + issue_token(engine.settings.jwt_secret, "tenant-a",
                                                       "boss", roles=("admin",))}
