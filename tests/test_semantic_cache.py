@@ -23,7 +23,16 @@ from shared.cache.rules import cacheable_question, not_worth_keeping, still_trus
 from shared.cache.sources import SourceReader
 from shared.cache.store import CacheStore
 from shared.config import Settings
-from shared.events import QueryRewritten, RewriteMethod, Usage
+from shared.events import (
+    CacheHit,
+    ConversationCreated,
+    Envelope,
+    EventMeta,
+    QueryRewritten,
+    RewriteMethod,
+    RoutingDecided,
+    Usage,
+)
 from shared.lex.client import LexClient
 from shared.runtime import Infra, open_infra
 from shared.verification.lexsource import LegalRecords
@@ -358,6 +367,8 @@ async def test_the_operator_clears_one_tenants_cache(infra: Infra) -> None:
     assert await cache_command(infra.settings, argparse.Namespace(
         cache_command="clear", tenant="tenant-a")) == 0
     assert await cache.store.count("tenant-a") == 0
+    assert await cache_command(infra.settings, argparse.Namespace(
+        cache_command="stats", tenant="tenant-b")) == 0
     assert await cache.store.count("tenant-b") == 1
     found = await cache.find(QUESTION, cache.scope("tenant-b", "england"), ttl_days=30)
     assert found.hit is not None and found.hit.candidate.similarity > 0.99
@@ -390,3 +401,21 @@ async def test_a_changed_provision_changes_its_fingerprint(settings: Settings) -
         finally:
             await client.aclose()
             await infra.close()
+
+
+async def test_a_router_run_twice_records_either_the_hit_or_the_routing_never_both(
+        infra: Infra) -> None:
+    """``cache.hit`` takes the id ``routing.decided`` would have had: if a redelivered message
+    finds otherwise than the first run (an entry evicted meanwhile), the log keeps the first."""
+    conversation, invocation = uuid.uuid4(), uuid.uuid4()
+    envelope = Envelope(conversation_id=conversation, tenant_id="t", invocation_id=invocation,
+                        meta=EventMeta(producer="router"))
+    created = ConversationCreated(conversation_id=conversation, tenant_id="t", user_id="u")
+    hit = envelope.reply(CacheHit, "routing", reused_invocation_id=uuid.uuid4(),
+                         similarity=0.99, cached_question=QUESTION)
+    routed = envelope.reply(RoutingDecided, "routing", query_type="policy", complexity=30,
+                            workers=["policy"], model_tier="fast")
+    await infra.store.append([created, hit])
+    await infra.store.append([routed])
+    kinds = [r.type for r in await infra.store.read_invocation("t", invocation)]
+    assert kinds == ["cache.hit"]
