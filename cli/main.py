@@ -73,7 +73,16 @@ def _parser() -> argparse.ArgumentParser:
 
     _sources_args(sub.add_parser("sources", help="a tenant's external sources (regulators, "
                                                  "ombudsmen, consultations)"))
+    _cache_args(sub.add_parser("cache", help="a tenant's semantic cache of verified answers"))
     return p
+
+
+def _cache_args(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="cache_command", required=True, metavar="ACTION")
+    actions.add_parser("clear", help="remove every cached answer of a tenant").add_argument(
+        "--tenant", required=True)
+    actions.add_parser("stats", help="a tenant's hit rate and what the cache saved"
+                       ).add_argument("--tenant", required=True)
 
 
 def _sources_args(p: argparse.ArgumentParser) -> None:
@@ -232,11 +241,13 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
 
             return await rebuild(settings)
         case "sources":
-            from cli.sources import add_source, list_sources
+            from cli.sources import sources_command
 
-            if args.sources_command == "add":
-                return await add_source(settings, args)
-            return await list_sources(settings, args)
+            return await sources_command(settings, args)
+        case "cache":
+            from cli.cache import cache_command
+
+            return await cache_command(settings, args)
         case "verify":
             from cli.verify import verify_command
 

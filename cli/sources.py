@@ -12,7 +12,7 @@ from shared.config import Settings
 from shared.sources import DisallowedHost, ExternalSource, ExternalSourceStore, InvalidSource
 from shared.store import StoreUnavailable
 
-__all__ = ["add_source", "list_sources"]
+__all__ = ["add_source", "list_sources", "sources_command"]
 
 
 @contextlib.asynccontextmanager
@@ -64,3 +64,9 @@ async def list_sources(settings: Settings, args: argparse.Namespace) -> int:
         print(f"{s.source_id:<14} {s.kind:<5} {state:<8} {s.name} — {s.url}")
     print(f"Allowed hosts: {', '.join(hosts) if hosts else 'none'}")
     return 0
+
+
+async def sources_command(settings: Settings, args: argparse.Namespace) -> int:
+    if args.sources_command == "add":
+        return await add_source(settings, args)
+    return await list_sources(settings, args)

@@ -18,6 +18,7 @@ __all__ = [
     "AgentStart",
     "AnswerRevised",
     "AnyEvent",
+    "CacheHit",
     "CaseLawSource",
     "CitationChecked",
     "CitationStatus",
@@ -279,6 +280,8 @@ class Usage(msgspec.Struct, frozen=True, kw_only=True):
 
 class InvocationCompleted(InvocationEvent, frozen=True, kw_only=True, tag="invocation.completed"):
     usage: Usage = Usage()
+    cache_hit: bool = False
+    """The answer was a verified answer reused from the semantic cache (DESIGN §5d)."""
 
 
 class InvocationCancelled(InvocationEvent, frozen=True, kw_only=True, tag="invocation.cancelled"):
@@ -314,6 +317,22 @@ class RoutingDecided(InvocationEvent, frozen=True, kw_only=True, tag="routing.de
     model_tier: Tier
     method: Literal["offline", "model", "fallback"] = "offline"
     reason: str = ""
+
+
+class CacheHit(InvocationEvent, frozen=True, kw_only=True, tag="cache.hit"):
+    """The question asks what an earlier, verified answer of the tenant answered: that answer
+    is streamed again (and verified again) instead of running the workers (DESIGN §5d).
+
+    Recorded instead of ``routing.decided``; ``usage`` and ``duration_ms`` are what the reused
+    invocation cost, so the tenant's savings are summed from the log."""
+
+    reused_invocation_id: uuid.UUID
+    similarity: float
+    cached_question: str
+    reason: str = ""
+    """Why the guard judged the two questions to ask the same thing."""
+    usage: Usage = Usage()
+    duration_ms: int = 0
 
 
 class AgentStart(InvocationEvent, frozen=True, kw_only=True, tag="agent.start"):
@@ -492,6 +511,7 @@ AnyEvent = (
     | InvocationFailed
     | QueryRewritten
     | RoutingDecided
+    | CacheHit
     | AgentStart
     | WorkerFindings
     | PolicySource

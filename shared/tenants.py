@@ -31,6 +31,8 @@ __all__ = [
 NAME_MAX = 200
 DISCLAIMER_MAX = 2_000
 RATE_LIMIT_MAX = 100_000
+CACHE_TTL_MAX_DAYS = 366
+"""A year and a day: a cached answer older than that should be asked afresh."""
 
 
 class ConfigurationError(Exception):
@@ -60,6 +62,9 @@ class TenantConfig(msgspec.Struct, frozen=True, kw_only=True):
     """Messages the tenant may post per minute; ``None`` means the engine's setting."""
     default_persona: str | None = None
     """The persona of a message that names none; ``None``: no persona."""
+    cache_ttl_days: int = 30
+    """How long a verified answer may be reused from the semantic cache (DESIGN §5d); 0
+    turns the cache off."""
 
 
 class TenantChanges(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -72,7 +77,7 @@ class TenantChanges(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     testing_mode: bool | msgspec.UnsetType = msgspec.UNSET
     rate_limit_per_minute: int | msgspec.UnsetType | None = msgspec.UNSET
     default_persona: str | msgspec.UnsetType | None = msgspec.UNSET
-    # cache_ttl_days (the semantic cache) joins here once TenantConfig has it.
+    cache_ttl_days: int | msgspec.UnsetType = msgspec.UNSET
 
     def applied_to(self, config: TenantConfig) -> TenantConfig:
         """``config`` with these changes, each checked; raises ``InvalidConfiguration``."""
@@ -91,6 +96,10 @@ class TenantChanges(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
         if isinstance(limit, int) and not 1 <= limit <= RATE_LIMIT_MAX:
             raise InvalidConfiguration(f"The rate limit must be from 1 to {RATE_LIMIT_MAX} "
                                        f"messages a minute, not {limit}.")
+        ttl = self.cache_ttl_days
+        if isinstance(ttl, int) and not 0 <= ttl <= CACHE_TTL_MAX_DAYS:
+            raise InvalidConfiguration(f"The cache lifetime must be from 0 (no cache) to "
+                                       f"{CACHE_TTL_MAX_DAYS} days, not {ttl}.")
         return msgspec.structs.replace(config, **changes)
 
 
@@ -109,7 +118,7 @@ def checked_field(value: object, field: str, most: int, *, blank_ok: bool = Fals
 
 
 _COLUMNS = ("tenant_id, name, jurisdiction, disclaimer, testing_mode, rate_limit_per_minute,"
-            " default_persona")
+            " default_persona, cache_ttl_days")
 
 
 class TenantStore:
@@ -129,8 +138,8 @@ class TenantStore:
         loader's fields); what an administrator set through the API is kept."""
         await self.pool.execute(
             "INSERT INTO tenants (tenant_id, name, jurisdiction, disclaimer, testing_mode)"
-            " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id) DO UPDATE SET"
-            " name = excluded.name, jurisdiction = excluded.jurisdiction,"
+            " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (tenant_id) DO UPDATE"
+            " SET name = excluded.name, jurisdiction = excluded.jurisdiction,"
             " disclaimer = excluded.disclaimer, testing_mode = excluded.testing_mode,"
             " updated_at = now()",
             config.tenant_id, config.name, config.jurisdiction, config.disclaimer,
@@ -155,6 +164,7 @@ class TenantStore:
         await conn.execute(
             "UPDATE tenants SET name = $2, jurisdiction = $3, disclaimer = $4,"
             " testing_mode = $5, rate_limit_per_minute = $6, default_persona = $7,"
-            " updated_at = now() WHERE tenant_id = $1",
+            " cache_ttl_days = $8, updated_at = now() WHERE tenant_id = $1",
             config.tenant_id, config.name, config.jurisdiction, config.disclaimer,
-            config.testing_mode, config.rate_limit_per_minute, config.default_persona)
+            config.testing_mode, config.rate_limit_per_minute, config.default_persona,
+            config.cache_ttl_days)

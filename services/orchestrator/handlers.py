@@ -15,6 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from services.orchestrator.answer import AnswerRun, drafted, stream_answer
+from services.orchestrator.cached import serve_cached
 from services.orchestrator.coalesce import coalesce
 from services.orchestrator.collect import collect
 from services.orchestrator.shaping import Shaping, shaping_for, tools_used
@@ -33,6 +34,7 @@ from services.orchestrator.synthesis import (
 )
 from services.orchestrator.title import title_events
 from shared.events import (
+    CacheHit,
     ContentDelta,
     DraftCompleted,
     Envelope,
@@ -102,6 +104,10 @@ class Orchestrator:
         finally:
             self.runs.tasks.pop(inv, None)
             self.runs.cancelled_by_user.discard(inv)
+
+    async def on_cache_hit(self, hit: CacheHit) -> None:
+        """A verified answer reused (DESIGN §5d): streamed as this invocation's draft."""
+        await serve_cached(self.service, hit)
 
     async def on_cancel(self, event: InvocationCancelRequested) -> None:
         """Interrupt the invocation's running step here, if any; in every case make sure the
@@ -283,4 +289,5 @@ def register(service: Service, provider: ModelProvider) -> Orchestrator:
     orchestrator = Orchestrator(service, provider)
     service.consume(RoutingDecided, orchestrator.on_routing, max_workers=64)
     service.consume(InvocationCancelRequested, orchestrator.on_cancel, max_workers=16)
+    service.consume(CacheHit, orchestrator.on_cache_hit, max_workers=16)
     return orchestrator

@@ -8,13 +8,16 @@ from collections.abc import Sequence
 
 import msgspec
 
+from services.router.caching import look_up
 from services.router.classify import Routing, classify_offline, parse_model_routing
 from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
-from shared.events import MessageReceived, QueryRewritten, RoutingDecided
+from shared.cache.reuse import AnswerCache
+from shared.events import Event, MessageReceived, QueryRewritten, RoutingDecided
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
 from shared.prompts import render
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions
+from shared.tenants import TenantStore
 from shared.tracing import tracer
 
 EARLIER_TURNS = 6
@@ -76,7 +79,10 @@ async def route(provider: ModelProvider, question: str, *, deadline_s: float) ->
     return routing
 
 
-def register(service: Service, provider: ModelProvider) -> None:
+def register(service: Service, provider: ModelProvider, cache: AnswerCache | None = None
+             ) -> None:
+    tenants = TenantStore(service.infra.pool)
+
     async def on_message(event: MessageReceived) -> None:
         deadline_s = min(service.infra.settings.model_deadline_s, 15.0)
         earlier = await earlier_questions(service.infra.pool, event.tenant_id,
@@ -87,18 +93,21 @@ def register(service: Service, provider: ModelProvider) -> None:
                                   deadline_s=deadline_s)
         routing = await route(provider, rewritten.standalone, deadline_s=deadline_s)
         envelope = service.envelope(event)
+        query = envelope.reply(QueryRewritten, "rewrite", original=event.content,
+                               standalone=rewritten.standalone, method=rewritten.method,
+                               carried=rewritten.carried)
+        # A verified answer to the same question replaces the routing (DESIGN §5d).
+        decided: Event | None = (await look_up(cache, tenants, event, query, routing, envelope)
+                                 if cache is not None else None)
+        if decided is None:
+            decided = envelope.reply(RoutingDecided, "routing",
+                                     query_type=routing.query_type,
+                                     complexity=routing.complexity,
+                                     workers=routing.workers,
+                                     model_tier=routing.model_tier,
+                                     method=routing.method,
+                                     reason=routing.reason)
         # One batch, in order: whoever reads routing.decided finds the question it routed.
-        await service.emit([
-            envelope.reply(QueryRewritten, "rewrite", original=event.content,
-                           standalone=rewritten.standalone, method=rewritten.method,
-                           carried=rewritten.carried),
-            envelope.reply(RoutingDecided, "routing",
-                           query_type=routing.query_type,
-                           complexity=routing.complexity,
-                           workers=routing.workers,
-                           model_tier=routing.model_tier,
-                           method=routing.method,
-                           reason=routing.reason),
-        ])
+        await service.emit([query, decided])
 
     service.consume(MessageReceived, on_message)

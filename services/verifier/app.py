@@ -3,8 +3,12 @@ it is streamed, and scores confidence."""
 
 from __future__ import annotations
 
+from services.verifier.caching import Caching
 from services.verifier.handlers import CheckSentence, VerifyDraft
 from services.verifier.inflight import InFlight
+from shared.cache.reuse import AnswerCache
+from shared.cache.sources import SourceReader
+from shared.cache.store import CacheStore
 from shared.documents import DocumentStore
 from shared.events import DraftCompleted, SentenceDrafted
 from shared.lex.client import LexClient
@@ -12,6 +16,7 @@ from shared.llm import ModelProvider
 from shared.runtime import Infra, Service
 from shared.tenants import TenantStore
 from shared.verification.config import VerifierConfig
+from shared.verification.lexsource import LegalRecords
 from shared.verification.pipeline import build_checks
 
 __all__ = ["create"]
@@ -30,9 +35,12 @@ def create(infra: Infra, provider: ModelProvider | None = None,
     checks = build_checks(documents=DocumentStore(infra.pool), lex=lex, provider=provider,
                           config=config)
     tenants, inflight = TenantStore(infra.pool), InFlight()
+    # The semantic cache keeps what verification stood behind (DESIGN §5d).
+    caching = Caching(cache=AnswerCache(CacheStore(infra.pool), SourceReader(
+        infra.pool, LegalRecords(lex) if lex is not None else None)), tenants=tenants)
     service.consume(DraftCompleted,
                     VerifyDraft(service=service, checks=checks, wording=config.wording,
-                                tenants=tenants, inflight=inflight))
+                                tenants=tenants, inflight=inflight, caching=caching))
     # Sentences are checked while the answer streams (DESIGN §5a).
     service.consume(SentenceDrafted,
                     CheckSentence(service=service, checks=checks, wording=config.wording,

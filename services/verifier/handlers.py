@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from services.verifier.caching import Caching
 from services.verifier.inflight import InFlight
 from services.verifier.report import build_events, sentence_events, unrecorded
 from shared.events import (
@@ -106,14 +107,22 @@ class CheckSentence(_Verifier):
 @dataclass(kw_only=True)
 class VerifyDraft(_Verifier):
     """``draft.completed`` → citation.checked … → invocation.completed, in one emit; citations
-    checked while the answer streamed are neither checked nor reported again."""
+    checked while the answer streamed are neither checked nor reported again. With
+    ``caching``, a verified answer is kept for reuse and a reused one re-judged (DESIGN §5d)."""
+
+    caching: Caching | None = None
 
     async def __call__(self, draft: DraftCompleted) -> None:
         async with self.inflight.draft(draft.invocation_id, wait_s=self.checks.deadline_s):
             records = await self.service.infra.store.read_invocation(draft.tenant_id,
                                                                      draft.invocation_id)
+            events = await self.verify(draft, records)
+            if self.caching is not None:
+                events = self.caching.mark(events, records)
             # One emit with the whole list: the events are published, and so recorded, in order.
-            await self.service.emit(await self.verify(draft, records))
+            await self.service.emit(events)
+            if self.caching is not None:
+                await self.caching.settle(draft, records, events)
 
     async def verify(self, draft: DraftCompleted, records: Sequence[Recorded]) -> list[Event]:
         """The events verifying ``draft``, its invocation's log so far being ``records``."""

@@ -1,5 +1,6 @@
 """HTTP routes, one module per resource."""
 
+from services.gateway.routes.cache import CacheController
 from services.gateway.routes.conversations import ConversationController
 from services.gateway.routes.documents import DocumentController
 from services.gateway.routes.health import HealthController
@@ -22,4 +23,5 @@ ROUTES = [
     SkillController,
     SourceController,
     HealthController,
+    CacheController,
 ]

@@ -40,6 +40,7 @@ from services.gateway.schemas import (
     NewDocument,
 )
 from services.gateway.state import Gateway
+from shared.cache.store import CacheStore
 from shared.documents import DuplicateContent, StoredDocument, title_of
 from shared.events import (
     AnyEvent,
@@ -144,8 +145,22 @@ def _change(doc: StoredDocument, change: Change) -> list[AnyEvent]:
     return [created, event]
 
 
+async def _uncached(gw: Gateway, doc: StoredDocument, change: Change) -> None:
+    """Cached answers the change may have made wrong leave the cache (DESIGN §5d): those citing
+    the document when it is replaced or removed; when one is added, every answer whose
+    question searched the policies, since it might now cite the new one."""
+    cache = CacheStore(gw.infra.pool)
+    if change == "added":
+        await cache.evict_policy_answers(doc.tenant_id)
+    else:
+        await cache.evict_document(doc.tenant_id, doc.document_id)
+
+
 async def _recorded(gw: Gateway, doc: StoredDocument) -> StoredDocument:
-    await gw.record(_change(doc, "added" if doc.version == 1 else "replaced"))
+    change: Change = "added" if doc.version == 1 else "replaced"
+    await gw.record(_change(doc, change))
+    if doc.created:
+        await _uncached(gw, doc, change)
     if doc.created and doc.chunks > gw.documents.inline_embeddings:
         gw.embed_in_background()  # the rest of a long document
     return doc
@@ -221,4 +236,5 @@ class DocumentController(Controller):
         if removed is None:
             raise NotFound(_NOT_FOUND)
         await gw.record(_change(removed, "removed"))
+        await _uncached(gw, removed, "removed")
         return _out(removed)

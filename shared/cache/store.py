@@ -1,0 +1,150 @@
+"""The cache's table: a tenant's verified answers, found by the meaning of their questions.
+
+A row is an index into the log: the answer itself is the reused invocation's, read from its
+log when it is served, so the cache never holds a text the log does not. Every query is
+scoped to one tenant (and persona and jurisdiction, and the embedding model that made the
+vector); an entry older than the tenant's TTL is never returned.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import asyncpg
+import msgspec
+
+from shared.cache.sources import Cited
+from shared.events import Usage
+from shared.hybrid import vector_literal
+
+__all__ = ["CacheStore", "Candidate", "Entry", "Scope"]
+
+_cited = msgspec.json.Decoder(list[Cited])
+_usage = msgspec.json.Decoder(Usage)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Scope:
+    """Whose answers a question may reuse: the same tenant, persona and jurisdiction, compared
+    under the same embedding model."""
+
+    tenant_id: str
+    persona_id: str = ""
+    jurisdiction: str
+    model_id: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entry:
+    """A verified answer worth reusing, as it is stored."""
+
+    invocation_id: uuid.UUID
+    conversation_id: uuid.UUID
+    scope: Scope
+    question: str
+    vector: Sequence[float]
+    sources: Sequence[Cited]
+    uses_policies: bool
+    usage: Usage
+    duration_ms: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Candidate:
+    """A stored answer near a new question, nearest first."""
+
+    invocation_id: uuid.UUID
+    conversation_id: uuid.UUID
+    question: str
+    similarity: float
+    sources: list[Cited]
+    usage: Usage
+    duration_ms: int
+
+
+class CacheStore:
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self._available: bool | None = None
+
+    async def available(self) -> bool:
+        """Whether the table exists (it needs pgvector); without it there is no cache."""
+        if self._available is None:
+            self._available = bool(await self.pool.fetchval(
+                "SELECT to_regclass('semantic_cache') IS NOT NULL"))
+        return self._available
+
+    async def nearest(self, scope: Scope, vector: Sequence[float], *, ttl_days: int,
+                      floor: float, limit: int = 5) -> list[Candidate]:
+        """Unexpired entries of ``scope`` at least ``floor`` similar (cosine), nearest first."""
+        rows = await self.pool.fetch(
+            "SELECT invocation_id, conversation_id, question, sources, usage, duration_ms,"
+            " 1 - (embedding <=> $5::vector) AS similarity FROM semantic_cache"
+            " WHERE tenant_id = $1 AND persona_id = $2 AND jurisdiction = $3 AND model_id = $4"
+            " AND created_at > now() - make_interval(days => $6)"
+            " AND 1 - (embedding <=> $5::vector) >= $7"
+            " ORDER BY embedding <=> $5::vector LIMIT $8",
+            scope.tenant_id, scope.persona_id, scope.jurisdiction, scope.model_id,
+            vector_literal(vector), ttl_days, floor, limit)
+        return [Candidate(invocation_id=r["invocation_id"], conversation_id=r["conversation_id"],
+                          question=r["question"], similarity=float(r["similarity"]),
+                          sources=_cited.decode(r["sources"]), usage=_usage.decode(r["usage"]),
+                          duration_ms=r["duration_ms"]) for r in rows]
+
+    async def put(self, entry: Entry) -> None:
+        """Store ``entry`` (once: storing it again changes nothing)."""
+        s = entry.scope
+        documents = sorted({c.document_id for c in entry.sources if c.document_id is not None})
+        await self.pool.execute(
+            "INSERT INTO semantic_cache (invocation_id, conversation_id, tenant_id, persona_id,"
+            " jurisdiction, question, model_id, embedding, sources, documents, uses_policies,"
+            " usage, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
+            " $10, $11, $12::jsonb, $13) ON CONFLICT (invocation_id) DO NOTHING",
+            entry.invocation_id, entry.conversation_id, s.tenant_id, s.persona_id,
+            s.jurisdiction, entry.question, s.model_id, vector_literal(entry.vector),
+            msgspec.json.encode(list(entry.sources)).decode(), documents, entry.uses_policies,
+            msgspec.json.encode(entry.usage).decode(), entry.duration_ms)
+
+    async def evict(self, tenant_id: str, invocation_id: uuid.UUID) -> bool:
+        """Remove one entry; whether there was one."""
+        if not await self.available():
+            return False
+        status = await self.pool.execute(
+            "DELETE FROM semantic_cache WHERE tenant_id = $1 AND invocation_id = $2",
+            tenant_id, invocation_id)
+        return status != "DELETE 0"
+
+    async def evict_document(self, tenant_id: str, document_id: uuid.UUID) -> int:
+        """Remove every entry citing any version of a document (replaced or removed)."""
+        if not await self.available():
+            return 0
+        return _count(await self.pool.execute(
+            "DELETE FROM semantic_cache WHERE tenant_id = $1 AND $2 = ANY(documents)",
+            tenant_id, document_id))
+
+    async def evict_policy_answers(self, tenant_id: str) -> int:
+        """Remove every entry whose question searched the policies (a document was added:
+        the answer might have cited it)."""
+        if not await self.available():
+            return 0
+        return _count(await self.pool.execute(
+            "DELETE FROM semantic_cache WHERE tenant_id = $1 AND uses_policies", tenant_id))
+
+    async def clear(self, tenant_id: str) -> int:
+        """Remove all the tenant's entries; how many there were."""
+        if not await self.available():
+            return 0
+        return _count(await self.pool.execute(
+            "DELETE FROM semantic_cache WHERE tenant_id = $1", tenant_id))
+
+    async def count(self, tenant_id: str) -> int:
+        if not await self.available():
+            return 0
+        return int(await self.pool.fetchval(
+            "SELECT count(*) FROM semantic_cache WHERE tenant_id = $1", tenant_id))
+
+
+def _count(status: str) -> int:
+    return int(status.rsplit(" ", 1)[-1])
