@@ -419,3 +419,38 @@ async def test_a_router_run_twice_records_either_the_hit_or_the_routing_never_bo
     await infra.store.append([routed])
     kinds = [r.type for r in await infra.store.read_invocation("t", invocation)]
     assert kinds == ["cache.hit"]
+
+
+async def test_a_persona_has_its_own_cache_and_an_administrator_sets_its_lifetime(
+        engine: Engine, client: Client) -> None:
+    """Another persona's answer is shaped for other readers: it is never reused for this one.
+    The lifetime is the tenant's setting (0 turns the cache off); a bad one changes nothing."""
+    await _upload_samples(client)
+    admin = issue_token(engine.settings.jwt_secret, client.tenant, "admin-1", roles=("admin",))
+    headers = {"Authorization": f"Bearer {admin}"}
+    r = await client.http.post("/v1/personas", headers=headers, json={
+        "id": "residents", "name": "Residents", "answer_style": "plain",
+        "instructions": "Plain English for residents."})
+    assert r.status_code == 201, r.text
+    await _cached_answer(engine, client)  # no persona
+
+    async def as_residents() -> list[SseEvent]:
+        conversation = await client.conversation()
+        r = await client.http.post(f"/v1/conversations/{conversation}/messages",
+                                   json={"content": QUESTION, "persona_id": "residents"})
+        assert r.status_code == 202, r.text
+        events = await client.collect(r.json()["stream_url"])
+        assert events[-1].type == "invocation.completed"
+        return events
+
+    first = await as_residents()
+    assert not _hit(first)  # the answer kept without a persona is not the residents'
+    await _stored(engine, _invocation(first))
+    assert _hit(await as_residents())  # the residents' own answer is
+
+    for bad in (-1, 367, "thirty"):
+        r = await client.http.patch("/v1/tenant", headers=headers, json={"cache_ttl_days": bad})
+        assert r.status_code == 400, r.text
+    r = await client.http.patch("/v1/tenant", headers=headers, json={"cache_ttl_days": 0})
+    assert r.status_code == 200 and r.json()["cache_ttl_days"] == 0, r.text
+    assert not _hit(await _answer(client, QUESTION))  # off from the next question
