@@ -14,8 +14,23 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from shared.answering.gaps import unheld
-from shared.answering.questions import Question, classify, durations
-from shared.answering.selection import Candidate, Selection, Source, select, whole_sentences
+from shared.answering.questions import (
+    LIMIT,
+    Question,
+    amount,
+    classify,
+    durations,
+    elapsed,
+    in_days,
+)
+from shared.answering.selection import (
+    ANAPHOR,
+    Candidate,
+    Selection,
+    Source,
+    select,
+    whole_sentences,
+)
 from shared.embeddings import Embedder
 from shared.text.modality import modalities
 from shared.text.terms import terms
@@ -37,14 +52,24 @@ MAX_PER_DOCUMENT = 2
 LEAD_SPREAD = 0.05
 """Further opening sentences score within this of the best one."""
 MAX_LEADS = 3
-_ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case)"
-                      r"\b")
+_DEFINITE = re.compile(r"^The (?P<noun>[a-z]{3,})\b")
+"""A sentence opening on "The officer …" may refer to "a named complaint officer" just before."""
 
 _CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to (?:sub)?(?:section|"
                         r"paragraph|conditions?|the conditions|any|this)|only (?:if|where|"
-                        r"when|after)|as a last resort)\b", re.IGNORECASE)
+                        r"when|after)|as a last resort|consider(?:s|ing)? whether|decides? "
+                        r"whether|where (?:it is )?(?:fair|reasonable|appropriate)|at (?:our|"
+                        r"its|their) discretion)\b", re.IGNORECASE)
 """A condition in the quoted sentence: the answer "depends on" it."""
 _NEGATIVE = re.compile(r"\b(?:never|not|no)\b", re.IGNORECASE)
+_EXCEPTION = re.compile(r"\b(?:unless|except|exceptional|where (?:it is )?(?:fair|reasonable|"
+                        r"appropriate)|at (?:our|its|their) discretion|in (?:some|certain) "
+                        r"cases)\b", re.IGNORECASE)
+"""A sentence that qualifies the one before it: the answer "depends" on it."""
+_IF = re.compile(r"^\s*(?:if|when|where|once)\s+(?P<condition>[^,?]+),\s*(?P<main>.+)$",
+                 re.IGNORECASE)
+_MODAL_WORDS = frozenset({"must", "can", "could", "may", "should", "need", "have", "has",
+                          "shall", "will", "would"})
 
 
 def answer(question: str, documents: Sequence[Source],
@@ -75,8 +100,9 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
     status = _statuses(leads, documents)
     # No "yes" or "no" from a provision that is not current law.
     asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
+    qualified = any(_EXCEPTION.search(c.text) for c in leads[1:])
     parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0,
-                                     marked=_status_of(documents[c.doc]))
+                                     marked=_status_of(documents[c.doc]), qualified=qualified)
                       for i, c in enumerate(leads))]
     if status:
         parts.insert(0, status)
@@ -126,7 +152,7 @@ def _leads(q: Question, ranked: list[Candidate],
             if best is not None:
                 found.append(best)
         if len(found) == 2:
-            return found
+            return _with_aspects(q, found, ranked, documents)
     best = ranked[0]
     leads = [best]
     for c in ranked[1:6]:
@@ -139,22 +165,74 @@ def _leads(q: Question, ranked: list[Candidate],
     if q.kind == "definition":
         leads = _with_terms_defined(_with_definitions_pointed_to(leads, ranked, documents),
                                     documents)
+    if q.kind in ("yes_no", "period"):
+        leads = _with_exceptions(leads, documents)
     return _with_antecedents(leads, documents)
+
+
+def _with_exceptions(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
+    """A rule that the next sentence of its passage qualifies ("Complaints should be made
+    within 6 months …" then "We will accept older complaints where it is fair to do so")
+    comes with that sentence: without it the answer would be a flat yes or no."""
+    out: list[Candidate] = []
+    for c in leads:
+        out.append(c)
+        after = [p for p in whole_sentences([documents[c.doc]]) if p.position > c.position][:1]
+        if after and after[0].heading == c.heading and _EXCEPTION.search(after[0].text) and \
+                all(after[0].text != o.text for o in [*leads, *out]):
+            a = after[0]
+            out.append(Candidate(c.doc, a.position, a.text, a.heading, c.similarity,
+                                 c.overlap, c.cue, c.score))
+    return out
+
+
+_COMPARING = frozenset(terms("compare comparison difference differ different versus both "
+                             "give timescales"))
+MAX_ASPECT_RANK = 8
+
+
+def _with_aspects(q: Question, found: list[Candidate], ranked: Sequence[Candidate],
+                  documents: Sequence[Source]) -> list[Candidate]:
+    """A comparison that asks about more than the two sides' sentences say ("differ in cost
+    threshold and assessment") gets one more opening sentence: the best of the nearly best
+    that says what is still unsaid."""
+    said: set[str] = set()
+    for c in found:
+        said |= terms(f"{documents[c.doc].title} {c.heading} {c.text}")
+    unsaid = terms(q.text) - said - _COMPARING
+    if not unsaid:
+        return found
+    extra = next((c for c in ranked[:MAX_ASPECT_RANK]
+                  if c not in found and terms(c.text) & unsaid), None)
+    return [*found, extra] if extra is not None else found
 
 
 _POINTS_TO = re.compile(r"\b(?:as defined (?:by|in)|has the meaning given (?:by|in)) "
                         r"sections? (?P<number>\d+[A-Z]{0,3})\b")
 
 
+_POINTS_TO_SUBSECTION = re.compile(r"\bconditions in subsection \((?P<label>\w+)\)")
+
+
 def _with_definitions_pointed_to(leads: list[Candidate], ranked: Sequence[Candidate],
                                  documents: Sequence[Source]) -> list[Candidate]:
     """A definition that only points elsewhere ("“HMO” means a house in multiple occupation as
     defined by sections 254 to 259") comes with the best sentence of the provision it points
-    to, when the evidence holds it: that is where the meaning is."""
+    to, when the evidence holds it: that is where the meaning is. One whose first limb is
+    a test set out in a subsection ("if it meets the conditions in subsection (2) (“the
+    standard test”)") comes with that subsection."""
     out = list(leads)
     for c in leads:
         m = _POINTS_TO.search(c.text)
         if m is None:
+            test = _POINTS_TO_SUBSECTION.search(c.text)
+            label = f"({test.group('label')})" if test else ""
+            limb = next((p for p in whole_sentences([documents[c.doc]])
+                         if label and p.text.startswith(label)), None)
+            if limb is not None and all(limb.text != o.text for o in out):
+                out.insert(out.index(c) + 1, Candidate(c.doc, limb.position, limb.text,
+                                                       limb.heading, c.similarity, c.overlap,
+                                                       c.cue, c.score))
             continue
         suffix = f"/section/{m.group('number')}"
         held = {i for i, d in enumerate(documents) if d.ref.endswith(suffix)}
@@ -186,13 +264,25 @@ def _with_terms_defined(leads: list[Candidate],
     return out
 
 
+def _refers_back(c: Candidate, before: Candidate) -> bool:
+    """Whether ``c`` leans on the sentence ``before`` it: "This …", "Before doing so …",
+    or, in the same passage, "The officer …" after "… a named complaint officer is
+    assigned"."""
+    if ANAPHOR.match(c.text):
+        return True
+    m = _DEFINITE.match(c.text)
+    if m is None or before.heading != c.heading:
+        return False
+    return bool(re.search(rf"\b(?:a|an)\s+(?:[\w-]+\s+){{0,2}}{m.group('noun')}\b",
+                          before.text))
+
+
 def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
     out: list[Candidate] = []
     for c in leads:
-        if _ANAPHOR.match(c.text):
-            before = [p for p in whole_sentences([documents[c.doc]])
-                      if p.position < c.position]
-            if before and before[-1].text not in (o.text for o in out):
+        before = [p for p in whole_sentences([documents[c.doc]]) if p.position < c.position]
+        if before and _refers_back(c, before[-1]):
+            if before[-1].text not in (o.text for o in out):
                 b = before[-1]
                 out.append(Candidate(c.doc, b.position, b.text, b.heading, c.similarity,
                                      c.overlap, c.cue, c.score))
@@ -201,12 +291,12 @@ def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> li
 
 
 def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool,
-                   marked: str = "") -> str:
+                   marked: str = "", qualified: bool = False) -> str:
     quoted = f'"{c.text}" {cites.tag(c)}'
     if marked:
         # The quote is framed as what the provision said (or will say), never as the law now.
         return f"{_STATUS_WORDS[marked]}: {quoted}"
-    opener = _opener(q, c.text) if first or q.kind == "period" else ""
+    opener = _opener(q, c.text, qualified=qualified) if first or q.kind == "period" else ""
     return f"{opener}: {quoted}" if opener else quoted
 
 
@@ -288,14 +378,24 @@ def _statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:
     return " ".join(said)
 
 
-def _opener(q: Question, sentence: str) -> str:
+def _opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     """What the quoted sentence itself answers, said first: its period, or yes, no or "it
-    depends" from its modality; nothing when the sentence does not show it."""
+    depends" from its modality (or from the exception the next quote makes); nothing when the
+    sentence does not show it, or only restates the question's own condition ("If the OT
+    recommends …, must we …?" is not answered "Yes" by "… must be recommended by an OT")."""
     if q.kind == "period":
         found = _relevant_duration(q, sentence)
         return found[:1].upper() + found[1:] if found else ""
     if q.kind != "yes_no":
         return ""
+    measured = _against_limit(q, sentence)
+    if measured:
+        return (f"It depends: {measured}, with exceptions" if qualified
+                else measured[:1].upper() + measured[1:])
+    if _restates_condition(q, sentence):
+        return ""
+    if qualified:
+        return "It depends"
     kinds = modalities(sentence)
     if "prohibition" in kinds or (q.asks == "duty" and "no_duty" in kinds):
         return "No"
@@ -308,6 +408,32 @@ def _opener(q: Question, sentence: str) -> str:
     if kinds & {"duty", "power"}:
         return "Yes"
     return ""
+
+
+def _against_limit(q: Question, sentence: str) -> str:
+    """The time the question says has passed, measured against the limit the sentence sets
+    ("seven months is more than the 6 months the source allows"); nothing without both."""
+    passed = elapsed(q.text)
+    if passed is None:
+        return ""
+    for m in LIMIT.finditer(sentence):
+        limit = amount(m.group("period"))
+        if limit is not None and limit[1] == passed[1][1]:
+            more = in_days(passed[1]) > in_days(limit)
+            return (f"{passed[0].lower()} is {'more' if more else 'no more'} than the "
+                    f"{m.group('period')} the source allows")
+    return ""
+
+
+def _restates_condition(q: Question, sentence: str) -> bool:
+    """Whether ``sentence`` is about the question's condition, not what it asks: it shares
+    words only with the "if …" clause."""
+    m = _IF.match(q.text)
+    if m is None:
+        return False
+    condition, main = terms(m.group("condition")), terms(m.group("main")) - _MODAL_WORDS
+    said = terms(sentence)
+    return bool(said & (condition - main)) and not said & (main - condition)
 
 
 def _relevant_duration(q: Question, sentence: str) -> str:

@@ -25,7 +25,8 @@ from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, subjects
 
-__all__ = ["Candidate", "Judged", "Selection", "Source", "judge", "select", "whole_sentences"]
+__all__ = ["ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
+           "whole_sentences"]
 
 MIN_WORDS = 4
 MAX_WORDS = 200
@@ -40,6 +41,9 @@ FRAMING_PENALTY = 0.1
 SIDE_SUBJECT_WEIGHT = 0.2
 """A side of a comparison that names a source's subject ("our repairs timescales") is
 answered from that source first."""
+SIDE_WORDS_WEIGHT = 0.1
+"""…and a sentence that says the side's own words beyond its heading ("stage 1 complaint
+response times": a "Stage 1 response", not a Stage 1 acknowledgement) first."""
 OVERLAP_WEIGHT = 0.15
 NAMED_WEIGHT = 0.2
 """A question about "section 21(1B)" is answered by subsection (1B) first."""
@@ -64,6 +68,10 @@ CONTEXT_OVERLAP_FLOOR = 0.2
 """A sentence that answers shares at least this share of the question's content words with
 its document's title and heading (the words it is about)."""
 
+ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case|"
+                     r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
+                     r"Otherwise)\b")
+"""A sentence that refers back: it means what it says only with the sentence before it."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
@@ -210,7 +218,8 @@ def select(question: Question, documents: Sequence[Source],
     if not pool:
         return Selection(question)
     embedder = embedder or default_embedder()
-    contexts = [f"{documents[c.doc].title}. {c.heading}. {c.text}" for c in pool]
+    contexts = [f"{documents[c.doc].title}. {c.heading}. {_antecedent(c, pool)}{c.text}"
+                for c in pool]
     probes = [question.text, *question.sides]
     vectors = _embedded([*probes, *contexts], embedder)
     asked, sentences = vectors[: len(probes)], vectors[len(probes):]
@@ -221,8 +230,8 @@ def select(question: Question, documents: Sequence[Source],
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
     ranked = []
-    for row, c in zip(similarity, pool, strict=True):
-        said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
+    for row, c, context in zip(similarity, pool, contexts, strict=True):
+        said = terms(context)
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
         sim = float(row[0])
@@ -234,8 +243,10 @@ def select(question: Question, documents: Sequence[Source],
                  + SUBJECT_WEIGHT * _held(named_subjects, said)
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
+        own = terms(c.text)
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
+                      + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       for x, side_terms in zip(row[1:], sides_asked, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
@@ -247,6 +258,15 @@ def select(question: Question, documents: Sequence[Source],
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
         for c in ranked[:3]))
+
+
+def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
+    """For a sentence that refers back ("Before doing so, the officer must check …"), the
+    sentence it refers to, so that it is judged for what it means."""
+    if not ANAPHOR.match(c.text):
+        return ""
+    before = [p for p in pool if p.doc == c.doc and p.position < c.position]
+    return f"{max(before, key=lambda p: p.position).text} " if before else ""
 
 
 def _share(wanted: set[str], said: set[str]) -> float:
