@@ -225,20 +225,21 @@ def _with_definitions_pointed_to(leads: list[Candidate], ranked: Sequence[Candid
     for c in leads:
         m = _POINTS_TO.search(c.text)
         if m is None:
-            test = _POINTS_TO_SUBSECTION.search(c.text)
-            label = f"({test.group('label')})" if test else ""
-            limb = next((p for p in whole_sentences([documents[c.doc]])
-                         if label and p.text.startswith(label)), None)
-            if limb is not None and all(limb.text != o.text for o in out):
-                out.insert(out.index(c) + 1, Candidate(c.doc, limb.position, limb.text,
-                                                       limb.heading, c.similarity, c.overlap,
-                                                       c.cue, c.score))
             continue
         suffix = f"/section/{m.group('number')}"
         held = {i for i, d in enumerate(documents) if d.ref.endswith(suffix)}
         best = next((r for r in ranked if r.doc in held), None)
         if best is not None and all(best.text != o.text for o in out):
             out.insert(out.index(c) + 1, best)
+    for c in list(out):
+        test = _POINTS_TO_SUBSECTION.search(c.text)
+        label = f"({test.group('label')})" if test else ""
+        limb = next((p for p in whole_sentences([documents[c.doc]])
+                     if label and p.text.startswith(label)), None)
+        if limb is not None and all(limb.text != o.text for o in out):
+            out.insert(out.index(c) + 1, Candidate(c.doc, limb.position, limb.text,
+                                                   limb.heading, c.similarity, c.overlap,
+                                                   c.cue, c.score))
     return out
 
 

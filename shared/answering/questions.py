@@ -136,7 +136,9 @@ def classify(question: str) -> Question:
     return Question(question, "general")
 
 
-_PERIOD_CUE = re.compile(r"\bhow (?:quickly|fast|soon|long|often|frequently)\b", re.IGNORECASE)
+_PERIOD_CUE = re.compile(r"\bhow (?:quickly|fast|soon|long)\b", re.IGNORECASE)
+"""How soon something is done. Not "how often": a routine's follow-up ("what if we can't get
+in?") asks what happens when it fails, not for another frequency."""
 
 
 def kind_cue(question: str) -> str:

@@ -50,6 +50,10 @@ NAMED_WEIGHT = 0.2
 SUBJECT_WEIGHT = 0.08
 """A sentence about what the question names ("a temporary exemption notice"), in its words or
 its document's title and heading, comes before one merely in the same register."""
+CARRIED_WEIGHT = 0.15
+"""A follow-up ("what checks must be done first? (about: notice of seeking possession)") is
+answered by a sentence about what the conversation is about, not one merely like its words."""
+_CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
 TERM_SHARE_FLOOR = 0.5
 """A definition question's term: at least this share of its words is in an answering
 sentence (with its document's title and heading)."""
@@ -218,17 +222,25 @@ def select(question: Question, documents: Sequence[Source],
     if not pool:
         return Selection(question)
     embedder = embedder or default_embedder()
-    contexts = [f"{documents[c.doc].title}. {c.heading}. {_antecedent(c, pool)}{c.text}"
-                for c in pool]
+    contexts = [f"{documents[c.doc].title}. {c.heading}. {c.text}" for c in pool]
+    # A sentence that refers back is also judged with the sentence it refers to, and counts
+    # by the better reading.
+    joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
+              for i, c in enumerate(pool) if (before := _antecedent(c, pool))}
     probes = [question.text, *question.sides]
-    vectors = _embedded([*probes, *contexts], embedder)
-    asked, sentences = vectors[: len(probes)], vectors[len(probes):]
+    vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
+    asked = vectors[: len(probes)]
+    sentences = vectors[len(probes):len(probes) + len(pool)]
     similarity = sentences @ asked.T
+    for row, i in zip(vectors[len(probes) + len(pool):] @ asked.T, joined, strict=True):
+        similarity[i] = np.maximum(similarity[i], row)
+        contexts[i] = joined[i]
     wanted = terms(question.text)
     sides_asked = [terms(side) for side in question.sides]
     term = defined_term(question.text) if question.kind == "definition" else ""
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
+    carried = [t for t in (terms(x) for x in _carried(question.text)) if t]
     ranked = []
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context)
@@ -241,6 +253,7 @@ def select(question: Question, documents: Sequence[Source],
                  + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
                  + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
                  + SUBJECT_WEIGHT * _held(named_subjects, said)
+                 + CARRIED_WEIGHT * _held(carried, said)
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         own = terms(c.text)
@@ -266,7 +279,14 @@ def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
     if not ANAPHOR.match(c.text):
         return ""
     before = [p for p in pool if p.doc == c.doc and p.position < c.position]
-    return f"{max(before, key=lambda p: p.position).text} " if before else ""
+    return max(before, key=lambda p: p.position).text if before else ""
+
+
+def _carried(question: str) -> list[str]:
+    """The subjects a follow-up's rewrite carried from earlier in the conversation (the
+    router's offline rewrite writes them as "(about: …; …)")."""
+    m = _CARRIED.search(question)
+    return [s.strip() for s in m.group("subjects").split(";")] if m else []
 
 
 def _share(wanted: set[str], said: set[str]) -> float:
