@@ -49,9 +49,12 @@ DETAIL_SPREAD = 0.15
 """Supporting sentences score within this of the best one."""
 MAX_DETAIL = 4
 MAX_PER_DOCUMENT = 2
-LEAD_SPREAD = 0.05
+LEAD_SPREAD = 0.1
 """Further opening sentences score within this of the best one."""
 MAX_LEADS = 3
+MAX_TWIN_RANK = 10
+CUE_SPREAD = 0.1
+"""An opening sentence with the question's cue is preferred to a slightly better one without."""
 _DEFINITE = re.compile(r"^The (?P<noun>[a-z]{3,})\b")
 """A sentence opening on "The officer …" may refer to "a named complaint officer" just before."""
 
@@ -102,7 +105,8 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
     asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
     qualified = any(_EXCEPTION.search(c.text) for c in leads[1:])
     parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0,
-                                     marked=_status_of(documents[c.doc]), qualified=qualified)
+                                     marked=_status_of(documents[c.doc]), qualified=qualified,
+                                     twins=_twins(c, selection.ranked, documents))
                       for i, c in enumerate(leads))]
     if status:
         parts.insert(0, status)
@@ -154,8 +158,12 @@ def _leads(q: Question, ranked: list[Candidate],
         if len(found) == 2:
             return _with_aspects(q, found, ranked, documents)
     best = ranked[0]
+    if not best.cue and q.kind in ("period", "who"):
+        # The opening states the period or names the party when a sentence that does is close.
+        best = next((c for c in ranked[1:6] if c.cue and c.score >= best.score - CUE_SPREAD),
+                    best)
     leads = [best]
-    for c in ranked[1:6]:
+    for c in ranked[:6]:
         if len(leads) == MAX_LEADS or c.score < best.score - LEAD_SPREAD:
             break
         if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
@@ -291,9 +299,19 @@ def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> li
     return out
 
 
+def _twins(c: Candidate, ranked: Sequence[Candidate],
+           documents: Sequence[Source]) -> list[Candidate]:
+    """The same words in other documents nearly as close to the question (Parts 2 and 3 of an
+    Act often repeat a provision): cited with the quote, since either may be the one meant."""
+    status = _status_of(documents[c.doc])
+    return [t for t in ranked[:MAX_TWIN_RANK] if t.text == c.text and t.doc != c.doc
+            and _status_of(documents[t.doc]) == status and t.score >= c.score - LEAD_SPREAD]
+
+
 def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool,
-                   marked: str = "", qualified: bool = False) -> str:
-    quoted = f'"{c.text}" {cites.tag(c)}'
+                   marked: str = "", qualified: bool = False,
+                   twins: Sequence[Candidate] = ()) -> str:
+    quoted = " ".join([f'"{c.text}" {cites.tag(c)}', *(cites.tag(t) for t in twins)])
     if marked:
         # The quote is framed as what the provision said (or will say), never as the law now.
         return f"{_STATUS_WORDS[marked]}: {quoted}"

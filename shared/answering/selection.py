@@ -240,7 +240,9 @@ def select(question: Question, documents: Sequence[Source],
     term = defined_term(question.text) if question.kind == "definition" else ""
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
-    carried = [t for t in (terms(x) for x in _carried(question.text)) if t]
+    # What "it" in the follow-up stands for: the first subject carried (the rest count as
+    # any named subject does).
+    carried = [t for t in (terms(x) for x in _carried(question.text)[:1]) if t]
     ranked = []
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context)
