@@ -58,11 +58,12 @@ CUE_SPREAD = 0.1
 _DEFINITE = re.compile(r"^The (?P<noun>[a-z]{3,})\b")
 """A sentence opening on "The officer …" may refer to "a named complaint officer" just before."""
 
-_CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to (?:sub)?(?:section|"
-                        r"paragraph|conditions?|the conditions|any|this)|only (?:if|where|"
-                        r"when|after)|as a last resort|consider(?:s|ing)? whether|decides? "
-                        r"whether|where (?:it is )?(?:fair|reasonable|appropriate)|at (?:our|"
-                        r"its|their) discretion)\b", re.IGNORECASE)
+_CONDITION = re.compile(r"^(?:\(\w+\)\s+)?(?:If|Where|When|Once)\b|\b(?:unless|except|"
+                        r"provided that|subject to (?:sub)?(?:section|paragraph|conditions?|"
+                        r"the conditions|any|this)|only (?:if|where|when|after)|as a last "
+                        r"resort|consider(?:s|ing)? whether|decides? whether|where (?:it is )?"
+                        r"(?:fair|reasonable|appropriate)|at (?:our|its|their) discretion)\b",
+                        re.IGNORECASE)
 """A condition in the quoted sentence: the answer "depends on" it."""
 _NEGATIVE = re.compile(r"\b(?:never|not|no)\b", re.IGNORECASE)
 _EXCEPTION = re.compile(r"\b(?:unless|except|exceptional|where (?:it is )?(?:fair|reasonable|"
@@ -418,7 +419,7 @@ def _opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     kinds = modalities(sentence)
     if "prohibition" in kinds or (q.asks == "duty" and "no_duty" in kinds):
         return "No"
-    if not kinds and _NEGATIVE.search(sentence):
+    if not kinds and _negated(sentence):
         return "No"
     if _CONDITION.search(sentence):
         return "It depends"
@@ -427,6 +428,21 @@ def _opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     if kinds & {"duty", "power"}:
         return "Yes"
     return ""
+
+
+NEGATION_WORDS = 10
+"""A "not" this far into a sentence, outside a relative clause, negates what it says."""
+_RELATIVE = re.compile(r"\b(?:who|whom|which|that|whose)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def _negated(sentence: str) -> bool:
+    """Whether the sentence itself says no ("Recharges are never made …"), not merely a
+    clause inside it ("… occupied by persons who do not form a single household …")."""
+    m = _NEGATIVE.search(sentence)
+    if m is None:
+        return False
+    before = sentence[:m.start()]
+    return len(before.split()) <= NEGATION_WORDS and not _RELATIVE.search(before)
 
 
 def _against_limit(q: Question, sentence: str) -> str:
