@@ -58,7 +58,9 @@ CUE_SPREAD = 0.1
 _DEFINITE = re.compile(r"^The (?P<noun>[a-z]{3,})\b")
 """A sentence opening on "The officer …" may refer to "a named complaint officer" just before."""
 
-_CONDITION = re.compile(r"^(?:\(\w+\)\s+)?(?:If|Where|When|Once)\b|\b(?:unless|except|"
+_OPENING_CONDITION = re.compile(r"^(?:\(\w+\)\s+)?(?:If|Where|When|Once)\b(?P<clause>[^,—]*)")
+"""A rule that opens on a condition ("Where the cost is between …, we will fund …")."""
+_CONDITION = re.compile(r"\b(?:unless|except|"
                         r"provided that|subject to (?:sub)?(?:section|paragraph|conditions?|"
                         r"the conditions|any|this)|only (?:if|where|when|after)|as a last "
                         r"resort|consider(?:s|ing)? whether|decides? whether|where (?:it is )?"
@@ -421,13 +423,28 @@ def _opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
         return "No"
     if not kinds and _negated(sentence):
         return "No"
-    if _CONDITION.search(sentence):
+    if _CONDITION.search(sentence) or _opens_on_a_new_condition(q, sentence):
         return "It depends"
     if q.asks == "duty" and kinds == {"power"}:
         return "Not necessarily: it is a power, not a duty"
     if kinds & {"duty", "power"}:
         return "Yes"
     return ""
+
+
+ASSUMED_SHARE = 0.25
+"""A condition sharing this share of its words with the question is one the question assumes."""
+
+
+def _opens_on_a_new_condition(q: Question, sentence: str) -> bool:
+    """Whether the rule holds only on a condition the question does not already assume
+    ("Where the cost is between …" does; "If a local housing authority consider that a
+    category 1 hazard exists …" does not, asked whether they must act on one)."""
+    m = _OPENING_CONDITION.match(sentence)
+    if m is None:
+        return False
+    clause = terms(m.group("clause"))
+    return bool(clause) and len(clause & terms(q.text)) < ASSUMED_SHARE * len(clause)
 
 
 NEGATION_WORDS = 10
