@@ -6,8 +6,11 @@ deterministic (``rewrite_offline``): a message that refers back, or says too lit
 about anything, takes the subjects (housing topics and named Acts, sections, policies and
 cases) of the latest earlier question about something; a message with a subject of its own
 is left as it is. An earlier question about something the vocabulary does not name ("what is
-a compulsory purchase order?") lends its key phrase, its longest run of content words. With a
-model, the model rewrites and ``parse_model_rewrite`` checks its answer.
+a compulsory purchase order?") lends its key phrase, its longest run of content words. A
+follow-up that only varies the circumstances ("and what if the tenant is vulnerable?") also
+keeps the earlier question's period cue ("… (about: stage one complaint; how quickly)"), so it
+is answered as the same kind of question. With a model, the model rewrites and
+``parse_model_rewrite`` checks its answer.
 """
 
 from __future__ import annotations
