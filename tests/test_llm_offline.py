@@ -456,3 +456,14 @@ def test_a_comparison_that_asks_about_more_says_it_in_the_opening() -> None:
     answer = extractive_answer("How do minor and major adaptations differ in cost threshold and "
                                "assessment?", [minor, major])
     assert "occupational therapist" in _lead(answer), answer
+
+
+def test_a_time_that_has_passed_is_measured_in_days_against_a_limit_on_its_scale() -> None:
+    stage2 = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000004#5", title="Complaints policy — Stage 2",
+        text=("We will acknowledge a Stage 2 request within 5 working days. A resident can ask "
+              "for Stage 2 within 20 working days of our Stage 1 response."))
+    answer = extractive_answer("Do we have to accept a Stage 2 request made six weeks after the "
+                               "Stage 1 response?", [stage2])
+    assert _lead(answer).startswith("Six weeks is more than the 20 working days the source "
+                                    "allows:"), answer

@@ -19,6 +19,7 @@ from shared.answering.questions import (
     Question,
     amount,
     classify,
+    comparable,
     durations,
     elapsed,
     in_days,
@@ -470,7 +471,7 @@ def _against_limit(q: Question, sentence: str) -> str:
         return ""
     for m in LIMIT.finditer(sentence):
         limit = amount(m.group("period"))
-        if limit is not None and limit[1] == passed[1][1]:
+        if limit is not None and comparable(passed[1], limit):
             more = in_days(passed[1]) > in_days(limit)
             return (f"{passed[0].lower()} is {'more' if more else 'no more'} than the "
                     f"{m.group('period')} the source allows")

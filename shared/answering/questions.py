@@ -21,6 +21,7 @@ __all__ = [
     "QuestionKind",
     "amount",
     "classify",
+    "comparable",
     "defined_term",
     "defines",
     "durations",
@@ -214,9 +215,14 @@ _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
                  "forty": 40, "sixty": 60, "ninety": 90}
 _QUALIFIER = r"(?:(?:working|calendar|clear|full|consecutive)\s+)?"
-_AMOUNT = re.compile(rf"^(?P<n>{_NUMBER})(?:\s+|-){_QUALIFIER}"
+_AMOUNT = re.compile(rf"^(?P<n>{_NUMBER})(?:\s+|-)(?P<working>working\s+)?{_QUALIFIER}"
                      r"(?P<unit>hour|day|week|month|year)s?\b", re.IGNORECASE)
-_UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "week": 7.0, "month": 30.4, "year": 365.0}
+_UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "working day": 7 / 5, "week": 7.0, "month": 30.4,
+              "year": 365.0}
+SCALE = 4.0
+"""A limit is measured against a time that has passed only on the same scale: within this
+factor ("seven months" against "6 months", "six weeks" against "20 working days", not
+against "5 working days")."""
 
 
 def amount(period: str) -> tuple[float, str] | None:
@@ -227,7 +233,14 @@ def amount(period: str) -> tuple[float, str] | None:
         return None
     n = m.group("n").lower()
     number = float(n) if n[0].isdigit() else float(_WORD_NUMBERS.get(n.split("-")[0], 0))
-    return (number, m.group("unit").lower()) if number else None
+    unit = ("working " if m.group("working") else "") + m.group("unit").lower()
+    return (number, unit) if number else None
+
+
+def comparable(passed: tuple[float, str], limit: tuple[float, str]) -> bool:
+    """Whether a limit is on the scale of the time that has passed (``SCALE``)."""
+    a, b = in_days(passed), in_days(limit)
+    return max(a, b) <= SCALE * min(a, b)
 
 
 def in_days(period: tuple[float, str]) -> float:
@@ -271,8 +284,8 @@ def has_cue(question: Question, sentence: str) -> bool:
         case "yes_no":
             passed = elapsed(question.text)
             if passed:  # "made seven months after": a limit in months answers it
-                return any((a := amount(m.group("period"))) is not None and a[1] == passed[1][1]
-                           for m in LIMIT.finditer(sentence))
+                return any((a := amount(m.group("period"))) is not None
+                           and comparable(passed[1], a) for m in LIMIT.finditer(sentence))
             return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
         case "who":
             return bool(PARTY.search(sentence))
