@@ -382,3 +382,88 @@ def test_a_definition_that_points_elsewhere_comes_with_what_it_points_to() -> No
     answer = extractive_answer("What is an HMO?", [s1, s254])
     refs = [ref for ref, _, _ in _citations(_lead(answer))]
     assert refs[:2] == ["ukpga/2004/34/section/1", "ukpga/2004/34/section/254"], answer
+
+
+COMPLAINTS = SourceDocument(
+    ref="doc:7d1c2f0e-0000-4000-8000-000000000004#3", title="Complaints policy — Time limit",
+    text=("## Time limit for complaining\n\nComplaints should be made within 6 months of the "
+          "matter arising. We will accept older complaints where it is fair to do so, for "
+          "example where the resident was in hospital.\n\n## Stage 1\n\nWe will acknowledge a "
+          "Stage 1 complaint within 5 working days of receiving it."))
+
+
+def test_a_time_that_has_passed_is_measured_against_the_limit_and_its_exception() -> None:
+    answer = extractive_answer("Do we have to accept a complaint made seven months after the "
+                               "event?", [COMPLAINTS])
+    lead = _lead(answer)
+    assert lead.startswith("It depends: seven months is more than the 6 months the source "
+                           "allows, with exceptions:"), answer
+    quotes = [q for _, q, _ in _citations(lead)]
+    assert quotes[:2] == ["Complaints should be made within 6 months of the matter arising.",
+                          "We will accept older complaints where it is fair to do so, for "
+                          "example where the resident was in hospital."], answer
+
+
+ADAPTATIONS = SourceDocument(
+    ref="doc:7d1c2f0e-0000-4000-8000-000000000005#4", title="Adaptations policy — Major",
+    text=("A major adaptation must be recommended by an occupational therapist (OT). Where the "
+          "cost is between £1,500 and £10,000, we will fund the adaptation from our budget."))
+
+
+def test_a_sentence_about_the_questions_own_condition_is_not_a_yes() -> None:
+    answer = extractive_answer("If the OT recommends a major adaptation, must we carry it out?",
+                               [ADAPTATIONS])
+    assert not _lead(answer).startswith("Yes"), answer
+
+
+def test_a_rule_that_opens_on_a_condition_depends_on_it() -> None:
+    answer = extractive_answer("Do we fund major adaptations from our budget?",
+                               [ADAPTATIONS])
+    assert _lead(answer).startswith('It depends: "Where the cost is'), answer
+
+
+def test_a_not_inside_a_relative_clause_is_not_a_no() -> None:
+    hmo = SourceDocument(ref="ukpga/2004/34/section/254", title="Housing Act 2004, s. 254",
+                         text="(2) A building meets the standard test if the living "
+                              "accommodation is occupied by persons who do not form a single "
+                              "household.")
+    answer = extractive_answer("Does a building with lodgers meet the standard test?", [hmo])
+    assert not _lead(answer).startswith("No"), answer
+
+
+def test_the_officer_comes_with_the_sentence_that_names_them() -> None:
+    vulnerable = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000006#6", title="Complaints policy — Vulnerable",
+        text=("## Vulnerable residents\n\nWhen a complaint is received from a vulnerable "
+              "resident, a named complaint officer is assigned. The officer will telephone the "
+              "resident within 2 working days of receiving the complaint."))
+    answer = extractive_answer("How quickly do we contact a vulnerable resident who complains?",
+                               [vulnerable])
+    quotes = [q for _, q, _ in _citations(_lead(answer))]
+    assert quotes[0].endswith("a named complaint officer is assigned."), answer
+    assert "2 working days" in quotes[1], answer
+
+
+def test_a_comparison_that_asks_about_more_says_it_in_the_opening() -> None:
+    minor = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000007#3", title="Adaptations policy — Minor",
+        text=("Minor adaptations are those costing less than £1,500, such as grab rails. "
+              "Residents can ask for these directly and do not need an occupational "
+              "therapist's assessment."))
+    major = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000007#4", title="Adaptations policy — Major",
+        text="Major adaptations are those costing £1,500 or more, such as stairlifts.")
+    answer = extractive_answer("How do minor and major adaptations differ in cost threshold and "
+                               "assessment?", [minor, major])
+    assert "occupational therapist" in _lead(answer), answer
+
+
+def test_a_time_that_has_passed_is_measured_in_days_against_a_limit_on_its_scale() -> None:
+    stage2 = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000004#5", title="Complaints policy — Stage 2",
+        text=("We will acknowledge a Stage 2 request within 5 working days. A resident can ask "
+              "for Stage 2 within 20 working days of our Stage 1 response."))
+    answer = extractive_answer("Do we have to accept a Stage 2 request made six weeks after the "
+                               "Stage 1 response?", [stage2])
+    assert _lead(answer).startswith("Six weeks is more than the 20 working days the source "
+                                    "allows:"), answer

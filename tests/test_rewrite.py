@@ -250,3 +250,21 @@ def test_a_follow_up_that_names_nothing_of_its_own_keeps_the_subject(
 def test_a_question_with_a_phrase_of_its_own_is_not_given_the_earlier_subject() -> None:
     message = "What is a compulsory purchase order used for?"
     assert rewrite_offline(message, [DAMP]).method == "unchanged"
+
+
+@pytest.mark.parametrize(("earlier", "message", "cue"), [
+    (COMPLAINT, "And what if the tenant is vulnerable?", "how quickly"),
+    ("How long do we have to inspect a moderate damp case?",
+     "and if a child under five lives there?", "how long"),
+    # A follow-up that asks something of its own keeps its own kind.
+    ("When can we serve a notice of seeking possession?", "What checks must be done first?", ""),
+    (COMPLAINT, "Who decides?", ""),
+    # A routine's follow-up asks what happens when it fails, not for another frequency.
+    ("How often is a gas safety check done?", "What if we can't get in?", ""),
+])
+def test_a_follow_up_that_varies_the_circumstances_asks_the_same_kind_of_question(
+        earlier: str, message: str, cue: str) -> None:
+    rewrite = rewrite_offline(message, [earlier])
+    assert rewrite.method == "offline"
+    assert rewrite.standalone.endswith(f"; {cue})") == bool(cue), rewrite.standalone
+    assert cue not in rewrite.carried

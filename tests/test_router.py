@@ -23,6 +23,11 @@ from shared.llm import ModelUnavailable, OfflineProvider, ScriptedProvider
          {"external", "policy"}),
         ("How often must we check gas safety?", "legislation", {"legislation", "policy"}),
         ("Hello there", "conversational", set()),
+        # Legal questions that name no Act still reach the statute book.
+        ("Who can apply to the county court when a deposit hasn't been protected?", "mixed",
+         {"legislation", "caselaw", "policy"}),
+        ("How long has someone got to appeal against an emergency prohibition order?", "mixed",
+         {"legislation", "caselaw", "policy"}),
     ],
 )
 def test_offline_routing_by_keywords(question: str, query_type: str, workers: set[str]) -> None:

@@ -44,6 +44,10 @@ _SIGNALS: dict[WorkerName, tuple[str, ...]] = {
         r"must", r"required?", r"licen[cs]e\w*", r"hmo", r"houses? in multiple occupation",
         r"notices?", r"evict\w*", r"possession", r"section 21", r"hhsrs", r"fitness",
         r"awaab'?s law", r"enforcement", r"landlords?",
+        # What only the statute book gives, asked about without naming an Act: a deposit's
+        # protection, a statutory order, a county court's powers.
+        r"(?:tenancy )?deposits?", r"(?:emergency )?(?:prohibition|demolition|management|"
+        r"banning|closing|rent repayment|possession) orders?", r"county courts?",
     ),
     "caselaw": (
         r"cases?", r"case law", r"judgm?ents?", r"courts?", r"tribunals?", r"rul(ed|ing)",

@@ -6,8 +6,11 @@ deterministic (``rewrite_offline``): a message that refers back, or says too lit
 about anything, takes the subjects (housing topics and named Acts, sections, policies and
 cases) of the latest earlier question about something; a message with a subject of its own
 is left as it is. An earlier question about something the vocabulary does not name ("what is
-a compulsory purchase order?") lends its key phrase, its longest run of content words. With a
-model, the model rewrites and ``parse_model_rewrite`` checks its answer.
+a compulsory purchase order?") lends its key phrase, its longest run of content words. A
+follow-up that only varies the circumstances ("and what if the tenant is vulnerable?") also
+keeps the earlier question's period cue ("… (about: stage one complaint; how quickly)"), so it
+is answered as the same kind of question. With a model, the model rewrites and
+``parse_model_rewrite`` checks its answer.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from collections.abc import Sequence
 
 import msgspec
 
+from shared.answering.questions import classify as answer_kind
+from shared.answering.questions import kind_cue
 from shared.events import RewriteMethod
 from shared.text.terms import STOP_WORDS, WORD, terms
 from shared.text.vocabulary import subjects
@@ -118,9 +123,9 @@ def key_phrase(question: str) -> str:
     return " ".join(best) if len(best) >= KEY_PHRASE_WORDS else ""
 
 
-def _carry(message: str, earlier: Sequence[str]) -> list[str]:
+def _carry(message: str, earlier: Sequence[str]) -> tuple[list[str], str]:
     """What the latest earlier question about something is about (its subjects, else its key
-    phrase), less what the message says."""
+    phrase), less what the message says; and that question itself."""
     said = terms(message)
     for question in reversed(earlier):
         if _SMALL_TALK.search(question):
@@ -128,8 +133,23 @@ def _carry(message: str, earlier: Sequence[str]) -> list[str]:
         found = [s for s in subjects(question) or [key_phrase(question)]
                  if s and not terms(s) <= said]
         if found:
-            return found[:MAX_CARRIED]
-    return []
+            return found[:MAX_CARRIED], question
+    return [], ""
+
+
+def _asked_again(message: str, source: str) -> str:
+    """The earlier question's period cue ("how quickly"), when the follow-up only varies its
+    circumstances ("and what if the tenant is vulnerable?"): it asks the same kind of
+    question, so its answer leads with the period too. A follow-up that asks something of
+    its own ("what checks must be done first?", "who decides?") keeps its own kind."""
+    if answer_kind(message).kind != "general" or not _VARIES.search(message):
+        return ""
+    return kind_cue(source)
+
+
+_VARIES = re.compile(r"^\W*(?:and|but|or|so)?\s*(?:what\s+)?(?:if|about|for|when|where|in case)\b|"
+                     r"^\W*how about\b", re.IGNORECASE)
+"""A follow-up that changes only the circumstances: "and if …", "what if …", "what about …"."""
 
 
 def rewrite_offline(message: str, earlier: Sequence[str]) -> Rewrite:
@@ -137,10 +157,11 @@ def rewrite_offline(message: str, earlier: Sequence[str]) -> Rewrite:
     (their standalone forms where recorded, so a chain of follow-ups keeps its subject)."""
     if not earlier or not follow_up(message):
         return unchanged(message)
-    carried = _carry(message, earlier)
+    carried, source = _carry(message, earlier)
     if not carried:
         return unchanged(message)
-    standalone = f"{message.strip()} (about: {'; '.join(carried)})"
+    cue = _asked_again(message, source)
+    standalone = f"{message.strip()} (about: {'; '.join([*carried, *([cue] if cue else [])])})"
     return Rewrite(standalone=standalone, method="offline", carried=carried)
 
 

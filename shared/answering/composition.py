@@ -14,8 +14,24 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from shared.answering.gaps import unheld
-from shared.answering.questions import Question, classify, durations
-from shared.answering.selection import Candidate, Selection, Source, select, whole_sentences
+from shared.answering.questions import (
+    LIMIT,
+    Question,
+    amount,
+    classify,
+    comparable,
+    durations,
+    elapsed,
+    in_days,
+)
+from shared.answering.selection import (
+    ANAPHOR,
+    Candidate,
+    Selection,
+    Source,
+    select,
+    whole_sentences,
+)
 from shared.embeddings import Embedder
 from shared.text.modality import modalities
 from shared.text.terms import terms
@@ -34,17 +50,33 @@ DETAIL_SPREAD = 0.15
 """Supporting sentences score within this of the best one."""
 MAX_DETAIL = 4
 MAX_PER_DOCUMENT = 2
-LEAD_SPREAD = 0.05
+LEAD_SPREAD = 0.1
 """Further opening sentences score within this of the best one."""
 MAX_LEADS = 3
-_ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case)"
-                      r"\b")
+MAX_TWIN_RANK = 10
+CUE_SPREAD = 0.1
+"""An opening sentence with the question's cue is preferred to a slightly better one without."""
+_DEFINITE = re.compile(r"^The (?P<noun>[a-z]{3,})\b")
+"""A sentence opening on "The officer …" may refer to "a named complaint officer" just before."""
 
-_CONDITION = re.compile(r"\b(?:unless|except|provided that|subject to (?:sub)?(?:section|"
-                        r"paragraph|conditions?|the conditions|any|this)|only (?:if|where|"
-                        r"when|after)|as a last resort)\b", re.IGNORECASE)
+_OPENING_CONDITION = re.compile(r"^(?:\(\w+\)\s+)?(?:If|Where|When|Once)\b(?P<clause>[^,—]*)")
+"""A rule that opens on a condition ("Where the cost is between …, we will fund …")."""
+_CONDITION = re.compile(r"\b(?:unless|except|"
+                        r"provided that|subject to (?:sub)?(?:section|paragraph|conditions?|"
+                        r"the conditions|any|this)|only (?:if|where|when|after)|as a last "
+                        r"resort|consider(?:s|ing)? whether|decides? whether|where (?:it is )?"
+                        r"(?:fair|reasonable|appropriate)|at (?:our|its|their) discretion)\b",
+                        re.IGNORECASE)
 """A condition in the quoted sentence: the answer "depends on" it."""
 _NEGATIVE = re.compile(r"\b(?:never|not|no)\b", re.IGNORECASE)
+_EXCEPTION = re.compile(r"\b(?:unless|except|exceptional|where (?:it is )?(?:fair|reasonable|"
+                        r"appropriate)|at (?:our|its|their) discretion|in (?:some|certain) "
+                        r"cases)\b", re.IGNORECASE)
+"""A sentence that qualifies the one before it: the answer "depends" on it."""
+_IF = re.compile(r"^\s*(?:if|when|where|once)\s+(?P<condition>[^,?]+),\s*(?P<main>.+)$",
+                 re.IGNORECASE)
+_MODAL_WORDS = frozenset({"must", "can", "could", "may", "should", "need", "have", "has",
+                          "shall", "will", "would"})
 
 
 def answer(question: str, documents: Sequence[Source],
@@ -75,8 +107,10 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
     status = _statuses(leads, documents)
     # No "yes" or "no" from a provision that is not current law.
     asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
+    qualified = any(_EXCEPTION.search(c.text) for c in leads[1:])
     parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0,
-                                     marked=_status_of(documents[c.doc]))
+                                     marked=_status_of(documents[c.doc]), qualified=qualified,
+                                     twins=_twins(c, selection.ranked, documents))
                       for i, c in enumerate(leads))]
     if status:
         parts.insert(0, status)
@@ -126,10 +160,14 @@ def _leads(q: Question, ranked: list[Candidate],
             if best is not None:
                 found.append(best)
         if len(found) == 2:
-            return found
+            return _with_aspects(q, found, ranked, documents)
     best = ranked[0]
+    if not best.cue and q.kind in ("period", "who"):
+        # The opening states the period or names the party when a sentence that does is close.
+        best = next((c for c in ranked[1:6] if c.cue and c.score >= best.score - CUE_SPREAD),
+                    best)
     leads = [best]
-    for c in ranked[1:6]:
+    for c in ranked[:6]:
         if len(leads) == MAX_LEADS or c.score < best.score - LEAD_SPREAD:
             break
         if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
@@ -139,18 +177,62 @@ def _leads(q: Question, ranked: list[Candidate],
     if q.kind == "definition":
         leads = _with_terms_defined(_with_definitions_pointed_to(leads, ranked, documents),
                                     documents)
+    if q.kind in ("yes_no", "period"):
+        leads = _with_exceptions(leads, documents)
     return _with_antecedents(leads, documents)
+
+
+def _with_exceptions(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
+    """A rule that the next sentence of its passage qualifies ("Complaints should be made
+    within 6 months …" then "We will accept older complaints where it is fair to do so")
+    comes with that sentence: without it the answer would be a flat yes or no."""
+    out: list[Candidate] = []
+    for c in leads:
+        out.append(c)
+        after = [p for p in whole_sentences([documents[c.doc]]) if p.position > c.position][:1]
+        if after and after[0].heading == c.heading and _EXCEPTION.search(after[0].text) and \
+                all(after[0].text != o.text for o in [*leads, *out]):
+            a = after[0]
+            out.append(Candidate(c.doc, a.position, a.text, a.heading, c.similarity,
+                                 c.overlap, c.cue, c.score))
+    return out
+
+
+_COMPARING = frozenset(terms("compare comparison difference differ different versus both "
+                             "give timescales"))
+MAX_ASPECT_RANK = 8
+
+
+def _with_aspects(q: Question, found: list[Candidate], ranked: Sequence[Candidate],
+                  documents: Sequence[Source]) -> list[Candidate]:
+    """A comparison that asks about more than the two sides' sentences say ("differ in cost
+    threshold and assessment") gets one more opening sentence: the best of the nearly best
+    that says what is still unsaid."""
+    said: set[str] = set()
+    for c in found:
+        said |= terms(f"{documents[c.doc].title} {c.heading} {c.text}")
+    unsaid = terms(q.text) - said - _COMPARING
+    if not unsaid:
+        return found
+    extra = next((c for c in ranked[:MAX_ASPECT_RANK]
+                  if c not in found and terms(c.text) & unsaid), None)
+    return [*found, extra] if extra is not None else found
 
 
 _POINTS_TO = re.compile(r"\b(?:as defined (?:by|in)|has the meaning given (?:by|in)) "
                         r"sections? (?P<number>\d+[A-Z]{0,3})\b")
 
 
+_POINTS_TO_SUBSECTION = re.compile(r"\bconditions in subsection \((?P<label>\w+)\)")
+
+
 def _with_definitions_pointed_to(leads: list[Candidate], ranked: Sequence[Candidate],
                                  documents: Sequence[Source]) -> list[Candidate]:
     """A definition that only points elsewhere ("“HMO” means a house in multiple occupation as
     defined by sections 254 to 259") comes with the best sentence of the provision it points
-    to, when the evidence holds it: that is where the meaning is."""
+    to, when the evidence holds it: that is where the meaning is. One whose first limb is
+    a test set out in a subsection ("if it meets the conditions in subsection (2) (“the
+    standard test”)") comes with that subsection."""
     out = list(leads)
     for c in leads:
         m = _POINTS_TO.search(c.text)
@@ -161,6 +243,15 @@ def _with_definitions_pointed_to(leads: list[Candidate], ranked: Sequence[Candid
         best = next((r for r in ranked if r.doc in held), None)
         if best is not None and all(best.text != o.text for o in out):
             out.insert(out.index(c) + 1, best)
+    for c in list(out):
+        test = _POINTS_TO_SUBSECTION.search(c.text)
+        label = f"({test.group('label')})" if test else ""
+        limb = next((p for p in whole_sentences([documents[c.doc]])
+                     if label and p.text.startswith(label)), None)
+        if limb is not None and all(limb.text != o.text for o in out):
+            out.insert(out.index(c) + 1, Candidate(c.doc, limb.position, limb.text,
+                                                   limb.heading, c.similarity, c.overlap,
+                                                   c.cue, c.score))
     return out
 
 
@@ -186,13 +277,25 @@ def _with_terms_defined(leads: list[Candidate],
     return out
 
 
+def _refers_back(c: Candidate, before: Candidate) -> bool:
+    """Whether ``c`` leans on the sentence ``before`` it: "This …", "Before doing so …",
+    or, in the same passage, "The officer …" after "… a named complaint officer is
+    assigned"."""
+    if ANAPHOR.match(c.text):
+        return True
+    m = _DEFINITE.match(c.text)
+    if m is None or before.heading != c.heading:
+        return False
+    return bool(re.search(rf"\b(?:a|an)\s+(?:[\w-]+\s+){{0,2}}{m.group('noun')}\b",
+                          before.text))
+
+
 def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
     out: list[Candidate] = []
     for c in leads:
-        if _ANAPHOR.match(c.text):
-            before = [p for p in whole_sentences([documents[c.doc]])
-                      if p.position < c.position]
-            if before and before[-1].text not in (o.text for o in out):
+        before = [p for p in whole_sentences([documents[c.doc]]) if p.position < c.position]
+        if before and _refers_back(c, before[-1]):
+            if before[-1].text not in (o.text for o in out):
                 b = before[-1]
                 out.append(Candidate(c.doc, b.position, b.text, b.heading, c.similarity,
                                      c.overlap, c.cue, c.score))
@@ -200,13 +303,23 @@ def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> li
     return out
 
 
+def _twins(c: Candidate, ranked: Sequence[Candidate],
+           documents: Sequence[Source]) -> list[Candidate]:
+    """The same words in other documents nearly as close to the question (Parts 2 and 3 of an
+    Act often repeat a provision): cited with the quote, since either may be the one meant."""
+    status = _status_of(documents[c.doc])
+    return [t for t in ranked[:MAX_TWIN_RANK] if t.text == c.text and t.doc != c.doc
+            and _status_of(documents[t.doc]) == status and t.score >= c.score - LEAD_SPREAD]
+
+
 def _lead_sentence(q: Question, c: Candidate, cites: _Citations, *, first: bool,
-                   marked: str = "") -> str:
-    quoted = f'"{c.text}" {cites.tag(c)}'
+                   marked: str = "", qualified: bool = False,
+                   twins: Sequence[Candidate] = ()) -> str:
+    quoted = " ".join([f'"{c.text}" {cites.tag(c)}', *(cites.tag(t) for t in twins)])
     if marked:
         # The quote is framed as what the provision said (or will say), never as the law now.
         return f"{_STATUS_WORDS[marked]}: {quoted}"
-    opener = _opener(q, c.text) if first or q.kind == "period" else ""
+    opener = _opener(q, c.text, qualified=qualified) if first or q.kind == "period" else ""
     return f"{opener}: {quoted}" if opener else quoted
 
 
@@ -288,26 +401,92 @@ def _statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:
     return " ".join(said)
 
 
-def _opener(q: Question, sentence: str) -> str:
+def _opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     """What the quoted sentence itself answers, said first: its period, or yes, no or "it
-    depends" from its modality; nothing when the sentence does not show it."""
+    depends" from its modality (or from the exception the next quote makes); nothing when the
+    sentence does not show it, or only restates the question's own condition ("If the OT
+    recommends …, must we …?" is not answered "Yes" by "… must be recommended by an OT")."""
     if q.kind == "period":
         found = _relevant_duration(q, sentence)
         return found[:1].upper() + found[1:] if found else ""
     if q.kind != "yes_no":
         return ""
+    measured = _against_limit(q, sentence)
+    if measured:
+        return (f"It depends: {measured}, with exceptions" if qualified
+                else measured[:1].upper() + measured[1:])
+    if _restates_condition(q, sentence):
+        return ""
+    if qualified:
+        return "It depends"
     kinds = modalities(sentence)
     if "prohibition" in kinds or (q.asks == "duty" and "no_duty" in kinds):
         return "No"
-    if not kinds and _NEGATIVE.search(sentence):
+    if not kinds and _negated(sentence):
         return "No"
-    if _CONDITION.search(sentence):
+    if _CONDITION.search(sentence) or _opens_on_a_new_condition(q, sentence):
         return "It depends"
     if q.asks == "duty" and kinds == {"power"}:
         return "Not necessarily: it is a power, not a duty"
     if kinds & {"duty", "power"}:
         return "Yes"
     return ""
+
+
+ASSUMED_SHARE = 0.25
+"""A condition sharing this share of its words with the question is one the question assumes."""
+
+
+def _opens_on_a_new_condition(q: Question, sentence: str) -> bool:
+    """Whether the rule holds only on a condition the question does not already assume
+    ("Where the cost is between …" does; "If a local housing authority consider that a
+    category 1 hazard exists …" does not, asked whether they must act on one)."""
+    m = _OPENING_CONDITION.match(sentence)
+    if m is None:
+        return False
+    clause = terms(m.group("clause"))
+    return bool(clause) and len(clause & terms(q.text)) < ASSUMED_SHARE * len(clause)
+
+
+NEGATION_WORDS = 10
+"""A "not" this far into a sentence, outside a relative clause, negates what it says."""
+_RELATIVE = re.compile(r"\b(?:who|whom|which|that|whose)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+
+
+def _negated(sentence: str) -> bool:
+    """Whether the sentence itself says no ("Recharges are never made …"), not merely a
+    clause inside it ("… occupied by persons who do not form a single household …")."""
+    m = _NEGATIVE.search(sentence)
+    if m is None:
+        return False
+    before = sentence[:m.start()]
+    return len(before.split()) <= NEGATION_WORDS and not _RELATIVE.search(before)
+
+
+def _against_limit(q: Question, sentence: str) -> str:
+    """The time the question says has passed, measured against the limit the sentence sets
+    ("seven months is more than the 6 months the source allows"); nothing without both."""
+    passed = elapsed(q.text)
+    if passed is None:
+        return ""
+    for m in LIMIT.finditer(sentence):
+        limit = amount(m.group("period"))
+        if limit is not None and comparable(passed[1], limit):
+            more = in_days(passed[1]) > in_days(limit)
+            return (f"{passed[0].lower()} is {'more' if more else 'no more'} than the "
+                    f"{m.group('period')} the source allows")
+    return ""
+
+
+def _restates_condition(q: Question, sentence: str) -> bool:
+    """Whether ``sentence`` is about the question's condition, not what it asks: it shares
+    words only with the "if …" clause."""
+    m = _IF.match(q.text)
+    if m is None:
+        return False
+    condition, main = terms(m.group("condition")), terms(m.group("main")) - _MODAL_WORDS
+    said = terms(sentence)
+    return bool(said & (condition - main)) and not said & (main - condition)
 
 
 def _relevant_duration(q: Question, sentence: str) -> str:

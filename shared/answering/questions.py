@@ -14,8 +14,23 @@ from typing import Literal
 from shared.text.modality import modalities
 from shared.text.numbers import NUMBER
 
-__all__ = ["DURATION", "FREQUENCY", "Question", "QuestionKind", "classify", "defined_term",
-           "defines", "durations", "has_cue"]
+__all__ = [
+    "DURATION",
+    "FREQUENCY",
+    "LIMIT",
+    "Question",
+    "QuestionKind",
+    "amount",
+    "classify",
+    "comparable",
+    "defined_term",
+    "defines",
+    "durations",
+    "elapsed",
+    "has_cue",
+    "in_days",
+    "kind_cue",
+]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
 Asks = Literal["permission", "duty", "fact"]
@@ -56,7 +71,8 @@ _DUTIES = re.compile(
     r"\bwhat (?:must|should|do|does) (?:we|i|they|you|the \w+|a \w+) (?:do|have to do|need to "
     r"do)\b|\bwhat (?:are|is) (?:our|the|their|a \w+'?s?) (?:obligations?|duties|duty|"
     r"responsibilit(?:y|ies)|requirements?)\b|\bwhat (?:duties|obligations)\b|"
-    r"\bwhat (?:must|do) we\b", re.IGNORECASE)
+    r"\bwhat (?:must|do) we\b|\bwhat (?:\w+\s+){1,2}(?:must|should|need to|needs to|has to|"
+    r"have to) be (?:done|made|checked|carried out|completed|given|in place)\b", re.IGNORECASE)
 _PERMISSION = re.compile(r"(?:^\s*(?:(?:and|but|so)\s+)?|,\s*)(?:can|could|may|is it (?:lawful|"
                          r"possible))\b|\ballowed\b|\bpermitted\b", re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|obliged|duty|"
@@ -121,6 +137,21 @@ def classify(question: str) -> Question:
     return Question(question, "general")
 
 
+_PERIOD_CUE = re.compile(r"\bhow (?:quickly|fast|soon|long)\b", re.IGNORECASE)
+"""How soon something is done. Not "how often": a routine's follow-up ("what if we can't get
+in?") asks what happens when it fails, not for another frequency."""
+
+
+def kind_cue(question: str) -> str:
+    """The words that make ``question`` ask for a period ("how quickly"), to be carried into a
+    follow-up that asks the same of something else ("and what if the tenant is vulnerable?"
+    after "how quickly must we respond …?"); nothing when it asks for anything else."""
+    if classify(question).kind != "period":
+        return ""
+    m = _PERIOD_CUE.search(question)
+    return m.group(0).lower() if m else ""
+
+
 def _sides(question: str) -> tuple[str, ...]:
     """"Compare A with B" → ("A", "B"); nothing when the question does not split in two."""
     body = _TAIL.sub("", _LEAD_IN.sub("", question, count=1))
@@ -179,6 +210,62 @@ def defines(term: str, sentence: str) -> bool:
                              re.IGNORECASE))
 
 
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
+                 "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+                 "forty": 40, "sixty": 60, "ninety": 90}
+_QUALIFIER = r"(?:(?:working|calendar|clear|full|consecutive)\s+)?"
+_AMOUNT = re.compile(rf"^(?P<n>{_NUMBER})(?:\s+|-)(?P<working>working\s+)?{_QUALIFIER}"
+                     r"(?P<unit>hour|day|week|month|year)s?\b", re.IGNORECASE)
+_UNIT_DAYS = {"hour": 1 / 24, "day": 1.0, "working day": 7 / 5, "week": 7.0, "month": 30.4,
+              "year": 365.0}
+SCALE = 4.0
+"""A limit is measured against a time that has passed only on the same scale: within this
+factor ("seven months" against "6 months", "six weeks" against "20 working days", not
+against "5 working days")."""
+
+
+def amount(period: str) -> tuple[float, str] | None:
+    """A period as its number and unit ("seven months" → (7, "month")); ``None`` for one that
+    is not a counted amount ("annually", "same day")."""
+    m = _AMOUNT.match(period.strip())
+    if m is None:
+        return None
+    n = m.group("n").lower()
+    number = float(n) if n[0].isdigit() else float(_WORD_NUMBERS.get(n.split("-")[0], 0))
+    unit = ("working " if m.group("working") else "") + m.group("unit").lower()
+    return (number, unit) if number else None
+
+
+def comparable(passed: tuple[float, str], limit: tuple[float, str]) -> bool:
+    """Whether a limit is on the scale of the time that has passed (``SCALE``)."""
+    a, b = in_days(passed), in_days(limit)
+    return max(a, b) <= SCALE * min(a, b)
+
+
+def in_days(period: tuple[float, str]) -> float:
+    return period[0] * _UNIT_DAYS[period[1]]
+
+
+_ELAPSED = re.compile(r"\b(?:after|later|ago|old|since|late|on)\b", re.IGNORECASE)
+
+
+def elapsed(question: str) -> tuple[str, tuple[float, str]] | None:
+    """The time a yes-or-no question says has passed ("a complaint made seven months after
+    the event"): to be measured against the limit a source sets."""
+    for m in DURATION.finditer(question):
+        counted = amount(m.group(0))
+        if counted and _ELAPSED.search(question[m.end():m.end() + 12]):
+            return m.group(0), counted
+    return None
+
+
+LIMIT = re.compile(rf"\b(?:within|no (?:more|later) than|not (?:more|later) than|up to|at most)"
+                   rf"\s+(?:the\s+)?(?P<period>{_NUMBER}(?:\s+|-){_QUALIFIER}"
+                   r"(?:hours?|days?|weeks?|months?|years?))\b", re.IGNORECASE)
+"""A time limit a sentence sets: "within 6 months", "no more than 10 further working days"."""
+
+
 def durations(text: str) -> list[str]:
     """The periods and frequencies ``text`` states, in order."""
     return [m.group(0) for m in DURATION.finditer(text)]
@@ -195,6 +282,10 @@ def has_cue(question: Question, sentence: str) -> bool:
             return question.compares == "general" or has_cue(
                 Question(question.text, question.compares), sentence)
         case "yes_no":
+            passed = elapsed(question.text)
+            if passed:  # "made seven months after": a limit in months answers it
+                return any((a := amount(m.group("period"))) is not None
+                           and comparable(passed[1], a) for m in LIMIT.finditer(sentence))
             return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
         case "who":
             return bool(PARTY.search(sentence))

@@ -25,7 +25,8 @@ from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, subjects
 
-__all__ = ["Candidate", "Judged", "Selection", "Source", "judge", "select", "whole_sentences"]
+__all__ = ["ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
+           "whole_sentences"]
 
 MIN_WORDS = 4
 MAX_WORDS = 200
@@ -40,12 +41,19 @@ FRAMING_PENALTY = 0.1
 SIDE_SUBJECT_WEIGHT = 0.2
 """A side of a comparison that names a source's subject ("our repairs timescales") is
 answered from that source first."""
+SIDE_WORDS_WEIGHT = 0.1
+"""…and a sentence that says the side's own words beyond its heading ("stage 1 complaint
+response times": a "Stage 1 response", not a Stage 1 acknowledgement) first."""
 OVERLAP_WEIGHT = 0.15
 NAMED_WEIGHT = 0.2
 """A question about "section 21(1B)" is answered by subsection (1B) first."""
 SUBJECT_WEIGHT = 0.08
 """A sentence about what the question names ("a temporary exemption notice"), in its words or
 its document's title and heading, comes before one merely in the same register."""
+CARRIED_WEIGHT = 0.15
+"""A follow-up ("what checks must be done first? (about: notice of seeking possession)") is
+answered by a sentence about what the conversation is about, not one merely like its words."""
+_CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
 TERM_SHARE_FLOOR = 0.5
 """A definition question's term: at least this share of its words is in an answering
 sentence (with its document's title and heading)."""
@@ -64,6 +72,10 @@ CONTEXT_OVERLAP_FLOOR = 0.2
 """A sentence that answers shares at least this share of the question's content words with
 its document's title and heading (the words it is about)."""
 
+ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case|"
+                     r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
+                     r"Otherwise)\b")
+"""A sentence that refers back: it means what it says only with the sentence before it."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
@@ -211,18 +223,29 @@ def select(question: Question, documents: Sequence[Source],
         return Selection(question)
     embedder = embedder or default_embedder()
     contexts = [f"{documents[c.doc].title}. {c.heading}. {c.text}" for c in pool]
+    # A sentence that refers back is also judged with the sentence it refers to, and counts
+    # by the better reading.
+    joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
+              for i, c in enumerate(pool) if (before := _antecedent(c, pool))}
     probes = [question.text, *question.sides]
-    vectors = _embedded([*probes, *contexts], embedder)
-    asked, sentences = vectors[: len(probes)], vectors[len(probes):]
+    vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
+    asked = vectors[: len(probes)]
+    sentences = vectors[len(probes):len(probes) + len(pool)]
     similarity = sentences @ asked.T
+    for row, i in zip(vectors[len(probes) + len(pool):] @ asked.T, joined, strict=True):
+        similarity[i] = np.maximum(similarity[i], row)
+        contexts[i] = joined[i]
     wanted = terms(question.text)
     sides_asked = [terms(side) for side in question.sides]
     term = defined_term(question.text) if question.kind == "definition" else ""
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
+    # What "it" in the follow-up stands for: the first subject carried (the rest count as
+    # any named subject does).
+    carried = [t for t in (terms(x) for x in _carried(question.text)[:1]) if t]
     ranked = []
-    for row, c in zip(similarity, pool, strict=True):
-        said = terms(f"{documents[c.doc].title} {c.heading} {c.text}")
+    for row, c, context in zip(similarity, pool, contexts, strict=True):
+        said = terms(context)
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
         sim = float(row[0])
@@ -232,10 +255,13 @@ def select(question: Question, documents: Sequence[Source],
                  + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
                  + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
                  + SUBJECT_WEIGHT * _held(named_subjects, said)
+                 + CARRIED_WEIGHT * _held(carried, said)
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
+        own = terms(c.text)
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
+                      + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       for x, side_terms in zip(row[1:], sides_asked, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
@@ -247,6 +273,22 @@ def select(question: Question, documents: Sequence[Source],
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
         for c in ranked[:3]))
+
+
+def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
+    """For a sentence that refers back ("Before doing so, the officer must check …"), the
+    sentence it refers to, so that it is judged for what it means."""
+    if not ANAPHOR.match(c.text):
+        return ""
+    before = [p for p in pool if p.doc == c.doc and p.position < c.position]
+    return max(before, key=lambda p: p.position).text if before else ""
+
+
+def _carried(question: str) -> list[str]:
+    """The subjects a follow-up's rewrite carried from earlier in the conversation (the
+    router's offline rewrite writes them as "(about: …; …)")."""
+    m = _CARRIED.search(question)
+    return [s.strip() for s in m.group("subjects").split(";")] if m else []
 
 
 def _share(wanted: set[str], said: set[str]) -> float:
