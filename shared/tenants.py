@@ -15,6 +15,9 @@ class TenantConfig(msgspec.Struct, frozen=True, kw_only=True):
     disclaimer: str | None = None
     """The tenant's mandatory disclaimer; ``None`` means the engine's default."""
     testing_mode: bool = False
+    monthly_budget: str | None = None
+    """The most the tenant's model calls may cost in a calendar month (UTC), a decimal string
+    in its price table's currency; ``None``: no budget. Set with ``set_budget``."""
 
 
 class TenantStore:
@@ -23,7 +26,8 @@ class TenantStore:
 
     async def get(self, tenant_id: str) -> TenantConfig:
         row = await self.pool.fetchrow(
-            "SELECT tenant_id, name, jurisdiction, disclaimer, testing_mode FROM tenants"
+            "SELECT tenant_id, name, jurisdiction, disclaimer, testing_mode, monthly_budget"
+            " FROM tenants"
             " WHERE tenant_id = $1",
             tenant_id,
         )
@@ -41,3 +45,10 @@ class TenantStore:
             config.tenant_id, config.name, config.jurisdiction, config.disclaimer,
             config.testing_mode,
         )
+
+    async def set_budget(self, tenant_id: str, monthly_budget: str | None) -> None:
+        """Set (or, with ``None``, remove) the monthly budget; the rest is left alone."""
+        await self.pool.execute(
+            "INSERT INTO tenants (tenant_id, name, monthly_budget) VALUES ($1, $1, $2)"
+            " ON CONFLICT (tenant_id) DO UPDATE SET monthly_budget = excluded.monthly_budget,"
+            " updated_at = now()", tenant_id, monthly_budget)

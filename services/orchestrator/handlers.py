@@ -41,14 +41,15 @@ from shared.events import (
     InvocationCancelRequested,
     InvocationFailed,
     RoutingDecided,
-    Tier,
     Usage,
     UsageRecorded,
     WorkerFindings,
 )
-from shared.llm import ChatMessage, ModelError, ModelProvider
+from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
+from shared.metering import usage_recorded
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
+from shared.tenant_models import TenantModels, TenantModelStore
 from shared.tenants import TenantStore
 from shared.tracing import tracer
 from shared.verification import SentenceTracker
@@ -75,6 +76,10 @@ class _Spent:
 
     recorded: Usage = field(default_factory=Usage)
     answer: AnswerRun | None = None
+    request: ModelRequest | None = None
+    """The answer's request, as the tenant's model configuration made it."""
+    tenant: TenantModels = field(default_factory=TenantModels)
+    """The tenant's model configuration and prices, read once per run."""
 
 
 class Orchestrator:
@@ -150,9 +155,11 @@ class Orchestrator:
         findings = await collect(self.service, decision, state,
                                  deadline_s=self.settings.collect_deadline_s)
         note = await self._note_gaps(envelope, decision, findings)
+        spent.tenant = await TenantModelStore(self.service.infra.pool).get(decision.tenant_id)
         titled = await title_events(self.service.infra.pool, self.provider, envelope,
                                     state.question,
-                                    deadline_s=min(self.settings.model_deadline_s, 20.0))
+                                    deadline_s=min(self.settings.model_deadline_s, 20.0),
+                                    tenant=spent.tenant)
         if titled:
             await self.service.emit(titled)
             spent.recorded = sum((e.usage for e in titled if isinstance(e, UsageRecorded)),
@@ -178,11 +185,11 @@ class Orchestrator:
                           note: str, spent: _Spent) -> None:
         tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
         documents = evidence(findings)
-        request = synthesis_request(
+        request = spent.request = spent.tenant.models.apply(synthesis_request(
             question=state.to_answer, routing=decision, documents=documents,
             history=await self._history(decision), tenant_name=tenant.name,
             jurisdiction=state.jurisdiction or tenant.jurisdiction,
-        )
+        ))
         disclaimer = tenant.disclaimer or self.settings.disclaimer
         run = spent.answer = AnswerRun(len(request.system)
                                        + sum(len(d.text) for d in request.documents))
@@ -194,7 +201,8 @@ class Orchestrator:
         sentences = SentenceTracker()
         try:
             with tracer("orchestrator").start_as_current_span("orchestrator.synthesis"):
-                async with asyncio.timeout(self.settings.model_deadline_s):
+                async with asyncio.timeout(request.timeout_s
+                                           or self.settings.model_deadline_s):
                     index = 0
                     async for text in coalesce(pieces):
                         await self.service.emit([envelope.reply(
@@ -204,18 +212,18 @@ class Orchestrator:
         except (ModelError, TimeoutError) as e:
             usage = state.usage + spent.recorded + run.usage_so_far()
             await self.service.emit([
-                self._answer_usage(envelope, run, request.tier),
+                self._answer_usage(envelope, spent),
                 envelope.reply(InvocationFailed, "failed", "synthesis", stage="synthesis",
                                usage=usage, reason=_model_failure(e)),
             ])
             return
         end = run.end
         await self.service.emit([
-            self._answer_usage(envelope, run, request.tier),
+            self._answer_usage(envelope, spent),
             *drafted(envelope, sentences.finish()),
             envelope.reply(DraftCompleted, "draft", text="".join(run.text),
-                           provider=self.provider.name,
-                           model=end.model if end else self.provider.model_for(request.tier),
+                           provider=(end.provider if end else "") or self.provider.name,
+                           model=end.model if end else self._model(request),
                            offline=self.provider.offline),
         ])
 
@@ -243,15 +251,25 @@ class Orchestrator:
         events: list[Event] = []
         usage = state.usage + spent.recorded
         if spent.answer is not None:
-            events.append(self._answer_usage(envelope, spent.answer, decision.model_tier))
+            events.append(self._answer_usage(envelope, spent))
             usage = usage + spent.answer.usage_so_far()
         events.append(_cancelled(envelope, usage))
         return events
 
-    def _answer_usage(self, envelope: Envelope, run: AnswerRun, tier: Tier) -> UsageRecorded:
-        return envelope.reply(UsageRecorded, "usage", "synthesis", agent="synthesis",
-                              provider=self.provider.name, model=self.provider.model_for(tier),
-                              usage=run.usage_so_far())
+    def _answer_usage(self, envelope: Envelope, spent: _Spent) -> UsageRecorded:
+        """The answer's usage (so far), priced at the tenant's prices: the model that answered
+        as it reported itself, else the one asked for."""
+        run, request = spent.answer, spent.request
+        assert run is not None and request is not None
+        end = run.end
+        return usage_recorded(envelope, "usage", "synthesis", agent="synthesis",
+                              provider=(end.provider if end else "")
+                              or request.provider or self.provider.name,
+                              model=end.model if end else self._model(request),
+                              usage=run.usage_so_far(), prices=spent.tenant.prices)
+
+    def _model(self, request: ModelRequest) -> str:
+        return request.model or self.provider.model_for(request.tier)
 
 
 def _cancelled(envelope: Envelope, usage: Usage) -> InvocationCancelled:

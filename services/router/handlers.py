@@ -12,9 +12,11 @@ from services.router.classify import Routing, classify_offline, parse_model_rout
 from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
 from shared.events import MessageReceived, QueryRewritten, RoutingDecided
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
+from shared.metering import MeteredProvider, configured, metered_calls
 from shared.prompts import render
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions
+from shared.tenant_models import TenantModelStore
 from shared.tracing import tracer
 
 EARLIER_TURNS = 6
@@ -25,10 +27,12 @@ MODEL_TURNS = 4
 
 async def _ask_model(provider: ModelProvider, request: ModelRequest, *,
                      deadline_s: float) -> str | None:
-    """The model's reply within the deadline; ``None`` when it failed or ran late."""
+    """The model's reply within the deadline (the agent's own, if configured); ``None`` when
+    it failed or ran late."""
+    request = configured(request)
     with tracer("router").start_as_current_span(f"router.{request.purpose}"):
         try:
-            async with asyncio.timeout(deadline_s):
+            async with asyncio.timeout(request.timeout_s or deadline_s):
                 return (await provider.complete(request)).text
         except (ModelError, TimeoutError):
             return None
@@ -77,18 +81,24 @@ async def route(provider: ModelProvider, question: str, *, deadline_s: float) ->
 
 
 def register(service: Service, provider: ModelProvider) -> None:
+    metered = MeteredProvider(provider)
+
     async def on_message(event: MessageReceived) -> None:
         deadline_s = min(service.infra.settings.model_deadline_s, 15.0)
         earlier = await earlier_questions(service.infra.pool, event.tenant_id,
                                           event.conversation_id,
                                           before_invocation=event.invocation_id,
                                           limit=EARLIER_TURNS)
-        rewritten = await rewrite(provider, event.content, [q.standalone for q in earlier],
-                                  deadline_s=deadline_s)
-        routing = await route(provider, rewritten.standalone, deadline_s=deadline_s)
+        tenant = await TenantModelStore(service.infra.pool).get(event.tenant_id)
+        with metered_calls(tenant.models) as calls:
+            rewritten = await rewrite(metered, event.content, [q.standalone for q in earlier],
+                                      deadline_s=deadline_s)
+            routing = await route(metered, rewritten.standalone, deadline_s=deadline_s)
         envelope = service.envelope(event)
-        # One batch, in order: whoever reads routing.decided finds the question it routed.
+        # One batch, in order: whoever reads routing.decided finds the question it routed;
+        # the usage of the router's own model calls (rewrite, classification) comes first.
         await service.emit([
+            *calls.events(envelope, "usage", "router", prices=tenant.prices),
             envelope.reply(QueryRewritten, "rewrite", original=event.content,
                            standalone=rewritten.standalone, method=rewritten.method,
                            carried=rewritten.carried),
