@@ -42,7 +42,8 @@ def agent_of(purpose: Purpose) -> AgentName:
     return "router" if purpose == "routing" else purpose
 
 
-class TierChoice(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class TierChoice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
+                 forbid_unknown_fields=True):
     """The model serving one tier, and the provider that serves it (``""``: the default)."""
 
     model: str

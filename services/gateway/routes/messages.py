@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 from services.gateway.auth import Caller
 from services.gateway.errors import NotFound, PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
+from services.gateway.routes.usage import refuse_when_spent
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
 from shared.events import (
@@ -89,6 +90,7 @@ class MessageController(Controller):
         if await read_models.conversation(gw.infra.pool, caller.tenant_id, conversation_id) is None:
             raise NotFound("Conversation not found.")
         if idempotency_key is None:
+            await refuse_when_spent(gw, caller.tenant_id)
             await gw.rate_limiter.hit(caller.tenant_id)
             invocation_id = uuid.uuid4()
             await gw.record(turn_events(caller, conversation_id, invocation_id, data,
@@ -102,6 +104,7 @@ class MessageController(Controller):
         claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
         if claim.done is not None:
             return Accepted(invocation_id=claim.done, stream_url=stream_url(claim.done))
+        await refuse_when_spent(gw, caller.tenant_id)  # a retry of an accepted post is not new
         await gw.rate_limiter.hit(caller.tenant_id)
         await gw.idempotency.claim(claim, fingerprint)
         invocation_id = derived_id(conversation_id, "idempotency-key", key)
