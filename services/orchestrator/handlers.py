@@ -224,7 +224,9 @@ class Orchestrator:
             envelope.reply(DraftCompleted, "draft", text="".join(run.text),
                            provider=(end.provider if end else "") or self.provider.name,
                            model=end.model if end else self._model(request),
-                           offline=self.provider.offline),
+                           # the provider that answered, where several serve the tenant's tiers
+                           offline=(end.provider == "offline") if end and end.provider
+                           else self.provider.offline),
         ])
 
     async def _history(self, decision: RoutingDecided) -> History:
