@@ -1,8 +1,8 @@
 """Every model call recorded and costed: the ``usage.recorded`` of a call at the tenant's
 prices, the total of an invocation, and a way to meter calls made deep inside a library.
 
-Most calls are made where their events are emitted (router, title, synthesis) and are recorded
-there with ``usage_recorded``. The judge's calls happen inside the verification checks; a
+Most calls are made where their events are emitted (title, synthesis) and are recorded there
+with ``priced_usage``. The judge's calls happen inside the verification checks; a
 ``MeteredProvider`` notes them in the ``CallLog`` its caller opened (``metered_calls``), and
 applies the tenant's model configuration to them, so the caller records them with its events.
 """
@@ -14,8 +14,9 @@ import contextvars
 from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TypedDict
 
-from shared.events import Envelope, Usage, UsageRecorded
+from shared.events import Usage, UsageRecorded
 from shared.llm.base import ModelProvider, ModelRequest, StreamEnd, StreamItem, Tier
 from shared.llm.configuration import ModelConfiguration, agent_of
 from shared.pricing import DEFAULT_CURRENCY, PriceTable, money
@@ -23,21 +24,34 @@ from shared.pricing import DEFAULT_CURRENCY, PriceTable, money
 __all__ = [
     "CallLog",
     "MeteredProvider",
+    "UsageFields",
     "configured",
     "invocation_cost",
     "metered_calls",
-    "usage_recorded",
+    "priced_usage",
 ]
 
 
-def usage_recorded(envelope: Envelope, *step: object, agent: str, provider: str, model: str,
-                   usage: Usage, prices: PriceTable) -> UsageRecorded:
-    """The ``usage.recorded`` of one call, its cost at ``prices`` (unpriced if the model has
-    none there)."""
+class UsageFields(TypedDict):
+    """The fields of one call's ``usage.recorded``: ``envelope.reply(UsageRecorded, *step,
+    **fields)``, so each service that makes calls is seen to record them."""
+
+    agent: str
+    provider: str
+    model: str
+    usage: Usage
+    cost: str
+    currency: str
+    priced: bool
+
+
+def priced_usage(*, agent: str, provider: str, model: str, usage: Usage,
+                 prices: PriceTable) -> UsageFields:
+    """One call's usage with its cost at ``prices`` (unpriced if the model has none there)."""
     cost = prices.cost(model, usage)
-    return envelope.reply(UsageRecorded, *step, agent=agent, provider=provider, model=model,
-                          usage=usage, cost=money(cost or Decimal(0)), currency=prices.currency,
-                          priced=cost is not None)
+    return UsageFields(agent=agent, provider=provider, model=model, usage=usage,
+                       cost=money(cost or Decimal(0)), currency=prices.currency,
+                       priced=cost is not None)
 
 
 def invocation_cost(events: Iterable[object]) -> tuple[str, str]:
@@ -65,13 +79,10 @@ class CallLog:
     models: ModelConfiguration = field(default_factory=ModelConfiguration)
     calls: list[_Call] = field(default_factory=list)
 
-    def events(self, envelope: Envelope, *step: object, prices: PriceTable
-               ) -> list[UsageRecorded]:
-        """One ``usage.recorded`` per call, in order; ids derive from ``step`` and the call's
-        position, so a step run twice records the same events."""
-        return [usage_recorded(envelope, *step, n, agent=c.agent, provider=c.provider,
-                               model=c.model, usage=c.usage, prices=prices)
-                for n, c in enumerate(self.calls)]
+    def priced(self, prices: PriceTable) -> list[UsageFields]:
+        """Each call's usage, priced, in order (the caller numbers their events' steps)."""
+        return [priced_usage(agent=c.agent, provider=c.provider, model=c.model, usage=c.usage,
+                             prices=prices) for c in self.calls]
 
 
 _LOG: contextvars.ContextVar[CallLog | None] = contextvars.ContextVar("call_log", default=None)

@@ -46,7 +46,7 @@ from shared.events import (
     WorkerFindings,
 )
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
-from shared.metering import usage_recorded
+from shared.metering import priced_usage
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
 from shared.tenant_models import TenantModels, TenantModelStore
@@ -264,11 +264,11 @@ class Orchestrator:
         run, request = spent.answer, spent.request
         assert run is not None and request is not None
         end = run.end
-        return usage_recorded(envelope, "usage", "synthesis", agent="synthesis",
-                              provider=(end.provider if end else "")
-                              or request.provider or self.provider.name,
-                              model=end.model if end else self._model(request),
-                              usage=run.usage_so_far(), prices=spent.tenant.prices)
+        return envelope.reply(UsageRecorded, "usage", "synthesis", **priced_usage(
+            agent="synthesis",
+            provider=(end.provider if end else "") or request.provider or self.provider.name,
+            model=end.model if end else self._model(request), usage=run.usage_so_far(),
+            prices=spent.tenant.prices))
 
     def _model(self, request: ModelRequest) -> str:
         return request.model or self.provider.model_for(request.tier)

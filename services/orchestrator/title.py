@@ -8,9 +8,9 @@ import logging
 import asyncpg
 
 from services.orchestrator.synthesis import clean_title, title_request
-from shared.events import Envelope, Event, TitleGenerated
+from shared.events import Envelope, Event, TitleGenerated, UsageRecorded
 from shared.llm import ModelError, ModelProvider
-from shared.metering import usage_recorded
+from shared.metering import priced_usage
 from shared.store.read_models import conversation_title
 from shared.tenant_models import TenantModels
 from shared.tracing import tracer
@@ -41,7 +41,7 @@ async def title_events(pool: asyncpg.Pool, provider: ModelProvider, envelope: En
             return []
     return [
         envelope.reply(TitleGenerated, "title", title=clean_title(reply.text)),
-        usage_recorded(envelope, "usage", "title", agent="title",
-                       provider=reply.provider or provider.name, model=reply.model,
-                       usage=reply.usage, prices=tenant.prices),
+        envelope.reply(UsageRecorded, "usage", "title", **priced_usage(
+            agent="title", provider=reply.provider or provider.name, model=reply.model,
+            usage=reply.usage, prices=tenant.prices)),
     ]

@@ -10,7 +10,7 @@ import msgspec
 
 from services.router.classify import Routing, classify_offline, parse_model_routing
 from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
-from shared.events import MessageReceived, QueryRewritten, RoutingDecided
+from shared.events import MessageReceived, QueryRewritten, RoutingDecided, UsageRecorded
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
 from shared.metering import MeteredProvider, configured, metered_calls
 from shared.prompts import render
@@ -98,7 +98,8 @@ def register(service: Service, provider: ModelProvider) -> None:
         # One batch, in order: whoever reads routing.decided finds the question it routed;
         # the usage of the router's own model calls (rewrite, classification) comes first.
         await service.emit([
-            *calls.events(envelope, "usage", "router", prices=tenant.prices),
+            *(envelope.reply(UsageRecorded, "usage", "router", n, **fields)
+              for n, fields in enumerate(calls.priced(tenant.prices))),
             envelope.reply(QueryRewritten, "rewrite", original=event.content,
                            standalone=rewritten.standalone, method=rewritten.method,
                            carried=rewritten.carried),

@@ -18,6 +18,7 @@ from shared.events import (
     MessageReceived,
     QueryRewritten,
     SentenceDrafted,
+    UsageRecorded,
 )
 from shared.metering import CallLog, metered_calls
 from shared.runtime import Service
@@ -113,8 +114,8 @@ class CheckSentence(_Verifier):
             for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)})
         envelope = self.service.envelope(sentence)
         return unrecorded([
-            *calls.events(envelope, "usage", "judge", "sentence", sentence.index,
-                          prices=models.prices),
+            *(envelope.reply(UsageRecorded, "usage", "judge", "sentence", sentence.index, n,
+                             **fields) for n, fields in enumerate(calls.priced(models.prices))),
             *sentence_events(sentence=sentence, judged=judged, envelope=envelope)], records)
 
 
@@ -141,7 +142,8 @@ class VerifyDraft(_Verifier):
         envelope = self.service.envelope(draft)
         return unrecorded(build_events(
             draft=draft, verified=verified, log=records, envelope=envelope, qa=self._qa(tenant),
-            calls=calls.events(envelope, "usage", "judge", "draft", prices=models.prices),
+            calls=[envelope.reply(UsageRecorded, "usage", "judge", "draft", n, **fields)
+                   for n, fields in enumerate(calls.priced(models.prices))],
         ), records)
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
