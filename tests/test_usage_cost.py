@@ -25,6 +25,7 @@ from shared.llm.configuration import ModelConfiguration, TierChoice
 from shared.metering import MeteredProvider, metered_calls
 from shared.pricing import Price, PriceTable
 from shared.verification.judge import Judge
+from tests.conftest import local_lex
 from tests.e2e import Client, wait_for_log
 from tests.fakes.chat_completions import FakeChatCompletionsAPI
 from tests.fakes.messages_api import FakeMessagesAPI
@@ -223,3 +224,28 @@ def _as_usage(reported: Any) -> Usage:
 def _key(u: Usage) -> tuple[int, int, int, int]:
     return (u.input_tokens, u.output_tokens, u.cache_creation_input_tokens,
             u.cache_read_input_tokens)
+
+
+async def test_the_judges_calls_in_the_verifier_are_recorded(settings: Settings) -> None:
+    cited = ('If a category 1 hazard exists, the local housing authority must take the '
+             'appropriate enforcement action <cite ref="ukpga/2004/34/section/5" quote="they '
+             'must take the appropriate enforcement action">1</cite>.')
+    scripted = ScriptedProvider(responses={
+        "routing": [ROUTING], "synthesis": [cited], "title": ["Category 1 hazards"],
+        "judge": ['{"supported": true, "reason": "The section imposes that duty."}']},
+        usage=SPENT)
+    async with local_lex(settings) as lex, _engine(
+            replace(settings, lex_mcp_url=lex.url, llm_provider="scripted"), scripted) as (
+            engine, client, _):
+        conversation = await client.conversation()
+        events = await _ask(engine, client, conversation,
+                            "What must a council do about a category 1 hazard?")
+    judged = [r for r in scripted.requests if r.purpose == "judge"]
+    assert judged, "the judge was not asked: the test proves nothing"
+    usages = [e for e in events if isinstance(e, UsageRecorded)]
+    assert [u.agent for u in usages].count("judge") == len(judged)
+    assert len(usages) == len(scripted.requests)
+    completed = next(e for e in events if isinstance(e, InvocationCompleted))
+    assert completed.usage == sum((u.usage for u in usages), Usage())
+    # scripted models have no default price: recorded, but not as free
+    assert not any(u.priced for u in usages) and completed.cost == "0"

@@ -113,10 +113,12 @@ class CheckSentence(_Verifier):
             citation_key(c): o
             for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)})
         envelope = self.service.envelope(sentence)
+        usage = [envelope.reply(UsageRecorded, "usage", "judge", "sentence", sentence.index, n,
+                                **fields) for n, fields in enumerate(calls.priced(models.prices))]
+        self.inflight.note_usage(sentence.invocation_id, usage)
         return unrecorded([
-            *(envelope.reply(UsageRecorded, "usage", "judge", "sentence", sentence.index, n,
-                             **fields) for n, fields in enumerate(calls.priced(models.prices))),
-            *sentence_events(sentence=sentence, judged=judged, envelope=envelope)], records)
+            *usage, *sentence_events(sentence=sentence, judged=judged, envelope=envelope)],
+            records)
 
 
 @dataclass(kw_only=True)
@@ -142,8 +144,11 @@ class VerifyDraft(_Verifier):
         envelope = self.service.envelope(draft)
         return unrecorded(build_events(
             draft=draft, verified=verified, log=records, envelope=envelope, qa=self._qa(tenant),
-            calls=[envelope.reply(UsageRecorded, "usage", "judge", "draft", n, **fields)
-                   for n, fields in enumerate(calls.priced(models.prices))],
+            # the sentences' judge calls that the log may not hold yet (re-emitting one the
+            # recorder has since logged records nothing: its id is the same), then the draft's
+            calls=[*self.inflight.usage(draft.invocation_id),
+                   *(envelope.reply(UsageRecorded, "usage", "judge", "draft", n, **fields)
+                     for n, fields in enumerate(calls.priced(models.prices)))],
         ), records)
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
