@@ -150,6 +150,12 @@ async def test_scripted_calls_are_costed_summed_and_reported(settings: Settings)
         assert [line["key"] for line in summary["by_user"]] == ["officer-1"]
         assert [line["key"] for line in summary["by_model"]] == ["scripted-fast"]
         assert len(summary["by_day"]) == 1
+        day = summary["by_day"][0]["key"]
+        that_day = (await admin.get("/v1/usage", params={"start": day, "end": day})).json()
+        assert that_day["total"] == summary["total"]
+        backwards = await admin.get("/v1/usage", params={"start": "2026-02-01",
+                                                         "end": "2026-01-01"})
+        assert backwards.status_code == 400 and "start" in backwards.json()["detail"]
         assert (await client.http.get("/v1/usage")).status_code == 403
 
         # the budget: a clear 400 for nonsense, then a 402 once this month's calls cost it
