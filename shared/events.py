@@ -281,12 +281,18 @@ class InvocationCompleted(InvocationEvent, frozen=True, kw_only=True, tag="invoc
 class InvocationCancelled(InvocationEvent, frozen=True, kw_only=True, tag="invocation.cancelled"):
     reason: str = "Cancelled by the user."
     usage: Usage = Usage()
+    cost: str = "0"
+    """What the model calls made before the cancel cost (a decimal string)."""
+    currency: str = "USD"
 
 
 class InvocationFailed(InvocationEvent, frozen=True, kw_only=True, tag="invocation.failed"):
     stage: str
     reason: str
     usage: Usage = Usage()
+    cost: str = "0"
+    """What the model calls made before the failure cost (a decimal string)."""
+    currency: str = "USD"
 
 
 # -- routing and workers ----------------------------------------------------------------------

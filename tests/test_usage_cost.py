@@ -19,7 +19,13 @@ from services.engine import Engine
 from services.gateway.auth import issue_token
 from shared.config import Settings
 from shared.embedded import free_port
-from shared.events import InvocationCompleted, Usage, UsageRecorded, decode_event
+from shared.events import (
+    InvocationCancelled,
+    InvocationCompleted,
+    Usage,
+    UsageRecorded,
+    decode_event,
+)
 from shared.llm import ModelProvider, ScriptedProvider
 from shared.llm.configuration import ModelConfiguration, TierChoice
 from shared.metering import MeteredProvider, metered_calls
@@ -255,3 +261,31 @@ async def test_the_judges_calls_in_the_verifier_are_recorded(settings: Settings)
     assert completed.usage == sum((u.usage for u in usages), Usage())
     # scripted models have no default price: recorded, but not as free
     assert not any(u.priced for u in usages) and completed.cost == "0"
+
+
+async def test_a_cancelled_answer_carries_what_its_calls_cost(settings: Settings) -> None:
+    scripted = ScriptedProvider(responses={"routing": [ROUTING], "title": ["Repairs"],
+                                           "synthesis": ["A slowly streamed answer. " * 200]},
+                                chunk_size=8, delay_s=0.02)
+    async with _engine(replace(settings, llm_provider="scripted"), scripted) as (
+            engine, client, admin):
+        own = {"scripted-fast": _price("1", "5", "1.25", "0.10")}
+        await _put(admin, "/v1/tenant/prices", {"prices": own})
+        table = PriceTable.default().overridden(PriceTable(
+            prices={m: Price(**p) for m, p in own.items()}))
+        conversation = await client.conversation()
+        accepted = await client.ask(conversation, QUESTION)
+        async for e in client.stream(accepted["stream_url"]):
+            if e.type == "content.delta":
+                r = await client.http.post(f"/v1/invocations/{accepted['invocation_id']}/cancel")
+                assert r.status_code == 202
+                break
+        records = await wait_for_log(engine, "tenant-a", accepted["invocation_id"],
+                                     "invocation.cancelled")
+    events = [decode_event(r.payload) for r in records]
+    usages = [e for e in events if isinstance(e, UsageRecorded)]
+    assert [u.agent for u in usages] == ["router", "title", "synthesis"]
+    assert all(Decimal(u.cost) == table.cost(u.model, u.usage) for u in usages)
+    cancelled = next(e for e in events if isinstance(e, InvocationCancelled))
+    assert cancelled.usage == sum((u.usage for u in usages), Usage())
+    assert Decimal(cancelled.cost) == sum(Decimal(u.cost) for u in usages) > 0

@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import logging
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from services.orchestrator.answer import AnswerRun, drafted, stream_answer
 from services.orchestrator.coalesce import coalesce
@@ -46,7 +48,7 @@ from shared.events import (
     WorkerFindings,
 )
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
-from shared.metering import priced_usage
+from shared.metering import invocation_cost, priced_usage
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
 from shared.tenant_models import TenantModels, TenantModelStore
@@ -74,7 +76,7 @@ class _Runs:
 class _Spent:
     """Usage this run has caused: recorded already (the title), or in flight (the answer)."""
 
-    recorded: Usage = field(default_factory=Usage)
+    recorded: list[UsageRecorded] = field(default_factory=list)
     answer: AnswerRun | None = None
     request: ModelRequest | None = None
     """The answer's request, as the tenant's model configuration made it."""
@@ -119,7 +121,7 @@ class Orchestrator:
                 await asyncio.wait_for(asyncio.shield(task), timeout=CANCEL_WAIT_S)
         state = await read_state(self.service.infra.store, event)
         if state.terminal is None:
-            await self.service.emit([_cancelled(self.service.envelope(event), state.usage)])
+            await self.service.emit([_cancelled(self.service.envelope(event), state.calls)])
 
     # -- steps --------------------------------------------------------------------------------
 
@@ -129,15 +131,15 @@ class Orchestrator:
         if state.terminal is not None or state.draft is not None:
             return  # already done; the verifier or a terminal event owns it now
         if state.cancel_requested:
-            await self.service.emit([_cancelled(envelope, state.usage)])
+            await self.service.emit([_cancelled(envelope, state.calls)])
             return
         if state.deltas:
             # A previous run streamed part of an answer and then died: the user saw a partial
             # answer that cannot be continued faithfully, so say so rather than fall silent.
             await self.service.emit([envelope.reply(
-                InvocationFailed, "failed", "interrupted", stage="synthesis", usage=state.usage,
+                InvocationFailed, "failed", "interrupted", stage="synthesis",
                 reason="The answer was interrupted by a service restart. Please ask again.",
-            )])
+                **_totals(state.calls))])
             return
         spent = _Spent()
         try:
@@ -162,14 +164,13 @@ class Orchestrator:
                                     tenant=spent.tenant)
         if titled:
             await self.service.emit(titled)
-            spent.recorded = sum((e.usage for e in titled if isinstance(e, UsageRecorded)),
-                                 Usage())
+            spent.recorded = [e for e in titled if isinstance(e, UsageRecorded)]
         # A cancel recorded meanwhile (handled by another replica, say) stops the invocation
         # before its most expensive step.
         latest = await read_state(self.service.infra.store, decision)
         if latest.cancel_requested or latest.terminal is not None:
             if latest.terminal is None:
-                await self.service.emit([_cancelled(envelope, latest.usage)])
+                await self.service.emit([_cancelled(envelope, latest.calls)])
             return
         await self._synthesise(envelope, decision, state, findings, note, spent)
 
@@ -210,12 +211,10 @@ class Orchestrator:
                             *drafted(envelope, sentences.feed(text))])
                         index += 1
         except (ModelError, TimeoutError) as e:
-            usage = state.usage + spent.recorded + run.usage_so_far()
-            await self.service.emit([
-                self._answer_usage(envelope, spent),
-                envelope.reply(InvocationFailed, "failed", "synthesis", stage="synthesis",
-                               usage=usage, reason=_model_failure(e)),
-            ])
+            answer = self._answer_usage(envelope, spent)
+            await self.service.emit([answer, envelope.reply(
+                InvocationFailed, "failed", "synthesis", stage="synthesis",
+                reason=_model_failure(e), **_totals([*state.calls, *spent.recorded, answer]))])
             return
         end = run.end
         await self.service.emit([
@@ -251,11 +250,11 @@ class Orchestrator:
                        state: InvocationState, spent: _Spent) -> list[Event]:
         """The usage of an interrupted answer, if one had started, then the cancel."""
         events: list[Event] = []
-        usage = state.usage + spent.recorded
         if spent.answer is not None:
             events.append(self._answer_usage(envelope, spent))
-            usage = usage + spent.answer.usage_so_far()
-        events.append(_cancelled(envelope, usage))
+        calls = [*state.calls, *spent.recorded, *(e for e in events
+                                                  if isinstance(e, UsageRecorded))]
+        events.append(_cancelled(envelope, calls))
         return events
 
     def _answer_usage(self, envelope: Envelope, spent: _Spent) -> UsageRecorded:
@@ -274,8 +273,20 @@ class Orchestrator:
         return request.model or self.provider.model_for(request.tier)
 
 
-def _cancelled(envelope: Envelope, usage: Usage) -> InvocationCancelled:
-    return envelope.reply(InvocationCancelled, "cancelled", usage=usage)
+class _Totals(TypedDict):
+    usage: Usage
+    cost: str
+    currency: str
+
+
+def _totals(calls: Sequence[UsageRecorded]) -> _Totals:
+    """The tokens and money of ``calls``, for the event that ends the invocation."""
+    cost, currency = invocation_cost(calls)
+    return _Totals(usage=sum((c.usage for c in calls), Usage()), cost=cost, currency=currency)
+
+
+def _cancelled(envelope: Envelope, calls: Sequence[UsageRecorded]) -> InvocationCancelled:
+    return envelope.reply(InvocationCancelled, "cancelled", **_totals(calls))
 
 
 def _model_failure(error: BaseException) -> str:
