@@ -1,10 +1,11 @@
 """Every model call recorded and costed: the ``usage.recorded`` of a call at the tenant's
 prices, the total of an invocation, and a way to meter calls made deep inside a library.
 
-Most calls are made where their events are emitted (title, synthesis) and are recorded there
-with ``priced_usage``. The judge's calls happen inside the verification checks; a
-``MeteredProvider`` notes them in the ``CallLog`` its caller opened (``metered_calls``), and
-applies the tenant's model configuration to them, so the caller records them with its events.
+Calls made where their events are emitted (title, synthesis) are recorded there with
+``priced_usage``. Calls made inside a library or a helper (the router's rewrite and
+classification, the judge deep in the verification checks) go through a ``MeteredProvider``,
+which applies the tenant's model configuration and notes each call in the ``CallLog`` its
+caller opened (``metered_calls``); the caller records them with its events.
 """
 
 from __future__ import annotations

@@ -122,7 +122,3 @@ class ModelConfiguration(msgspec.Struct, frozen=True, kw_only=True, omit_default
         for agent, settings in self.agents.items():
             settings.check(agent)
         return self
-
-    def model_for(self, tier: Tier, default: str) -> str:
-        choice = self.tiers.get(tier)
-        return choice.model if choice else default
