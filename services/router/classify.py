@@ -108,8 +108,12 @@ def _complexity(text: str, n_workers: int) -> int:
     return max(0, min(100, score))
 
 
-_COMPARES = re.compile(r"\b(compare[sd]?|comparison|versus|vs\.?|differen(ce|t)|conflicts?|"
-                       r"consistent|reconcile|against|whereas)\b")
+_COMPARES = re.compile(
+    r"\b(compare[sd]?|comparison|versus|vs\.?|differ\w*|conflicts?|consistent|reconcile|"
+    r"against|whereas|(?:faster|slower|quicker|longer|shorter|higher|lower|bigger|smaller) or "
+    r"(?:faster|slower|quicker|longer|shorter|higher|lower|bigger|smaller))\b")
+"""A comparison: named as one, or asked as a choice of comparatives ("faster or slower"); not a
+threshold ("no longer than 28 days", "more than two households")."""
 
 
 def choose_tier(query_type: QueryType, complexity: int, workers: list[WorkerName],
