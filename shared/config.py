@@ -12,7 +12,7 @@ from pathlib import Path
 
 __all__ = ["ConfigError", "Settings", "TierModels"]
 
-_PROVIDERS = ("offline", "anthropic", "scripted")
+_PROVIDERS = ("offline", "anthropic", "openai", "scripted")
 
 
 class ConfigError(ValueError):
@@ -50,10 +50,20 @@ class Settings:
     lex_port: int = 0
     """Port of ``yourai serve lex`` (0: a free one)."""
     llm_provider: str = "offline"
-    """``offline`` (deterministic, no network), ``anthropic`` or ``scripted`` (tests)."""
+    """``offline`` (deterministic, no network), ``anthropic``, ``openai`` (an OpenAI-compatible
+    server) or ``scripted`` (tests)."""
     anthropic_api_key: str | None = None
     anthropic_base_url: str | None = None
     """Override of the Messages API base URL (tests point it at a local server)."""
+    openai_api_key: str | None = None
+    """Key of an OpenAI-compatible server (OpenAI, Azure OpenAI, vLLM, Ollama)."""
+    openai_base_url: str | None = None
+    """Base URL of an OpenAI-compatible Chat Completions server, e.g.
+    ``http://vllm.internal:8000/v1``; with it (or a key) the ``openai`` provider is available
+    to the tiers a tenant gives it, beside the default provider."""
+    openai_models: TierModels = field(default_factory=lambda: TierModels(
+        fast="gpt-4.1-mini", balanced="gpt-4.1", deep="gpt-4.1"))
+    """Model id per tier on the OpenAI-compatible server, unless a tenant names its own."""
     jwt_secret: str = "yourai-dev-secret-change-me-in-production"
     """HS256 secret for bearer tokens. The default is for development only."""
     jwks: str | None = None
@@ -121,6 +131,9 @@ class Settings:
             llm_provider=provider,
             anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
             anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,
+            openai_api_key=env.get("OPENAI_API_KEY") or None,
+            openai_base_url=env.get("YOURAI_OPENAI_BASE_URL") or None,
+            openai_models=_openai_models(env, base.openai_models),
             jwt_secret=env.get("YOURAI_JWT_SECRET") or base.jwt_secret,
             jwks=env.get("YOURAI_JWKS") or None,
             jwt_issuer=env.get("YOURAI_JWT_ISSUER") or None,
@@ -139,6 +152,16 @@ class Settings:
             stall_timeout_s=_float(env, "YOURAI_STALL_TIMEOUT_S", base.stall_timeout_s),
         )
 
+
+
+def _openai_models(env: Mapping[str, str], default: TierModels) -> TierModels:
+    """``YOURAI_OPENAI_MODEL`` serves every tier; ``YOURAI_OPENAI_MODEL_<TIER>`` one tier."""
+    one = env.get("YOURAI_OPENAI_MODEL") or None
+
+    def pick(tier: str) -> str:
+        return env.get(f"YOURAI_OPENAI_MODEL_{tier.upper()}") or one or default.for_tier(tier)
+
+    return TierModels(fast=pick("fast"), balanced=pick("balanced"), deep=pick("deep"))
 
 
 def _flag(env: Mapping[str, str], name: str) -> bool:

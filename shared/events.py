@@ -282,17 +282,27 @@ class InvocationCompleted(InvocationEvent, frozen=True, kw_only=True, tag="invoc
     usage: Usage = Usage()
     cache_hit: bool = False
     """The answer was a verified answer reused from the semantic cache (DESIGN §5d)."""
+    cost: str = "0"
+    """What the invocation's model calls cost: the sum of its ``usage.recorded`` costs, a
+    decimal string (money is never a float)."""
+    currency: str = "USD"
 
 
 class InvocationCancelled(InvocationEvent, frozen=True, kw_only=True, tag="invocation.cancelled"):
     reason: str = "Cancelled by the user."
     usage: Usage = Usage()
+    cost: str = "0"
+    """What the model calls made before the cancel cost (a decimal string)."""
+    currency: str = "USD"
 
 
 class InvocationFailed(InvocationEvent, frozen=True, kw_only=True, tag="invocation.failed"):
     stage: str
     reason: str
     usage: Usage = Usage()
+    cost: str = "0"
+    """What the model calls made before the failure cost (a decimal string)."""
+    currency: str = "USD"
 
 
 # -- routing and workers ----------------------------------------------------------------------
@@ -440,10 +450,17 @@ class TitleGenerated(InvocationEvent, frozen=True, kw_only=True, tag="title.gene
 
 
 class UsageRecorded(InvocationEvent, frozen=True, kw_only=True, tag="usage.recorded"):
+    """One model call (or the calls of one step): who made it, on which model, and its cost."""
+
     agent: str
     provider: str
     model: str
     usage: Usage = Usage()
+    cost: str = "0"
+    """The call's cost at the tenant's price table, a decimal string (never a float)."""
+    currency: str = "USD"
+    priced: bool = True
+    """False when the model had no price in the table: ``cost`` is then 0 but not free."""
 
 
 # -- verification -----------------------------------------------------------------------------

@@ -65,6 +65,9 @@ class TenantConfig(msgspec.Struct, frozen=True, kw_only=True):
     cache_ttl_days: int = 30
     """How long a verified answer may be reused from the semantic cache (DESIGN §5d); 0
     turns the cache off."""
+    monthly_budget: str | None = None
+    """The most the tenant's model calls may cost in a calendar month (UTC), a decimal string
+    in its price table's currency; ``None``: no budget. Set with ``set_budget``."""
 
 
 class TenantChanges(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -118,7 +121,7 @@ def checked_field(value: object, field: str, most: int, *, blank_ok: bool = Fals
 
 
 _COLUMNS = ("tenant_id, name, jurisdiction, disclaimer, testing_mode, rate_limit_per_minute,"
-            " default_persona, cache_ttl_days")
+            " default_persona, cache_ttl_days, monthly_budget")
 
 
 class TenantStore:
@@ -168,3 +171,10 @@ class TenantStore:
             config.tenant_id, config.name, config.jurisdiction, config.disclaimer,
             config.testing_mode, config.rate_limit_per_minute, config.default_persona,
             config.cache_ttl_days)
+
+    async def set_budget(self, tenant_id: str, monthly_budget: str | None) -> None:
+        """Set (or, with ``None``, remove) the monthly budget; the rest is left alone."""
+        await self.pool.execute(
+            "INSERT INTO tenants (tenant_id, name, monthly_budget) VALUES ($1, $1, $2)"
+            " ON CONFLICT (tenant_id) DO UPDATE SET monthly_budget = excluded.monthly_budget,"
+            " updated_at = now()", tenant_id, monthly_budget)

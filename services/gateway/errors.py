@@ -24,6 +24,7 @@ from shared.tenants import ConfigurationConflict, ConfigurationError, UnknownIte
 
 __all__ = [
     "BadInput",
+    "BudgetSpent",
     "Forbidden",
     "GatewayError",
     "IdempotencyConflict",
@@ -106,6 +107,12 @@ class UnsupportedMediaType(GatewayError):
     """The body is not in a media type the route takes (JSON, or multipart for uploads)."""
 
     status_code = 415
+
+
+class BudgetSpent(GatewayError):
+    """The organisation's monthly budget for model calls is spent."""
+
+    status_code = 402
 
 
 class RateLimited(GatewayError):

@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import logging
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from services.orchestrator.answer import AnswerRun, drafted, stream_answer
 from services.orchestrator.cached import serve_cached
@@ -45,14 +47,15 @@ from shared.events import (
     InvocationFailed,
     RoutingDecided,
     SkillActivated,
-    Tier,
     Usage,
     UsageRecorded,
     WorkerFindings,
 )
-from shared.llm import ChatMessage, ModelError, ModelProvider
+from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
+from shared.metering import invocation_cost, priced_usage
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
+from shared.tenant_models import TenantModels, TenantModelStore
 from shared.tenants import TenantStore
 from shared.tracing import tracer
 from shared.verification import SentenceTracker
@@ -77,8 +80,12 @@ class _Runs:
 class _Spent:
     """Usage this run has caused: recorded already (the title), or in flight (the answer)."""
 
-    recorded: Usage = field(default_factory=Usage)
+    recorded: list[UsageRecorded] = field(default_factory=list)
     answer: AnswerRun | None = None
+    request: ModelRequest | None = None
+    """The answer's request, as the tenant's model configuration made it."""
+    tenant: TenantModels = field(default_factory=TenantModels)
+    """The tenant's model configuration and prices, read once per run."""
 
 
 class Orchestrator:
@@ -122,7 +129,7 @@ class Orchestrator:
                 await asyncio.wait_for(asyncio.shield(task), timeout=CANCEL_WAIT_S)
         state = await read_state(self.service.infra.store, event)
         if state.terminal is None:
-            await self.service.emit([_cancelled(self.service.envelope(event), state.usage)])
+            await self.service.emit([_cancelled(self.service.envelope(event), state.calls)])
 
     # -- steps --------------------------------------------------------------------------------
 
@@ -132,15 +139,15 @@ class Orchestrator:
         if state.terminal is not None or state.draft is not None:
             return  # already done; the verifier or a terminal event owns it now
         if state.cancel_requested:
-            await self.service.emit([_cancelled(envelope, state.usage)])
+            await self.service.emit([_cancelled(envelope, state.calls)])
             return
         if state.deltas:
             # A previous run streamed part of an answer and then died: the user saw a partial
             # answer that cannot be continued faithfully, so say so rather than fall silent.
             await self.service.emit([envelope.reply(
-                InvocationFailed, "failed", "interrupted", stage="synthesis", usage=state.usage,
+                InvocationFailed, "failed", "interrupted", stage="synthesis",
                 reason="The answer was interrupted by a service restart. Please ask again.",
-            )])
+                **_totals(state.calls))])
             return
         spent = _Spent()
         try:
@@ -158,19 +165,20 @@ class Orchestrator:
         findings = await collect(self.service, decision, state,
                                  deadline_s=self.settings.collect_deadline_s)
         note = await self._note_gaps(envelope, decision, findings)
+        spent.tenant = await TenantModelStore(self.service.infra.pool).get(decision.tenant_id)
         titled = await title_events(self.service.infra.pool, self.provider, envelope,
                                     state.question,
-                                    deadline_s=min(self.settings.model_deadline_s, 20.0))
+                                    deadline_s=min(self.settings.model_deadline_s, 20.0),
+                                    tenant=spent.tenant)
         if titled:
             await self.service.emit(titled)
-            spent.recorded = sum((e.usage for e in titled if isinstance(e, UsageRecorded)),
-                                 Usage())
+            spent.recorded = [e for e in titled if isinstance(e, UsageRecorded)]
         # A cancel recorded meanwhile (handled by another replica, say) stops the invocation
         # before its most expensive step.
         latest = await read_state(self.service.infra.store, decision)
         if latest.cancel_requested or latest.terminal is not None:
             if latest.terminal is None:
-                await self.service.emit([_cancelled(envelope, latest.usage)])
+                await self.service.emit([_cancelled(envelope, latest.calls)])
             return
         await self._synthesise(envelope, decision, state, findings, note, spent)
 
@@ -199,11 +207,11 @@ class Orchestrator:
         tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
         shaping = await self._shaping(envelope, decision, state, findings)
         documents = evidence(findings)
-        request = synthesis_request(
+        request = spent.request = spent.tenant.models.apply(synthesis_request(
             question=state.to_answer, routing=decision, documents=documents,
             history=await self._history(decision), tenant_name=tenant.name,
             jurisdiction=state.jurisdiction or tenant.jurisdiction, layers=shaping.layers(),
-        )
+        ))
         disclaimer = tenant.disclaimer or self.settings.disclaimer
         run = spent.answer = AnswerRun(len(request.system)
                                        + sum(len(d.text) for d in request.documents))
@@ -215,7 +223,8 @@ class Orchestrator:
         sentences = SentenceTracker()
         try:
             with tracer("orchestrator").start_as_current_span("orchestrator.synthesis"):
-                async with asyncio.timeout(self.settings.model_deadline_s):
+                async with asyncio.timeout(request.timeout_s
+                                           or self.settings.model_deadline_s):
                     index = 0
                     async for text in coalesce(pieces):
                         await self.service.emit([envelope.reply(
@@ -223,21 +232,21 @@ class Orchestrator:
                             *drafted(envelope, sentences.feed(text))])
                         index += 1
         except (ModelError, TimeoutError) as e:
-            usage = state.usage + spent.recorded + run.usage_so_far()
-            await self.service.emit([
-                self._answer_usage(envelope, run, request.tier),
-                envelope.reply(InvocationFailed, "failed", "synthesis", stage="synthesis",
-                               usage=usage, reason=_model_failure(e)),
-            ])
+            answer = self._answer_usage(envelope, spent)
+            await self.service.emit([answer, envelope.reply(
+                InvocationFailed, "failed", "synthesis", stage="synthesis",
+                reason=_model_failure(e), **_totals([*state.calls, *spent.recorded, answer]))])
             return
         end = run.end
         await self.service.emit([
-            self._answer_usage(envelope, run, request.tier),
+            self._answer_usage(envelope, spent),
             *drafted(envelope, sentences.finish()),
             envelope.reply(DraftCompleted, "draft", text="".join(run.text),
-                           provider=self.provider.name,
-                           model=end.model if end else self.provider.model_for(request.tier),
-                           offline=self.provider.offline),
+                           provider=(end.provider if end else "") or self.provider.name,
+                           model=end.model if end else self._model(request),
+                           # the provider that answered, where several serve the tenant's tiers
+                           offline=(end.provider == "offline") if end and end.provider
+                           else self.provider.offline),
         ])
 
     async def _history(self, decision: RoutingDecided) -> History:
@@ -262,21 +271,43 @@ class Orchestrator:
                        state: InvocationState, spent: _Spent) -> list[Event]:
         """The usage of an interrupted answer, if one had started, then the cancel."""
         events: list[Event] = []
-        usage = state.usage + spent.recorded
         if spent.answer is not None:
-            events.append(self._answer_usage(envelope, spent.answer, decision.model_tier))
-            usage = usage + spent.answer.usage_so_far()
-        events.append(_cancelled(envelope, usage))
+            events.append(self._answer_usage(envelope, spent))
+        calls = [*state.calls, *spent.recorded, *(e for e in events
+                                                  if isinstance(e, UsageRecorded))]
+        events.append(_cancelled(envelope, calls))
         return events
 
-    def _answer_usage(self, envelope: Envelope, run: AnswerRun, tier: Tier) -> UsageRecorded:
-        return envelope.reply(UsageRecorded, "usage", "synthesis", agent="synthesis",
-                              provider=self.provider.name, model=self.provider.model_for(tier),
-                              usage=run.usage_so_far())
+    def _answer_usage(self, envelope: Envelope, spent: _Spent) -> UsageRecorded:
+        """The answer's usage (so far), priced at the tenant's prices: the model that answered
+        as it reported itself, else the one asked for."""
+        run, request = spent.answer, spent.request
+        assert run is not None and request is not None
+        end = run.end
+        return envelope.reply(UsageRecorded, "usage", "synthesis", **priced_usage(
+            agent="synthesis",
+            provider=(end.provider if end else "") or request.provider or self.provider.name,
+            model=end.model if end else self._model(request), usage=run.usage_so_far(),
+            prices=spent.tenant.prices))
+
+    def _model(self, request: ModelRequest) -> str:
+        return request.model or self.provider.model_for(request.tier)
 
 
-def _cancelled(envelope: Envelope, usage: Usage) -> InvocationCancelled:
-    return envelope.reply(InvocationCancelled, "cancelled", usage=usage)
+class _Totals(TypedDict):
+    usage: Usage
+    cost: str
+    currency: str
+
+
+def _totals(calls: Sequence[UsageRecorded]) -> _Totals:
+    """The tokens and money of ``calls``, for the event that ends the invocation."""
+    cost, currency = invocation_cost(calls)
+    return _Totals(usage=sum((c.usage for c in calls), Usage()), cost=cost, currency=currency)
+
+
+def _cancelled(envelope: Envelope, calls: Sequence[UsageRecorded]) -> InvocationCancelled:
+    return envelope.reply(InvocationCancelled, "cancelled", **_totals(calls))
 
 
 def _model_failure(error: BaseException) -> str:

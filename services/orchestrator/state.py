@@ -39,6 +39,8 @@ class InvocationState(msgspec.Struct, kw_only=True):
     cancel_requested: bool = False
     terminal: str | None = None
     usage: Usage = Usage()
+    calls: list[UsageRecorded] = []
+    """Every model call recorded so far, with its cost."""
 
     @property
     def to_answer(self) -> str:
@@ -71,6 +73,7 @@ class InvocationState(msgspec.Struct, kw_only=True):
                 self.cancel_requested = True
             case UsageRecorded():
                 self.usage = self.usage + event.usage
+                self.calls.append(event)
             case _:
                 kind = event_type(event)
                 if kind in TERMINAL_TYPES:

@@ -10,7 +10,9 @@ import asyncpg
 from services.orchestrator.synthesis import clean_title, title_request
 from shared.events import Envelope, Event, TitleGenerated, UsageRecorded
 from shared.llm import ModelError, ModelProvider
+from shared.metering import priced_usage
 from shared.store.read_models import conversation_title
+from shared.tenant_models import TenantModels
 from shared.tracing import tracer
 
 __all__ = ["title_events"]
@@ -19,22 +21,27 @@ log = logging.getLogger("yourai.orchestrator")
 
 
 async def title_events(pool: asyncpg.Pool, provider: ModelProvider, envelope: Envelope,
-                       question: str, *, deadline_s: float) -> list[Event]:
-    """``title.generated`` and its usage while the conversation has no title; else nothing.
+                       question: str, *, deadline_s: float,
+                       tenant: TenantModels | None = None) -> list[Event]:
+    """``title.generated`` and its usage (priced) while the conversation has no title; else
+    nothing. The tenant's model configuration applies to the call.
 
     A failed or late title is not worth failing the answer for: it is logged and skipped.
     """
     if await conversation_title(pool, envelope.tenant_id, envelope.conversation_id):
         return []
+    tenant = tenant or TenantModels()
+    request = tenant.models.apply(title_request(question))
     with tracer("orchestrator").start_as_current_span("orchestrator.title"):
         try:
-            async with asyncio.timeout(deadline_s):
-                reply = await provider.complete(title_request(question))
+            async with asyncio.timeout(request.timeout_s or deadline_s):
+                reply = await provider.complete(request)
         except (ModelError, TimeoutError) as e:
             log.warning("title generation failed: %s", e)
             return []
     return [
         envelope.reply(TitleGenerated, "title", title=clean_title(reply.text)),
-        envelope.reply(UsageRecorded, "usage", "title", agent="title", provider=provider.name,
-                       model=reply.model, usage=reply.usage),
+        envelope.reply(UsageRecorded, "usage", "title", **priced_usage(
+            agent="title", provider=reply.provider or provider.name, model=reply.model,
+            usage=reply.usage, prices=tenant.prices)),
     ]

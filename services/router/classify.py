@@ -14,7 +14,7 @@ import msgspec
 
 from shared.events import QueryType, Tier, WorkerName
 
-__all__ = ["Routing", "classify_offline", "parse_model_routing"]
+__all__ = ["Routing", "choose_tier", "classify_offline", "parse_model_routing"]
 
 _WORKERS: tuple[WorkerName, ...] = get_args(WorkerName)
 _QUERY_TYPES: tuple[QueryType, ...] = get_args(QueryType)
@@ -102,7 +102,7 @@ def classify_offline(question: str) -> Routing:
     workers = [w for w in _WORKERS if w in chosen]
     complexity = _complexity(text, len(workers))
     return Routing(query_type=query_type, complexity=complexity, workers=workers,
-                   model_tier=_tier(complexity), reason=reason)
+                   model_tier=choose_tier(query_type, complexity, workers, text), reason=reason)
 
 
 def _complexity(text: str, n_workers: int) -> int:
@@ -112,10 +112,33 @@ def _complexity(text: str, n_workers: int) -> int:
     return max(0, min(100, score))
 
 
-def _tier(complexity: int) -> Tier:
-    if complexity < 25:
+_COMPARES = re.compile(
+    r"\b(compare[sd]?|comparison|versus|vs\.?|differ\w*|conflicts?|consistent|reconcile|"
+    r"against|whereas|(?:faster|slower|quicker|longer|shorter|higher|lower|bigger|smaller) or "
+    r"(?:faster|slower|quicker|longer|shorter|higher|lower|bigger|smaller))\b")
+"""A comparison: named as one, or asked as a choice of comparatives ("faster or slower"); not a
+threshold ("no longer than 28 days", "more than two households")."""
+
+
+def choose_tier(query_type: QueryType, complexity: int, workers: list[WorkerName],
+                text: str = "") -> Tier:
+    """The model tier a question needs, from what it asks and how much.
+
+    Small talk and a lookup in one source (a policy's timescale, what a section says) are
+    fast; weighing case law, or reading across sources, needs the balanced tier; a broad
+    question, or a comparison across three sources or more, the deep one.
+    """
+    if query_type == "conversational":
         return "fast"
-    return "balanced" if complexity < 75 else "deep"
+    sources = len(workers)
+    compares = bool(_COMPARES.search(text.lower()))
+    if complexity >= 75 or (compares and sources >= 3):
+        return "deep"
+    if query_type == "caselaw" or "caselaw" in workers or compares:
+        return "balanced"
+    if query_type == "mixed" and (sources >= 3 or complexity >= 50):
+        return "balanced"
+    return "fast" if complexity < 50 else "balanced"
 
 
 def parse_model_routing(raw: str) -> Routing | None:
@@ -139,11 +162,15 @@ def parse_model_routing(raw: str) -> Routing | None:
         or any(w not in _WORKERS for w in workers)
     ):
         return None
+    score = max(0, min(100, int(complexity)))
+    chosen = [w for w in _WORKERS if w in workers]
     return Routing(
         query_type=query_type,
-        complexity=max(0, min(100, int(complexity))),
-        workers=[w for w in _WORKERS if w in workers],
-        model_tier=tier,
+        complexity=score,
+        workers=chosen,
+        # The tier follows from the model's own classification by the same rule as offline,
+        # so a tenant's tier configuration means the same whichever classified.
+        model_tier=choose_tier(query_type, score, chosen),
         reason=str(data.get("reason", ""))[:500],
         method="model",
     )

@@ -12,11 +12,13 @@ from services.router.caching import look_up
 from services.router.classify import Routing, classify_offline, parse_model_routing
 from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
 from shared.cache.reuse import AnswerCache
-from shared.events import Event, MessageReceived, QueryRewritten, RoutingDecided
+from shared.events import Event, MessageReceived, QueryRewritten, RoutingDecided, UsageRecorded
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
+from shared.metering import MeteredProvider, configured, metered_calls
 from shared.prompts import render
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions
+from shared.tenant_models import TenantModelStore
 from shared.tenants import TenantStore
 from shared.tracing import tracer
 
@@ -28,10 +30,12 @@ MODEL_TURNS = 4
 
 async def _ask_model(provider: ModelProvider, request: ModelRequest, *,
                      deadline_s: float) -> str | None:
-    """The model's reply within the deadline; ``None`` when it failed or ran late."""
+    """The model's reply within the deadline (the agent's own, if configured); ``None`` when
+    it failed or ran late."""
+    request = configured(request)
     with tracer("router").start_as_current_span(f"router.{request.purpose}"):
         try:
-            async with asyncio.timeout(deadline_s):
+            async with asyncio.timeout(request.timeout_s or deadline_s):
                 return (await provider.complete(request)).text
         except (ModelError, TimeoutError):
             return None
@@ -82,6 +86,7 @@ async def route(provider: ModelProvider, question: str, *, deadline_s: float) ->
 def register(service: Service, provider: ModelProvider, cache: AnswerCache | None = None
              ) -> None:
     tenants = TenantStore(service.infra.pool)
+    metered = MeteredProvider(provider)
 
     async def on_message(event: MessageReceived) -> None:
         deadline_s = min(service.infra.settings.model_deadline_s, 15.0)
@@ -89,9 +94,11 @@ def register(service: Service, provider: ModelProvider, cache: AnswerCache | Non
                                           event.conversation_id,
                                           before_invocation=event.invocation_id,
                                           limit=EARLIER_TURNS)
-        rewritten = await rewrite(provider, event.content, [q.standalone for q in earlier],
-                                  deadline_s=deadline_s)
-        routing = await route(provider, rewritten.standalone, deadline_s=deadline_s)
+        tenant = await TenantModelStore(service.infra.pool).get(event.tenant_id)
+        with metered_calls(tenant.models) as calls:
+            rewritten = await rewrite(metered, event.content, [q.standalone for q in earlier],
+                                      deadline_s=deadline_s)
+            routing = await route(metered, rewritten.standalone, deadline_s=deadline_s)
         envelope = service.envelope(event)
         query = envelope.reply(QueryRewritten, "rewrite", original=event.content,
                                standalone=rewritten.standalone, method=rewritten.method,
@@ -107,7 +114,12 @@ def register(service: Service, provider: ModelProvider, cache: AnswerCache | Non
                                      model_tier=routing.model_tier,
                                      method=routing.method,
                                      reason=routing.reason)
-        # One batch, in order: whoever reads routing.decided finds the question it routed.
-        await service.emit([query, decided])
+        # One batch, in order: whoever reads routing.decided finds the question it routed;
+        # the usage of the router's own model calls (rewrite, classification) comes first.
+        await service.emit([
+            *(envelope.reply(UsageRecorded, "usage", "router", n, **fields)
+              for n, fields in enumerate(calls.priced(tenant.prices))),
+            query, decided,
+        ])
 
     service.consume(MessageReceived, on_message)

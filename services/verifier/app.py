@@ -13,6 +13,7 @@ from shared.documents import DocumentStore
 from shared.events import DraftCompleted, SentenceDrafted
 from shared.lex.client import LexClient
 from shared.llm import ModelProvider
+from shared.metering import MeteredProvider
 from shared.runtime import Infra, Service
 from shared.tenants import TenantStore
 from shared.verification.config import VerifierConfig
@@ -32,7 +33,9 @@ def create(infra: Infra, provider: ModelProvider | None = None,
     lex = LexClient(url, timeout_s=max(1.0, config.check_deadline_s - 1)) if url else None
     if lex is not None:
         service.on_stop.append(lex.aclose)
-    checks = build_checks(documents=DocumentStore(infra.pool), lex=lex, provider=provider,
+    # The judge's calls are metered: each handler records them with its events.
+    checks = build_checks(documents=DocumentStore(infra.pool), lex=lex,
+                          provider=MeteredProvider(provider) if provider is not None else None,
                           config=config)
     tenants, inflight = TenantStore(infra.pool), InFlight()
     # The semantic cache keeps what verification stood behind (DESIGN §5d).

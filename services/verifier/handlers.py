@@ -19,9 +19,12 @@ from shared.events import (
     MessageReceived,
     QueryRewritten,
     SentenceDrafted,
+    UsageRecorded,
 )
+from shared.metering import CallLog, metered_calls
 from shared.runtime import Service
 from shared.store import Recorded
+from shared.tenant_models import TenantModels, TenantModelStore
 from shared.tenants import TenantConfig, TenantStore
 from shared.verification import (
     CheckContext,
@@ -56,18 +59,25 @@ class _Verifier:
         return (await self.tenants.get(tenant_id) if self.tenants is not None
                 else TenantConfig(tenant_id=tenant_id, name=tenant_id))
 
+    async def _models(self, tenant_id: str) -> TenantModels:
+        return await TenantModelStore(self.service.infra.pool).get(tenant_id)
+
     async def _judge(self, text: str, cause: SentenceDrafted | DraftCompleted,
-                     tenant: TenantConfig, records: Sequence[Recorded]) -> Verified:
+                     tenant: TenantConfig, records: Sequence[Recorded], calls: CallLog
+                     ) -> Verified:
         """``text`` (the draft, or the draft so far) verified: the one call of the library for
         both paths, so a citation is judged alike while streaming and in the whole draft. The
         checks answer from the log, and from this process's memory, for citations judged
-        already."""
+        already; the model judge's calls, configured as the tenant chose, go to ``calls``."""
         known = self.inflight.recall(cause.invocation_id) | known_outcomes(
             r.event for r in records if isinstance(r.event, CitationChecked))
-        return await verify_answer(
-            text, remembered(self.checks, known),
-            context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
-            wording=self.wording, tenant_id=cause.tenant_id, question=_question(records))
+        with metered_calls(calls.models) as made:
+            verified = await verify_answer(
+                text, remembered(self.checks, known),
+                context=CheckContext(jurisdiction=_jurisdiction(tenant, records)),
+                wording=self.wording, tenant_id=cause.tenant_id, question=_question(records))
+        calls.calls.extend(made.calls)
+        return verified
 
 
 @dataclass(kw_only=True)
@@ -92,16 +102,24 @@ class CheckSentence(_Verifier):
             log.warning("sentence %d of invocation %s is not in its streamed draft; it is "
                         "checked with the draft", sentence.index, sentence.invocation_id)
             return []
-        tenant = await self._tenant(sentence.tenant_id)
+        tenant, models = await self._tenant(sentence.tenant_id), await self._models(
+            sentence.tenant_id)
+        calls = CallLog(models=models.models)
         judged = await verify_sentence(
             draft, (sentence.offset, end),
-            functools.partial(self._judge, cause=sentence, tenant=tenant, records=records))
+            functools.partial(self._judge, cause=sentence, tenant=tenant, records=records,
+                              calls=calls))
         verified = judged.verified
         self.inflight.remember(sentence.invocation_id, {
             citation_key(c): o
             for c, o in zip(verified.parsed.citations, verified.outcomes, strict=True)})
-        return unrecorded(sentence_events(sentence=sentence, judged=judged,
-                                          envelope=self.service.envelope(sentence)), records)
+        envelope = self.service.envelope(sentence)
+        usage = [envelope.reply(UsageRecorded, "usage", "judge", "sentence", sentence.index, n,
+                                **fields) for n, fields in enumerate(calls.priced(models.prices))]
+        self.inflight.note_usage(sentence.invocation_id, usage)
+        return unrecorded([
+            *usage, *sentence_events(sentence=sentence, judged=judged, envelope=envelope)],
+            records)
 
 
 @dataclass(kw_only=True)
@@ -126,14 +144,21 @@ class VerifyDraft(_Verifier):
 
     async def verify(self, draft: DraftCompleted, records: Sequence[Recorded]) -> list[Event]:
         """The events verifying ``draft``, its invocation's log so far being ``records``."""
-        tenant = await self._tenant(draft.tenant_id)
-        verified = await self._judge(draft.text, draft, tenant, records)
+        tenant, models = await self._tenant(draft.tenant_id), await self._models(draft.tenant_id)
+        calls = CallLog(models=models.models)
+        verified = await self._judge(draft.text, draft, tenant, records, calls)
         for problem in verified.parsed.problems:
             log.warning("draft %s, character %d: %s", draft.event_id, problem.offset,
                         problem.message)
-        return unrecorded(build_events(draft=draft, verified=verified, log=records,
-                                       envelope=self.service.envelope(draft),
-                                       qa=self._qa(tenant)), records)
+        envelope = self.service.envelope(draft)
+        return unrecorded(build_events(
+            draft=draft, verified=verified, log=records, envelope=envelope, qa=self._qa(tenant),
+            # the sentences' judge calls that the log may not hold yet (re-emitting one the
+            # recorder has since logged records nothing: its id is the same), then the draft's
+            calls=[*self.inflight.usage(draft.invocation_id),
+                   *(envelope.reply(UsageRecorded, "usage", "judge", "draft", n, **fields)
+                     for n, fields in enumerate(calls.priced(models.prices)))],
+        ), records)
 
     def _qa(self, tenant: TenantConfig) -> Callable[[str], QaOutcome] | None:
         """The QA review of the final answer, for tenants in testing mode only."""

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 
+from shared.events import UsageRecorded
 from shared.verification import CitationKey, Outcome
 
 __all__ = ["MEMORY", "InFlight"]
@@ -33,6 +34,8 @@ class InFlight:
     finalising: set[uuid.UUID] = field(default_factory=set)
     judged: OrderedDict[uuid.UUID, dict[CitationKey, Outcome]] = field(
         default_factory=OrderedDict)
+    spent: dict[uuid.UUID, list[UsageRecorded]] = field(default_factory=dict)
+    """The usage of the judge's calls for sentences, until the draft's total counts it."""
 
     @contextlib.asynccontextmanager
     async def sentence(self, invocation_id: uuid.UUID) -> AsyncIterator[bool]:
@@ -68,6 +71,7 @@ class InFlight:
         finally:
             self.finalising.discard(invocation_id)
             self.judged.pop(invocation_id, None)
+            self.spent.pop(invocation_id, None)
 
     def remember(self, invocation_id: uuid.UUID, outcomes: Mapping[CitationKey, Outcome]
                  ) -> None:
@@ -78,3 +82,12 @@ class InFlight:
 
     def recall(self, invocation_id: uuid.UUID) -> dict[CitationKey, Outcome]:
         return dict(self.judged.get(invocation_id, {}))
+
+    def note_usage(self, invocation_id: uuid.UUID, usage: list[UsageRecorded]) -> None:
+        """Usage emitted for a sentence, which the recorder may not have logged yet when the
+        draft's total is summed."""
+        if usage and invocation_id in self.judged:
+            self.spent.setdefault(invocation_id, []).extend(usage)
+
+    def usage(self, invocation_id: uuid.UUID) -> list[UsageRecorded]:
+        return list(self.spent.get(invocation_id, []))

@@ -28,6 +28,7 @@ from shared.events import (
     VerificationResult,
     derived_id,
 )
+from shared.metering import invocation_cost
 from shared.store import Recorded
 from shared.verification import (
     Citation,
@@ -47,11 +48,12 @@ MALFORMED = "malformed_citation"
 
 
 def build_events(*, draft: DraftCompleted, verified: Verified, log: Sequence[Recorded],
-                 envelope: Envelope, qa: Callable[[str], QaOutcome] | None = None
-                 ) -> list[Event]:
+                 envelope: Envelope, qa: Callable[[str], QaOutcome] | None = None,
+                 calls: Sequence[UsageRecorded] = ()) -> list[Event]:
     """citation.checked …, answer.revised (if anything was removed or marked), verification.result,
-    confidence.update, qa.report (in testing mode: ``qa`` reviews the final answer),
-    invocation.completed."""
+    confidence.update, qa.report (in testing mode: ``qa`` reviews the final answer), the usage
+    of the model ``calls`` verifying made (the judge's), invocation.completed with the
+    invocation's total usage and cost."""
     parsed, outcomes = verified.parsed, verified.outcomes
     pairs = list(zip(parsed.citations, outcomes, strict=True))
     events: list[Event] = [_checked(envelope, c, o) for c, o in pairs]
@@ -72,8 +74,13 @@ def build_events(*, draft: DraftCompleted, verified: Verified, log: Sequence[Rec
         outcome = qa(verified.text)
         events.append(envelope.reply(QaReport, PRODUCER, "qa", passed=outcome.passed,
                                      checks=outcome.checks, notes=outcome.notes))
+    events.extend(calls)
+    spent = [r.event for r in log if isinstance(r.event, UsageRecorded)
+             and r.event.event_id not in {c.event_id for c in calls}] + list(calls)
+    cost, currency = invocation_cost(spent)
     events.append(envelope.reply(InvocationCompleted, PRODUCER, "completed", 0,
-                                 usage=usage_of(log)))
+                                 usage=sum((e.usage for e in spent), Usage()), cost=cost,
+                                 currency=currency))
     return events
 
 

@@ -1,4 +1,5 @@
-"""Model providers behind one interface: offline (deterministic), Anthropic, scripted (tests)."""
+"""Model providers behind one interface: offline (deterministic), Anthropic, OpenAI-compatible,
+scripted (tests), and several at once (``ProviderSet``)."""
 
 from shared.llm.anthropic import AnthropicProvider
 from shared.llm.base import (
@@ -17,8 +18,10 @@ from shared.llm.base import (
     Tier,
     join_stream,
 )
-from shared.llm.factory import build_provider
+from shared.llm.factory import build_provider, configured_providers
 from shared.llm.offline import OFFLINE_MODEL, OfflineProvider
+from shared.llm.openai import OpenAIProvider
+from shared.llm.providers import ProviderSet
 from shared.llm.scripted import Script, ScriptedProvider
 
 __all__ = [
@@ -32,6 +35,8 @@ __all__ = [
     "ModelRequest",
     "ModelUnavailable",
     "OfflineProvider",
+    "OpenAIProvider",
+    "ProviderSet",
     "Purpose",
     "Script",
     "ScriptedProvider",
@@ -41,5 +46,6 @@ __all__ = [
     "TextDelta",
     "Tier",
     "build_provider",
+    "configured_providers",
     "join_stream",
 ]

@@ -11,7 +11,6 @@ SDK's errors are translated here, once, into ``ModelUnavailable`` (worth retryin
 
 from __future__ import annotations
 
-import html
 from collections.abc import AsyncIterator
 
 import anthropic
@@ -32,6 +31,7 @@ from shared.llm.base import (
     StreamItem,
     TextDelta,
     Tier,
+    documents_text,
 )
 
 __all__ = ["AnthropicProvider", "build_messages", "build_system", "translate_error"]
@@ -79,12 +79,17 @@ class AnthropicProvider(ModelProvider):
 
     async def _stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         system = build_system(request.system)
+        client = (self._client if request.max_retries is None
+                  else self._client.with_options(max_retries=request.max_retries))
         try:
-            async with self._client.messages.stream(
-                model=self.model_for(request.tier),
+            async with client.messages.stream(
+                model=request.model or self.model_for(request.tier),
                 max_tokens=request.max_tokens,
                 messages=build_messages(request),
                 system=system or anthropic.omit,
+                # This SDK no longer names temperature; the API still reads it where set.
+                extra_body=(None if request.temperature is None
+                            else {"temperature": request.temperature}),
             ) as stream:
                 async for text in stream.text_stream:
                     yield TextDelta(text)
@@ -112,15 +117,8 @@ def build_system(system: str) -> list[TextBlockParam]:
     return [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}]
 
 
-def _document(doc: SourceDocument) -> str:
-    ref = html.escape(doc.ref, quote=True)
-    title = html.escape(doc.title, quote=True)
-    return f'<document ref="{ref}" title="{title}">\n{doc.text}\n</document>'
-
-
 def _documents_block(documents: list[SourceDocument]) -> TextBlockParam:
-    body = "\n".join(_document(d) for d in documents)
-    return {"type": "text", "text": f"<documents>\n{body}\n</documents>"}
+    return {"type": "text", "text": documents_text(documents)}
 
 
 def build_messages(request: ModelRequest) -> list[MessageParam]:

@@ -4,6 +4,7 @@ implements, so the provider is configuration and never code.
 
 from __future__ import annotations
 
+import html
 from collections.abc import AsyncIterator
 from typing import Literal, Protocol
 
@@ -25,6 +26,7 @@ __all__ = [
     "StreamItem",
     "TextDelta",
     "Tier",
+    "documents_text",
     "failed_stream",
     "join_stream",
 ]
@@ -59,6 +61,16 @@ class ModelRequest(msgspec.Struct, frozen=True, kw_only=True):
     documents: list[SourceDocument] = []
     """Evidence; real models receive it as document blocks in the first user message."""
     max_tokens: int = 2048
+    model: str | None = None
+    """The model id to use instead of the provider's for ``tier`` (the tenant's choice)."""
+    provider: str | None = None
+    """The provider to send it to, where several are configured; ``None``: the default."""
+    temperature: float | None = None
+    """Sampling temperature; ``None``: the model's default."""
+    max_retries: int | None = None
+    """Retries of transient failures before the stream starts; ``None``: the provider's."""
+    timeout_s: float | None = None
+    """Deadline of the whole call, set by the agent's configuration; callers apply it."""
 
 
 class TextDelta(msgspec.Struct, frozen=True):
@@ -71,6 +83,8 @@ class StreamEnd(msgspec.Struct, frozen=True, kw_only=True):
     model: str
     usage: Usage
     stop_reason: str = "end_turn"
+    provider: str = ""
+    """Which provider answered, where several are configured (``""``: the one called)."""
 
 
 StreamItem = TextDelta | StreamEnd
@@ -80,6 +94,8 @@ class Completion(msgspec.Struct, frozen=True, kw_only=True):
     text: str
     model: str
     usage: Usage
+    provider: str = ""
+    """Which provider answered, where several are configured (``""``: the one called)."""
 
 
 class ModelError(Exception):
@@ -101,8 +117,20 @@ async def join_stream(stream: AsyncIterator[StreamItem]) -> Completion:
         if isinstance(item, TextDelta):
             parts.append(item.text)
         else:
-            return Completion(text="".join(parts), model=item.model, usage=item.usage)
+            return Completion(text="".join(parts), model=item.model, usage=item.usage,
+                              provider=item.provider)
     raise ModelUnavailable("The model stream ended without a final message.")
+
+
+def documents_text(documents: list[SourceDocument]) -> str:
+    """The evidence as every real model receives it: ``<documents>`` of ``<document>``s, each
+    with its citation ref and title (escaped), its text verbatim."""
+    def one(doc: SourceDocument) -> str:
+        ref, title = html.escape(doc.ref, quote=True), html.escape(doc.title, quote=True)
+        return f'<document ref="{ref}" title="{title}">\n{doc.text}\n</document>'
+
+    body = "\n".join(one(d) for d in documents)
+    return f"<documents>\n{body}\n</documents>"
 
 
 async def failed_stream(error: Exception) -> AsyncIterator[StreamItem]:
@@ -115,7 +143,7 @@ class ModelProvider(Protocol):
     """A source of model completions; subclass it to inherit ``complete``."""
 
     name: str
-    """``offline``, ``anthropic`` or ``scripted``."""
+    """``offline``, ``anthropic``, ``openai`` or ``scripted``."""
     offline: bool
     """True only for the offline provider, so answers can be labelled as such."""
 

@@ -98,4 +98,4 @@ class ScriptedProvider(ModelProvider):
             input_tokens=estimate_tokens(request.system, *(m.content for m in request.messages)),
             output_tokens=estimate_tokens(text),
         )
-        yield StreamEnd(model=self.model_for(request.tier), usage=usage)
+        yield StreamEnd(model=request.model or self.model_for(request.tier), usage=usage)

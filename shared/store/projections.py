@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from decimal import Decimal
 
 import asyncpg
 
@@ -26,6 +27,7 @@ from shared.events import (
     InvocationStarted,
     MessageReceived,
     TitleGenerated,
+    UsageRecorded,
     derived_id,
     event_type,
     is_tenant_record,
@@ -33,7 +35,7 @@ from shared.events import (
 
 __all__ = ["answer_message_id", "project", "rebuild_projections", "touch_invocations"]
 
-_PROJECTION_TABLES = ("conversations", "invocations", "messages")
+_PROJECTION_TABLES = ("conversations", "invocations", "messages", "model_usage")
 
 
 def answer_message_id(invocation_id: uuid.UUID) -> uuid.UUID:
@@ -43,6 +45,13 @@ def answer_message_id(invocation_id: uuid.UUID) -> uuid.UUID:
 
 async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
     """Apply one recorded event to the projections."""
+    if isinstance(event, UsageRecorded):
+        await _usage(conn, event)
+    else:
+        await _project(conn, event, version)
+
+
+async def _project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
     match event:
         case ConversationCreated() if not is_tenant_record(event.tenant_id, event.conversation_id):
             await conn.execute(
@@ -122,6 +131,22 @@ async def _message(conn: asyncpg.Connection, event: AnyEvent, message_id: object
         status,
         event.occurred_at,
         version,
+    )
+
+
+async def _usage(conn: asyncpg.Connection, event: UsageRecorded) -> None:
+    """One model call, with the user who asked (GET /v1/usage sums them; budgets read them)."""
+    u = event.usage
+    await conn.execute(
+        "INSERT INTO model_usage (event_id, tenant_id, invocation_id, user_id, agent, provider,"
+        " model, input_tokens, output_tokens, cache_write_tokens, cache_read_tokens, cost,"
+        " currency, priced, occurred_at) SELECT $1, $2, $3, COALESCE((SELECT user_id FROM"
+        " invocations WHERE id = $3), ''), $4, $5, $6, $7, $8, $9, $10, $11::numeric, $12, $13,"
+        " $14 ON CONFLICT (event_id) DO NOTHING",
+        event.event_id, event.tenant_id, event.invocation_id, event.agent, event.provider,
+        event.model, u.input_tokens, u.output_tokens, u.cache_creation_input_tokens,
+        u.cache_read_input_tokens, Decimal(event.cost), event.currency, event.priced,
+        event.occurred_at,
     )
 
 

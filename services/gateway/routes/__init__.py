@@ -6,10 +6,12 @@ from services.gateway.routes.documents import DocumentController
 from services.gateway.routes.health import HealthController
 from services.gateway.routes.invocations import InvocationController
 from services.gateway.routes.messages import MessageController
+from services.gateway.routes.models import ModelController
 from services.gateway.routes.personas import PersonaController
 from services.gateway.routes.skills import SkillController
 from services.gateway.routes.sources import SourceController
 from services.gateway.routes.tenant import TenantController
+from services.gateway.routes.usage import BudgetController, UsageController
 
 __all__ = ["ROUTES"]
 
@@ -24,4 +26,7 @@ ROUTES = [
     SourceController,
     HealthController,
     CacheController,
+    ModelController,
+    UsageController,
+    BudgetController,
 ]

@@ -23,6 +23,7 @@ from services.gateway.auth import Caller
 from services.gateway.errors import PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
 from services.gateway.persona_choice import answering_persona
+from services.gateway.routes.usage import refuse_when_spent
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
 from shared.events import (
@@ -96,6 +97,7 @@ class MessageController(Controller):
         persona = await answering_persona(gw, caller, conversation_id, data.persona_id,
                                           tenant.default_persona)
         if idempotency_key is None:
+            await refuse_when_spent(gw, caller.tenant_id)
             await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
             invocation_id = uuid.uuid4()
             await gw.record(turn_events(caller, conversation_id, invocation_id, data,
@@ -111,6 +113,7 @@ class MessageController(Controller):
         claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
         if claim.done is not None:
             return Accepted(invocation_id=claim.done, stream_url=stream_url(claim.done))
+        await refuse_when_spent(gw, caller.tenant_id)  # a retry of an accepted post is not new
         await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
         await gw.idempotency.claim(claim, fingerprint)
         invocation_id = derived_id(conversation_id, "idempotency-key", key)
