@@ -18,6 +18,7 @@ import msgspec
 from shared.cache.sources import Cited
 from shared.events import Usage
 from shared.hybrid import vector_literal
+from shared.store import Connection
 
 __all__ = ["CacheStore", "Candidate", "Entry", "Scope"]
 
@@ -132,12 +133,22 @@ class CacheStore:
         return _count(await self.pool.execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND uses_policies", tenant_id))
 
-    async def clear(self, tenant_id: str) -> int:
-        """Remove all the tenant's entries; how many there were."""
+    async def clear(self, tenant_id: str, *, conn: Connection | None = None) -> int:
+        """Remove all the tenant's entries (in ``conn``'s transaction, if given); how many
+        there were."""
         if not await self.available():
             return 0
-        return _count(await self.pool.execute(
+        return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1", tenant_id))
+
+    async def evict_persona(self, tenant_id: str, persona_id: str, *,
+                            conn: Connection | None = None) -> int:
+        """Remove every entry answered as ``persona_id`` (it changed or went)."""
+        if not await self.available():
+            return 0
+        return _count(await (conn or self.pool).execute(
+            "DELETE FROM semantic_cache WHERE tenant_id = $1 AND persona_id = $2",
+            tenant_id, persona_id))
 
     async def count(self, tenant_id: str) -> int:
         if not await self.available():

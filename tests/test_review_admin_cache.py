@@ -1,0 +1,81 @@
+"""Defects found reviewing the tenant administration API and the semantic cache, each proved
+here against the real engine (NATS JetStream, PostgreSQL) before it was fixed."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from services.engine import Engine
+from services.gateway.auth import issue_token
+from tests.e2e import Client, SseEvent
+from tests.harness import Api
+from tests.test_semantic_cache import QUESTION, _answer, _hit, _invocation, _stored, _upload_samples
+from tests.test_tenant_admin import _admin, _changes
+
+
+@pytest.fixture
+async def client(engine: Engine) -> AsyncIterator[Client]:
+    c = Client(engine)
+    yield c
+    await c.close()
+
+
+async def test_a_default_persona_that_cannot_be_an_id_is_a_400_and_changes_nothing(
+        api: Api) -> None:
+    """A NUL in ``default_persona`` reached PostgreSQL and came back a 500."""
+    for bad in ("\x00", "board\x00", "Board", "a" * 41):
+        resp = await api.http.patch("/v1/tenant", headers=_admin(api),
+                                    json={"default_persona": bad, "name": "Changed"})
+        assert resp.status_code == 400, (bad, resp.text)
+        assert "persona" in resp.json()["detail"]
+    shown = (await api.http.get("/v1/tenant", headers=_admin(api))).json()
+    assert (shown["name"], shown["default_persona"]) == ("tenant-a", None)
+    assert await _changes(api) == []
+
+
+def _text(events: list[SseEvent]) -> str:
+    return "".join(str(e.data.get("text", "")) for e in events if e.type == "content.delta")
+
+
+async def test_a_changed_disclaimer_or_persona_is_never_served_from_the_cache(
+        engine: Engine, client: Client) -> None:
+    """A cached answer carries the disclaimer and the persona's style it was written with:
+    after an administrator changes either, the next question gets the new one."""
+    await _upload_samples(client)
+    admin = issue_token(engine.settings.jwt_secret, client.tenant, "admin-1", roles=("admin",))
+    headers = {"Authorization": f"Bearer {admin}"}
+
+    first = await _answer(client, QUESTION)
+    await _stored(engine, _invocation(first))
+    assert _hit(await _answer(client, QUESTION))  # the entry is served as it stands
+    r = await client.http.patch("/v1/tenant", headers=headers,
+                                json={"disclaimer": "Fenmoor's own words: not legal advice."})
+    assert r.status_code == 200, r.text
+    after = await _answer(client, QUESTION)
+    assert not _hit(after)
+    assert "Fenmoor's own words: not legal advice." in _text(after)
+
+    r = await client.http.post("/v1/personas", headers=headers, json={
+        "id": "residents", "name": "Residents", "answer_style": "plain"})
+    assert r.status_code == 201, r.text
+
+    async def as_residents() -> list[SseEvent]:
+        conversation = await client.conversation()
+        r = await client.http.post(f"/v1/conversations/{conversation}/messages",
+                                   json={"content": QUESTION, "persona_id": "residents"})
+        assert r.status_code == 202, r.text
+        events = await client.collect(r.json()["stream_url"])
+        assert events[-1].type == "invocation.completed"
+        return events
+
+    plain = await as_residents()
+    await _stored(engine, _invocation(plain))
+    assert _hit(await as_residents())
+    r = await client.http.patch("/v1/personas/residents", headers=headers,
+                                json={"answer_style": "briefing"})
+    assert r.status_code == 200, r.text
+    briefing = await as_residents()
+    assert not _hit(briefing)
+    assert _text(briefing) != _text(plain)
