@@ -11,7 +11,16 @@ from services.engine import Engine
 from services.gateway.auth import issue_token
 from tests.e2e import Client, SseEvent
 from tests.harness import Api
-from tests.test_semantic_cache import QUESTION, _answer, _hit, _invocation, _stored, _upload_samples
+from tests.test_semantic_cache import (
+    QUESTION,
+    SAMPLES,
+    _answer,
+    _cited_documents,
+    _hit,
+    _invocation,
+    _stored,
+    _upload_samples,
+)
 from tests.test_tenant_admin import _admin, _changes
 
 
@@ -79,3 +88,22 @@ async def test_a_changed_disclaimer_or_persona_is_never_served_from_the_cache(
     briefing = await as_residents()
     assert not _hit(briefing)
     assert _text(briefing) != _text(plain)
+
+
+async def test_replacing_a_policy_the_answer_did_not_cite_turns_it_into_a_miss(
+        engine: Engine, client: Client) -> None:
+    """A new version is new text, as an added document is: an answer kept before it might now
+    cite it. Only answers citing the old version were evicted."""
+    docs = await _upload_samples(client)
+    first = await _answer(client, QUESTION)
+    await _stored(engine, _invocation(first))
+    cited = _cited_documents(first)
+    uncited = [(n, d) for n, d in docs.items() if str(d["version_id"]) not in cited]
+    assert uncited, "the test needs a policy the answer did not cite"
+    name, doc = uncited[0]
+    r = await client.http.put(f"/v1/documents/{doc['id']}", json={
+        "title": name, "content": (SAMPLES / f"{name}.md").read_text()
+        + "\n\n## Damp and mould\n\nA report of damp and mould in a flat we let is inspected"
+          " within 5 working days and treated within 20 working days."})
+    assert r.status_code == 201, r.text
+    assert not _hit(await _answer(client, QUESTION))

@@ -147,12 +147,13 @@ def _change(doc: StoredDocument, change: Change) -> list[AnyEvent]:
 
 async def _uncached(gw: Gateway, doc: StoredDocument, change: Change) -> None:
     """Cached answers the change may have made wrong leave the cache (DESIGN §5d): those citing
-    the document when it is replaced or removed; when one is added, every answer whose
-    question searched the policies, since it might now cite the new one."""
+    the document when it is replaced or removed; when one is added or replaced, every answer
+    whose question searched the policies, since it might now cite the new text (a replaced
+    document's new version is new text as much as an added one is)."""
     cache = CacheStore(gw.infra.pool)
-    if change == "added":
+    if change != "removed":
         await cache.evict_policy_answers(doc.tenant_id)
-    else:
+    if change != "added":
         await cache.evict_document(doc.tenant_id, doc.document_id)
 
 
