@@ -3,12 +3,20 @@ here against the real engine (NATS JetStream, PostgreSQL) before it was fixed.""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
 import pytest
 
 from services.engine import Engine
 from services.gateway.auth import issue_token
+from shared.cache.reuse import AnswerCache
+from shared.cache.sources import SourceReader
+from shared.cache.store import CacheStore
+from shared.documents import DocumentStore
+from shared.events import Usage
+from shared.runtime import Infra
 from tests.e2e import Client, SseEvent
 from tests.harness import Api
 from tests.test_semantic_cache import (
@@ -107,3 +115,25 @@ async def test_replacing_a_policy_the_answer_did_not_cite_turns_it_into_a_miss(
           " within 5 working days and treated within 20 working days."})
     assert r.status_code == 201, r.text
     assert not _hit(await _answer(client, QUESTION))
+
+
+async def test_an_answer_asked_before_a_policy_was_added_is_not_kept(infra: Infra) -> None:
+    """The gateway evicts the policy answers when a document is added, but an answer still
+    being verified then is kept after that eviction: written without the new text, it must
+    not be stored (the verifier keeps it seconds after the question was asked)."""
+    cache = AnswerCache(CacheStore(infra.pool), SourceReader(infra.pool, None))
+    asked = datetime.now(UTC)
+    await DocumentStore(infra.pool).add("tenant-a", "Damp and mould",
+                                        (SAMPLES / "damp-and-mould.md").read_text())
+
+    async def keep(*, uses_policies: bool, asked_at: datetime) -> bool:
+        return await cache.keep(
+            invocation_id=uuid.uuid4(), conversation_id=uuid.uuid4(),
+            scope=cache.scope("tenant-a", "england"), question=QUESTION, refs=[],
+            uses_policies=uses_policies, usage=Usage(), duration_ms=10, asked_at=asked_at)
+
+    assert not await keep(uses_policies=True, asked_at=asked)
+    assert await cache.store.count("tenant-a") == 0
+    assert await keep(uses_policies=False, asked_at=asked), "it never read the policies"
+    assert await keep(uses_policies=True, asked_at=datetime.now(UTC)), "asked after the change"
+    assert await cache.store.count("tenant-a") == 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 import asyncpg
 import msgspec
@@ -50,6 +51,9 @@ class Entry:
     uses_policies: bool
     usage: Usage
     duration_ms: int
+    asked_at: datetime | None = None
+    """When the question was asked: an answer that searched the policies is not stored if
+    they changed since (it was written without the new text)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,19 +98,26 @@ class CacheStore:
                           sources=_cited.decode(r["sources"]), usage=_usage.decode(r["usage"]),
                           duration_ms=r["duration_ms"]) for r in rows]
 
-    async def put(self, entry: Entry) -> None:
-        """Store ``entry`` (once: storing it again changes nothing)."""
+    async def put(self, entry: Entry) -> bool:
+        """Store ``entry``; whether it was stored now: not again (storing it again changes
+        nothing), nor when it searched the policies and a document was added, replaced or
+        removed after it was asked (that change's eviction ran before this entry existed)."""
         s = entry.scope
         documents = sorted({c.document_id for c in entry.sources if c.document_id is not None})
-        await self.pool.execute(
+        since = entry.asked_at if entry.uses_policies else None
+        status = await self.pool.execute(
             "INSERT INTO semantic_cache (invocation_id, conversation_id, tenant_id, persona_id,"
             " jurisdiction, question, model_id, embedding, sources, documents, uses_policies,"
-            " usage, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
-            " $10, $11, $12::jsonb, $13) ON CONFLICT (invocation_id) DO NOTHING",
+            " usage, duration_ms) SELECT $1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
+            " $10, $11, $12::jsonb, $13 WHERE $14::timestamptz IS NULL OR NOT EXISTS ("
+            "SELECT 1 FROM documents WHERE tenant_id = $3"
+            " AND (created_at > $14::timestamptz OR ended_at > $14::timestamptz))"
+            " ON CONFLICT (invocation_id) DO NOTHING",
             entry.invocation_id, entry.conversation_id, s.tenant_id, s.persona_id,
             s.jurisdiction, entry.question, s.model_id, vector_literal(entry.vector),
             msgspec.json.encode(list(entry.sources)).decode(), documents, entry.uses_policies,
-            msgspec.json.encode(entry.usage).decode(), entry.duration_ms)
+            msgspec.json.encode(entry.usage).decode(), entry.duration_ms, since)
+        return status != "INSERT 0 0"
 
     async def evict(self, tenant_id: str, invocation_id: uuid.UUID) -> bool:
         """Remove one entry; whether there was one."""
