@@ -137,3 +137,26 @@ async def test_an_answer_asked_before_a_policy_was_added_is_not_kept(infra: Infr
     assert await keep(uses_policies=False, asked_at=asked), "it never read the policies"
     assert await keep(uses_policies=True, asked_at=datetime.now(UTC)), "asked after the change"
     assert await cache.store.count("tenant-a") == 2
+
+
+async def test_an_administrator_cannot_point_the_engine_at_a_local_or_private_address(
+        api: Api) -> None:
+    """The engine fetches a tenant's sources from inside its own network: an organisation's
+    administrator (now through the API, no longer only the operator's CLI) must not make it
+    read a cloud's metadata service, itself or another internal host."""
+    admin = _admin(api)
+    for host in ("169.254.169.254", "localhost", "127.0.0.1", "127.1", "[::1]", "10.0.0.5",
+                 "192.168.1.10", "nats", "postgres.internal", "[::ffff:127.0.0.1]"):
+        resp = await api.http.post("/v1/sources/hosts", json={"host": host}, headers=admin)
+        assert resp.status_code == 400, (host, resp.text)
+        assert "not a public host" in resp.json()["detail"]
+        resp = await api.http.post("/v1/sources", headers=admin, json={
+            "id": "meta", "name": "Metadata", "kind": "json",
+            "url": f"http://{host}/latest/meta-data", "allow_host": True})
+        assert resp.status_code == 400, (host, resp.text)
+    listed = (await api.http.get("/v1/sources", headers=admin)).json()
+    assert listed == {"sources": [], "allowed_hosts": []}
+    assert await _changes(api) == []
+    for host in ("www.gov.uk", "8.8.8.8"):
+        resp = await api.http.post("/v1/sources/hosts", json={"host": host}, headers=admin)
+        assert resp.status_code == 201, (host, resp.text)
