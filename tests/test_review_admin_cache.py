@@ -160,3 +160,22 @@ async def test_an_administrator_cannot_point_the_engine_at_a_local_or_private_ad
     for host in ("www.gov.uk", "8.8.8.8"):
         resp = await api.http.post("/v1/sources/hosts", json={"host": host}, headers=admin)
         assert resp.status_code == 201, (host, resp.text)
+
+
+async def test_an_auditor_cannot_add_replace_or_remove_a_policy_document(api: Api) -> None:
+    """An auditor reads the organisation's records and changes none: the policies the answers
+    rest on are no exception."""
+    member, auditor = api.auth(), api.auth(user="audrey", roles=("auditor",))
+    content = (SAMPLES / "repairs.md").read_text()
+    created = await api.http.post("/v1/documents", headers=member,
+                                  json={"title": "Repairs", "content": content})
+    assert created.status_code == 201, created.text
+    doc = created.json()
+    for method, url, body in (
+            ("POST", "/v1/documents", {"title": "Audit", "content": content + "\n\nMine."}),
+            ("PUT", f"/v1/documents/{doc['id']}", {"content": content + "\n\nChanged."}),
+            ("DELETE", f"/v1/documents/{doc['id']}", None)):
+        resp = await api.http.request(method, url, json=body, headers=auditor)
+        assert resp.status_code == 403, (method, resp.text)
+    listed = (await api.http.get("/v1/documents", headers=auditor)).json()
+    assert [(d["id"], d["version"]) for d in listed["items"]] == [(doc["id"], 1)]

@@ -27,6 +27,7 @@ from services.gateway.bodies import JSON, MULTIPART, accepts
 from services.gateway.errors import (
     BadInput,
     Conflict,
+    Forbidden,
     NotFound,
     PayloadTooLarge,
     UnsupportedMediaType,
@@ -167,6 +168,13 @@ async def _recorded(gw: Gateway, doc: StoredDocument) -> StoredDocument:
     return doc
 
 
+def _author(caller: Caller) -> str:
+    """Who changes a document: a member or an administrator; an auditor only reads (403)."""
+    if not (caller.has("member") or caller.has("admin")):
+        raise Forbidden("An auditor reads the organisation's documents but cannot change them.")
+    return caller.user_id
+
+
 class DocumentController(Controller):
     path = "/v1/documents"
     tags = ("documents",)
@@ -178,10 +186,11 @@ class DocumentController(Controller):
                                        "has a document with this content: it is returned.")})
     async def upload(self, gw: Gateway, caller: Caller, request: Request
                      ) -> Response[DocumentOut]:
+        author = _author(caller)
         doc, filename = await _received(gw, request)
         title = (doc.title or title_of(doc.content, filename)).strip()
         stored = await _recorded(gw, await gw.documents.add(
-            caller.tenant_id, title, doc.content, user_id=caller.user_id))
+            caller.tenant_id, title, doc.content, user_id=author))
         return Response(_out(stored), status_code=201 if stored.created else 200)
 
     @get("/", summary="The organisation's current documents, oldest first, a page at a time")
@@ -216,11 +225,12 @@ class DocumentController(Controller):
                                       "has this text and title: it is returned.")})
     async def replace(self, gw: Gateway, caller: Caller, request: Request,
                       document_id: uuid.UUID) -> Response[DocumentOut]:
+        author = _author(caller)
         doc, _ = await _received(gw, request)
         try:
             stored = await gw.documents.replace(
                 caller.tenant_id, document_id, doc.content,
-                title=doc.title.strip() if doc.title else None, user_id=caller.user_id)
+                title=doc.title.strip() if doc.title else None, user_id=author)
         except DuplicateContent as e:
             raise Conflict(str(e)) from e
         if stored is None:
@@ -233,7 +243,7 @@ class DocumentController(Controller):
     async def remove(self, gw: Gateway, caller: Caller, document_id: uuid.UUID
                      ) -> DocumentOut:
         removed = await gw.documents.remove(caller.tenant_id, document_id,
-                                            user_id=caller.user_id)
+                                            user_id=_author(caller))
         if removed is None:
             raise NotFound(_NOT_FOUND)
         await gw.record(_change(removed, "removed"))
