@@ -179,3 +179,26 @@ async def test_an_auditor_cannot_add_replace_or_remove_a_policy_document(api: Ap
         assert resp.status_code == 403, (method, resp.text)
     listed = (await api.http.get("/v1/documents", headers=auditor)).json()
     assert [(d["id"], d["version"]) for d in listed["items"]] == [(doc["id"], 1)]
+
+
+async def test_an_answer_asked_before_a_configuration_change_is_not_kept(api: Api) -> None:
+    """A persona changed (or the cache cleared) while an answer was being verified: the
+    change's eviction ran before the entry existed, so the entry must not be stored."""
+    r = await api.http.post("/v1/personas", headers=_admin(api), json={
+        "id": "residents", "name": "Residents", "answer_style": "plain"})
+    assert r.status_code == 201, r.text
+    cache = AnswerCache(CacheStore(api.infra.pool), SourceReader(api.infra.pool, None))
+
+    async def keep(asked_at: datetime) -> bool:
+        return await cache.keep(
+            invocation_id=uuid.uuid4(), conversation_id=uuid.uuid4(),
+            scope=cache.scope("tenant-a", "england", "residents"), question=QUESTION, refs=[],
+            uses_policies=False, usage=Usage(), duration_ms=10, asked_at=asked_at)
+
+    asked = datetime.now(UTC)
+    r = await api.http.patch("/v1/personas/residents", headers=_admin(api),
+                             json={"answer_style": "briefing"})
+    assert r.status_code == 200, r.text
+    assert not await keep(asked)
+    assert await keep(datetime.now(UTC)), "asked after the change"
+    assert await cache.store.count("tenant-a") == 1

@@ -115,7 +115,8 @@ class AnswerCache:
                    question: str, refs: Sequence[tuple[str, CitationKind]], uses_policies: bool,
                    usage: Usage, duration_ms: int, asked_at: datetime | None = None) -> bool:
         """Store a verified answer; ``False`` when its sources cannot be fingerprinted now, or
-        the policies it searched changed after ``asked_at``."""
+        what shaped it (the policies it searched, the configuration) changed after
+        ``asked_at``."""
         if not await self.store.available():
             return False
         try:

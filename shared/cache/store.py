@@ -17,7 +17,7 @@ import asyncpg
 import msgspec
 
 from shared.cache.sources import Cited
-from shared.events import Usage
+from shared.events import Usage, configuration_stream
 from shared.hybrid import vector_literal
 from shared.store import Connection
 
@@ -52,8 +52,8 @@ class Entry:
     usage: Usage
     duration_ms: int
     asked_at: datetime | None = None
-    """When the question was asked: an answer that searched the policies is not stored if
-    they changed since (it was written without the new text)."""
+    """When the question was asked: the answer is not stored if what shaped it changed since
+    (see ``CacheStore.put``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -100,23 +100,26 @@ class CacheStore:
 
     async def put(self, entry: Entry) -> bool:
         """Store ``entry``; whether it was stored now: not again (storing it again changes
-        nothing), nor when it searched the policies and a document was added, replaced or
-        removed after it was asked (that change's eviction ran before this entry existed)."""
+        nothing), nor when what shaped it changed after it was asked (that change's eviction
+        ran before this entry existed): a document, if it searched the policies, or the
+        tenant's configuration (its settings, personas, skills; a clearing of the cache)."""
         s = entry.scope
         documents = sorted({c.document_id for c in entry.sources if c.document_id is not None})
-        since = entry.asked_at if entry.uses_policies else None
         status = await self.pool.execute(
             "INSERT INTO semantic_cache (invocation_id, conversation_id, tenant_id, persona_id,"
             " jurisdiction, question, model_id, embedding, sources, documents, uses_policies,"
             " usage, duration_ms) SELECT $1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
-            " $10, $11, $12::jsonb, $13 WHERE $14::timestamptz IS NULL OR NOT EXISTS ("
+            " $10, $11, $12::jsonb, $13 WHERE $14::timestamptz IS NULL OR (NOT EXISTS ("
+            "SELECT 1 FROM events WHERE conversation_id = $15 AND type = 'configuration.changed'"
+            " AND recorded_at > $14::timestamptz) AND (NOT $11 OR NOT EXISTS ("
             "SELECT 1 FROM documents WHERE tenant_id = $3"
-            " AND (created_at > $14::timestamptz OR ended_at > $14::timestamptz))"
+            " AND (created_at > $14::timestamptz OR ended_at > $14::timestamptz))))"
             " ON CONFLICT (invocation_id) DO NOTHING",
             entry.invocation_id, entry.conversation_id, s.tenant_id, s.persona_id,
             s.jurisdiction, entry.question, s.model_id, vector_literal(entry.vector),
             msgspec.json.encode(list(entry.sources)).decode(), documents, entry.uses_policies,
-            msgspec.json.encode(entry.usage).decode(), entry.duration_ms, since)
+            msgspec.json.encode(entry.usage).decode(), entry.duration_ms, entry.asked_at,
+            configuration_stream(s.tenant_id))
         return status != "INSERT 0 0"
 
     async def evict(self, tenant_id: str, invocation_id: uuid.UUID) -> bool:
