@@ -19,6 +19,7 @@ from services.gateway.auth import Caller
 from services.gateway.configuration import configuration_change
 from services.gateway.errors import BadInput, Forbidden
 from services.gateway.state import Gateway
+from shared.cache.store import CacheStore
 from shared.events import ConfigurationSection
 from shared.store import Connection, store_errors
 from shared.tenants import TenantConfig, TenantStore, UnknownItem
@@ -27,6 +28,8 @@ __all__ = ["Change", "apply_change", "configuration_reader", "decoded", "known_i
            "snapshot"]
 
 _ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+_ANSWER_SETTINGS = ("name", "disclaimer")
+"""The tenant's settings written into every answer (its prompt and its closing lines)."""
 B = TypeVar("B", bound="msgspec.Struct | None")
 A = TypeVar("A", bound="msgspec.Struct | None")
 S = TypeVar("S", bound=msgspec.Struct)
@@ -79,4 +82,22 @@ async def apply_change(gw: Gateway, caller: Caller, section: ConfigurationSectio
             await gw.infra.store.append(configuration_change(
                 caller, section, key=key, before=snapshot(before), after=snapshot(after)),
                 outbox=True, within=conn)
+            await _stale_answers_evicted(gw, conn, caller.tenant_id, section, key, before,
+                                         after)
     return after
+
+
+async def _stale_answers_evicted(gw: Gateway, conn: Connection, tenant_id: str,
+                                 section: ConfigurationSection, key: str,
+                                 before: msgspec.Struct | None,
+                                 after: msgspec.Struct | None) -> None:
+    """A cached answer carries the configuration that wrote it (the disclaimer, the
+    persona's style, the skills' instructions): when that changes, the answers it shaped
+    leave the cache in the same transaction, so the next question shows the change
+    (DESIGN §5d)."""
+    cache = CacheStore(gw.infra.pool)
+    if section == "persona":
+        await cache.evict_persona(tenant_id, key, conn=conn)
+    elif section == "skill" or (section == "tenant" and any(
+            getattr(before, f, None) != getattr(after, f, None) for f in _ANSWER_SETTINGS)):
+        await cache.clear(tenant_id, conn=conn)

@@ -112,5 +112,6 @@ class Caching:
             question=rewritten.standalone,
             refs=[(c.ref, c.kind) for c in checked], uses_policies="policy" in routing.workers,
             usage=usage_of(records),
-            duration_ms=int((datetime.now(UTC) - began).total_seconds() * 1000))
+            duration_ms=int((datetime.now(UTC) - began).total_seconds() * 1000),
+            asked_at=began)
 

@@ -14,6 +14,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from shared.cache.guard import SIMILARITY_FLOOR, Verdict, embedding_text, reuse_verdict
 from shared.cache.sources import SourceReader, SourceUnavailable
@@ -112,8 +113,10 @@ class AnswerCache:
 
     async def keep(self, *, invocation_id: uuid.UUID, conversation_id: uuid.UUID, scope: Scope,
                    question: str, refs: Sequence[tuple[str, CitationKind]], uses_policies: bool,
-                   usage: Usage, duration_ms: int) -> bool:
-        """Store a verified answer; ``False`` when its sources cannot be fingerprinted now."""
+                   usage: Usage, duration_ms: int, asked_at: datetime | None = None) -> bool:
+        """Store a verified answer; ``False`` when its sources cannot be fingerprinted now, or
+        what shaped it (the policies it searched, the configuration) changed after
+        ``asked_at``."""
         if not await self.store.available():
             return False
         try:
@@ -122,8 +125,7 @@ class AnswerCache:
             log.info("answer %s not cached: %s", invocation_id, e)
             return False
         vector = await self._vector(question)
-        await self.store.put(Entry(invocation_id=invocation_id, conversation_id=conversation_id,
-                                   scope=scope, question=question, vector=vector, sources=cited,
-                                   uses_policies=uses_policies, usage=usage,
-                                   duration_ms=duration_ms))
-        return True
+        return await self.store.put(Entry(
+            invocation_id=invocation_id, conversation_id=conversation_id, scope=scope,
+            question=question, vector=vector, sources=cited, uses_policies=uses_policies,
+            usage=usage, duration_ms=duration_ms, asked_at=asked_at))

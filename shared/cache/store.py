@@ -11,13 +11,15 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 import asyncpg
 import msgspec
 
 from shared.cache.sources import Cited
-from shared.events import Usage
+from shared.events import Usage, configuration_stream
 from shared.hybrid import vector_literal
+from shared.store import Connection
 
 __all__ = ["CacheStore", "Candidate", "Entry", "Scope"]
 
@@ -49,6 +51,9 @@ class Entry:
     uses_policies: bool
     usage: Usage
     duration_ms: int
+    asked_at: datetime | None = None
+    """When the question was asked: the answer is not stored if what shaped it changed since
+    (see ``CacheStore.put``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,19 +98,29 @@ class CacheStore:
                           sources=_cited.decode(r["sources"]), usage=_usage.decode(r["usage"]),
                           duration_ms=r["duration_ms"]) for r in rows]
 
-    async def put(self, entry: Entry) -> None:
-        """Store ``entry`` (once: storing it again changes nothing)."""
+    async def put(self, entry: Entry) -> bool:
+        """Store ``entry``; whether it was stored now: not again (storing it again changes
+        nothing), nor when what shaped it changed after it was asked (that change's eviction
+        ran before this entry existed): a document, if it searched the policies, or the
+        tenant's configuration (its settings, personas, skills; a clearing of the cache)."""
         s = entry.scope
         documents = sorted({c.document_id for c in entry.sources if c.document_id is not None})
-        await self.pool.execute(
+        status = await self.pool.execute(
             "INSERT INTO semantic_cache (invocation_id, conversation_id, tenant_id, persona_id,"
             " jurisdiction, question, model_id, embedding, sources, documents, uses_policies,"
-            " usage, duration_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
-            " $10, $11, $12::jsonb, $13) ON CONFLICT (invocation_id) DO NOTHING",
+            " usage, duration_ms) SELECT $1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
+            " $10, $11, $12::jsonb, $13 WHERE $14::timestamptz IS NULL OR (NOT EXISTS ("
+            "SELECT 1 FROM events WHERE conversation_id = $15 AND type = 'configuration.changed'"
+            " AND recorded_at > $14::timestamptz) AND (NOT $11 OR NOT EXISTS ("
+            "SELECT 1 FROM documents WHERE tenant_id = $3"
+            " AND (created_at > $14::timestamptz OR ended_at > $14::timestamptz))))"
+            " ON CONFLICT (invocation_id) DO NOTHING",
             entry.invocation_id, entry.conversation_id, s.tenant_id, s.persona_id,
             s.jurisdiction, entry.question, s.model_id, vector_literal(entry.vector),
             msgspec.json.encode(list(entry.sources)).decode(), documents, entry.uses_policies,
-            msgspec.json.encode(entry.usage).decode(), entry.duration_ms)
+            msgspec.json.encode(entry.usage).decode(), entry.duration_ms, entry.asked_at,
+            configuration_stream(s.tenant_id))
+        return status != "INSERT 0 0"
 
     async def evict(self, tenant_id: str, invocation_id: uuid.UUID) -> bool:
         """Remove one entry; whether there was one."""
@@ -132,12 +147,22 @@ class CacheStore:
         return _count(await self.pool.execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND uses_policies", tenant_id))
 
-    async def clear(self, tenant_id: str) -> int:
-        """Remove all the tenant's entries; how many there were."""
+    async def clear(self, tenant_id: str, *, conn: Connection | None = None) -> int:
+        """Remove all the tenant's entries (in ``conn``'s transaction, if given); how many
+        there were."""
         if not await self.available():
             return 0
-        return _count(await self.pool.execute(
+        return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1", tenant_id))
+
+    async def evict_persona(self, tenant_id: str, persona_id: str, *,
+                            conn: Connection | None = None) -> int:
+        """Remove every entry answered as ``persona_id`` (it changed or went)."""
+        if not await self.available():
+            return 0
+        return _count(await (conn or self.pool).execute(
+            "DELETE FROM semantic_cache WHERE tenant_id = $1 AND persona_id = $2",
+            tenant_id, persona_id))
 
     async def count(self, tenant_id: str) -> int:
         if not await self.available():

@@ -16,6 +16,7 @@ from shared.sources.store import (
     check_url,
     host_of,
     normalise_host,
+    public_host,
 )
 
 __all__ = [
@@ -32,4 +33,5 @@ __all__ = [
     "check_url",
     "host_of",
     "normalise_host",
+    "public_host",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import ipaddress
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,6 +23,7 @@ __all__ = [
     "check_url",
     "host_of",
     "normalise_host",
+    "public_host",
 ]
 
 SourceKind = Literal["json", "feed", "html"]
@@ -81,6 +83,31 @@ def host_of(url: str) -> str:
     host = parsed.host.lower().rstrip(".")
     if not host:
         raise InvalidSource(f"{url!r} has no host.")
+    return host
+
+
+_LOCAL_SUFFIXES = (".localhost", ".local", ".internal", ".home.arpa", ".lan")
+
+
+def public_host(host: str) -> str:
+    """``host`` (normalised), if an organisation's administrator may allow it: a name on the
+    public internet or a globally routable address. The engine fetches from inside its own
+    network, so a loopback, private or link-local address (a cloud's metadata service at
+    169.254.169.254), a one-label or local name, or a number written as a name (``127.1``)
+    would let a tenant read what only the engine can reach; the operator alone may allow
+    those (``yourai sources``)."""
+    bare = host.strip("[]")
+    try:
+        address: ipaddress.IPv4Address | ipaddress.IPv6Address | None = \
+            ipaddress.ip_address(bare)
+    except ValueError:
+        address = None
+    last = bare.rsplit(".", 1)[-1]
+    local = (bare == "localhost" or bare.endswith(_LOCAL_SUFFIXES) or "." not in bare
+             or last.isdigit() or last.startswith("0x"))
+    if (address is not None and not address.is_global) or (address is None and local):
+        raise InvalidSource(f"{host!r} is not a public host: the engine does not fetch from "
+                            "local or private addresses for an organisation.")
     return host
 
 

@@ -27,6 +27,7 @@ from services.gateway.bodies import JSON, MULTIPART, accepts
 from services.gateway.errors import (
     BadInput,
     Conflict,
+    Forbidden,
     NotFound,
     PayloadTooLarge,
     UnsupportedMediaType,
@@ -147,12 +148,13 @@ def _change(doc: StoredDocument, change: Change) -> list[AnyEvent]:
 
 async def _uncached(gw: Gateway, doc: StoredDocument, change: Change) -> None:
     """Cached answers the change may have made wrong leave the cache (DESIGN §5d): those citing
-    the document when it is replaced or removed; when one is added, every answer whose
-    question searched the policies, since it might now cite the new one."""
+    the document when it is replaced or removed; when one is added or replaced, every answer
+    whose question searched the policies, since it might now cite the new text (a replaced
+    document's new version is new text as much as an added one is)."""
     cache = CacheStore(gw.infra.pool)
-    if change == "added":
+    if change != "removed":
         await cache.evict_policy_answers(doc.tenant_id)
-    else:
+    if change != "added":
         await cache.evict_document(doc.tenant_id, doc.document_id)
 
 
@@ -166,6 +168,13 @@ async def _recorded(gw: Gateway, doc: StoredDocument) -> StoredDocument:
     return doc
 
 
+def _author(caller: Caller) -> str:
+    """Who changes a document: a member or an administrator; an auditor only reads (403)."""
+    if not (caller.has("member") or caller.has("admin")):
+        raise Forbidden("An auditor reads the organisation's documents but cannot change them.")
+    return caller.user_id
+
+
 class DocumentController(Controller):
     path = "/v1/documents"
     tags = ("documents",)
@@ -177,10 +186,11 @@ class DocumentController(Controller):
                                        "has a document with this content: it is returned.")})
     async def upload(self, gw: Gateway, caller: Caller, request: Request
                      ) -> Response[DocumentOut]:
+        author = _author(caller)
         doc, filename = await _received(gw, request)
         title = (doc.title or title_of(doc.content, filename)).strip()
         stored = await _recorded(gw, await gw.documents.add(
-            caller.tenant_id, title, doc.content, user_id=caller.user_id))
+            caller.tenant_id, title, doc.content, user_id=author))
         return Response(_out(stored), status_code=201 if stored.created else 200)
 
     @get("/", summary="The organisation's current documents, oldest first, a page at a time")
@@ -215,11 +225,12 @@ class DocumentController(Controller):
                                       "has this text and title: it is returned.")})
     async def replace(self, gw: Gateway, caller: Caller, request: Request,
                       document_id: uuid.UUID) -> Response[DocumentOut]:
+        author = _author(caller)
         doc, _ = await _received(gw, request)
         try:
             stored = await gw.documents.replace(
                 caller.tenant_id, document_id, doc.content,
-                title=doc.title.strip() if doc.title else None, user_id=caller.user_id)
+                title=doc.title.strip() if doc.title else None, user_id=author)
         except DuplicateContent as e:
             raise Conflict(str(e)) from e
         if stored is None:
@@ -232,7 +243,7 @@ class DocumentController(Controller):
     async def remove(self, gw: Gateway, caller: Caller, document_id: uuid.UUID
                      ) -> DocumentOut:
         removed = await gw.documents.remove(caller.tenant_id, document_id,
-                                            user_id=caller.user_id)
+                                            user_id=_author(caller))
         if removed is None:
             raise NotFound(_NOT_FOUND)
         await gw.record(_change(removed, "removed"))

@@ -11,7 +11,13 @@ from litestar import Controller, delete, get, patch, post
 from services.gateway.administration import apply_change, configuration_reader, decoded, known_id
 from services.gateway.auth import Caller
 from services.gateway.state import Gateway
-from shared.sources import ExternalSource, ExternalSourceStore, host_of, normalise_host
+from shared.sources import (
+    ExternalSource,
+    ExternalSourceStore,
+    host_of,
+    normalise_host,
+    public_host,
+)
 from shared.sources.changes import SourceChanges
 from shared.store import Connection
 from shared.tenants import ConfigurationConflict, TenantConfig, UnknownItem
@@ -60,7 +66,8 @@ class SourceController(Controller):
             if await store.get(tenant.tenant_id, source.source_id, conn=conn) is not None:
                 raise ConfigurationConflict(f"There is already a source {source.source_id!r}.")
             if changes.allow_host:
-                await store.allow_host(tenant.tenant_id, host_of(source.url), conn=conn)
+                await store.allow_host(tenant.tenant_id, public_host(host_of(source.url)),
+                                       conn=conn)
             await store.put(source, conn=conn)
             return None, source
 
@@ -80,7 +87,8 @@ class SourceController(Controller):
                 raise UnknownItem(f"There is no source {source_id!r}.")
             after = changes.applied_to(tenant.tenant_id, before)
             if changes.allow_host:
-                await store.allow_host(tenant.tenant_id, host_of(after.url), conn=conn)
+                await store.allow_host(tenant.tenant_id, public_host(host_of(after.url)),
+                                       conn=conn)
             if after != before:
                 await store.put(after, conn=conn)
             return before, after
@@ -104,7 +112,7 @@ class SourceController(Controller):
 
     @post("/hosts", status_code=201, summary="Allow a host for the organisation's sources")
     async def allow(self, gw: Gateway, caller: Caller, data: dict[str, Any]) -> AllowedHost:
-        host = normalise_host(decoded(data, NewHost).host)
+        host = public_host(normalise_host(decoded(data, NewHost).host))
         store = ExternalSourceStore(gw.infra.pool)
 
         async def change(conn: Connection, tenant: TenantConfig

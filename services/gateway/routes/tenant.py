@@ -10,6 +10,7 @@ from services.gateway.administration import apply_change, configuration_reader, 
 from services.gateway.auth import Caller
 from services.gateway.state import Gateway
 from shared.personas import PersonaStore
+from shared.skills import checked_slug
 from shared.store import Connection
 from shared.tenants import InvalidConfiguration, TenantChanges, TenantConfig, TenantStore
 
@@ -35,7 +36,8 @@ class TenantController(Controller):
             after = changes.applied_to(tenant)
             persona = after.default_persona
             if persona is not None and persona != tenant.default_persona and (
-                    await PersonaStore.get(conn, tenant.tenant_id, persona) is None):
+                    await PersonaStore.get(conn, tenant.tenant_id,
+                                           checked_slug(persona, "persona")) is None):
                 raise InvalidConfiguration(f"There is no persona {persona!r} to make the "
                                            "default.")
             await TenantStore.write(conn, after)
