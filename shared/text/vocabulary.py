@@ -242,11 +242,12 @@ _ALIKE: tuple[_Entry, ...] = (
     *_alike((r"with(?:hold|holds|holding|held) (?:\w+ )?rent", "withhold rent"),
             (r"stop(?:s|ped|ping)? paying (?:\w+ )?rent", "stop paying rent")),
     # Money.
-    # ("Fine" as in "all right" is no penalty: only a fine imposed.)
-    *_alike((r"fines|fined|fining|(?:a|an|the|any|maximum|max|unlimited|large|heavy|hefty|"
-             r"level \d) fine|fine (?:of|for|up to)|fine(?= (?:a|an|the|them|us|him|her|someone|"
-             r"landlords?|tenants?|agents?)(?![\w']))", "fine"),
-            (r"penalt(?:y|ies)", "penalty")),
+    # ("Fine" as in "all right" is no penalty: only a fine imposed.) One way, which covers
+    # both for the cache: "penalty" adding "fine" pulls every provision ending "liable on
+    # summary conviction to a fine" into a legal search about any penalty.
+    _entry(r"fines|fined|fining|(?:a|an|the|any|maximum|max|unlimited|large|heavy|hefty|"
+           r"level \d) fine|fine (?:of|for|up to)|fine(?= (?:a|an|the|them|us|him|her|someone|"
+           r"landlords?|tenants?|agents?)(?![\w']))", "penalty"),
     *_alike((r"fees?", "fee"),
             # Not a service charge, nor being in charge.
             (r"(?<!service )(?<!in )charg(?:e|es|ed|ing)(?! of(?![\w']))", "charge")),
