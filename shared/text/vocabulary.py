@@ -262,8 +262,10 @@ _ALIKE: tuple[_Entry, ...] = (
     *_alike((r"(?:come|comes|came|coming) into (?:force|effect)|in force", "come into force"),
             (r"(?:take|takes|took|taken|taking) effect|effective date|becom\w* effective",
              "take effect")),
-    *_alike((r"start(?:s|ed|ing)?", "start"), (r"commenc(?:e|es|ed|ing|ement)", "commence"),
-            (r"begin(?:s|ning)?|began|begun", "begin")),
+    # The common "start" adds nothing: in a legal search it would pull every provision on
+    # when anything begins; each rarer word adds it.
+    *_alike((r"commenc(?:e|es|ed|ing|ement)", "commence"),
+            (r"begin(?:s|ning)?|began|begun", "begin"), also="start"),
 )
 """Words of one meaning, each adding the others: what the cache's guard reads as synonyms."""
 
