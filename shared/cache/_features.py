@@ -22,7 +22,7 @@ from shared.answering.questions import classify
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
-from shared.text.vocabulary import Expansion, expand, expansions, subjects, topics
+from shared.text.vocabulary import ACTIONS, Expansion, expand, expansions, subjects, topics
 from shared.verification.caselaw import case_names
 from shared.verification.claims import quantities
 
@@ -216,7 +216,7 @@ _UNDER_AN_ACT = re.compile(r"\bunder (?:the |a |an |our |this |that |section |s\
                            r"regulation |ground |[A-Z])", re.IGNORECASE)
 """"Under the Housing Act", "under section 8": no limit."""
 _YEARLESS_ACT = re.compile(
-    r"(?:[A-Z][\w']*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w']*|\([A-Z][^()]*\)|and|of|for|from|the|"
+    r"(?<![\w'])(?:[A-Z][\w']*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w']*|\([A-Z][^()]*\)|and|of|for|from|the|"
     r"in|on|to|with))*\s+Act\b(?!\s+\d{4})")
 _INSTRUMENT = re.compile(r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}$|^(?:section|regulation|"
                          r"schedule) \w+$|\b(?:polic(?:y|ies)|procedures?)$|^\[\d{4}\]",
@@ -327,9 +327,9 @@ def _references(plain: str, expanded: str, named: list[str]) -> frozenset[str]:
 
 def _title(found: str) -> str:
     """An Act's or a case's name, in lower case, without the capitalised words opening the
-    question or the letter ending a section number ("B of the Landlord and Tenant Act")."""
+    question."""
     words = found.lower().split()
-    while len(words) > 2 and (words[0] in STOP_WORDS | {"under"} or len(words[0]) == 1):
+    while len(words) > 2 and words[0] in STOP_WORDS | {"under"}:
         words.pop(0)
     return " ".join(words)
 
@@ -398,10 +398,11 @@ _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyo
 
 
 def _no_qualifier(word: str) -> bool:
-    """Participles, adverbs, determiners and parties qualify no thing: "reported mould",
-    "lawfully evict", "every floor", "the kids' bedroom"."""
+    """Participles, adverbs, determiners, parties and verbs of action qualify no thing:
+    "reported mould", "lawfully evict", "every floor", "the kids' bedroom", "withhold rent"."""
     lower = word.lower()
-    return lower.endswith(("ed", "ing", "ly")) or lower in _NOT_QUALIFIERS or bool(
+    return lower.endswith(("ed", "ing", "ly")) or lower in _NOT_QUALIFIERS or \
+        stem(lower) in ACTIONS or bool(
         _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from shared.text.terms import STOP_WORDS, terms
+from shared.text.terms import STOP_WORDS, stem, terms
 
-__all__ = ["Expansion", "expand", "expand_statutory", "expansions", "spelt_out", "subjects",
-           "topics", "unexpanded"]
+__all__ = ["ACTIONS", "Expansion", "expand", "expand_statutory", "expansions", "spelt_out",
+           "subjects", "topics", "unexpanded"]
 
 
 @dataclass(frozen=True)
@@ -90,9 +90,7 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"bill (?:someone|them|the tenant|the resident|residents?)|charge (?:them|"
            r"the tenant|the resident|residents?|someone) for|make (?:them|the tenant) pay",
            "recharge the cost"),
-    # ("fixed-term" and "fixed penalty" are no repairs.)
-    _entry(r"fix(?:es|ing)?|fixed(?![- ](?:term|penalt|price|rate|date|sum))|mend(?:ed|ing|s)?|"
-           r"broken", "repair"),
+    _entry(r"broken", "repair"),
     _entry(r"falling apart|in a (?:terrible|bad|right) state|run[- ]down|dilapidated",
            "disrepair"),
     # How quickly: the policies put timescales under "how quickly we respond".
@@ -188,11 +186,95 @@ _GENERAL: tuple[_Entry, ...] = (
            "electrical installation condition report EICR"),
     _entry(r"(?:unfit|not fit) (?:to live in|for (?:human )?habitation)|uninhabitable",
            "fitness for human habitation"),
-    _entry(r"(?:smoke|carbon monoxide|CO) alarms?", "smoke and carbon monoxide alarm"),
+    # Two duties, though one set of regulations treats both: a question about smoke alarms
+    # is no question about carbon monoxide alarms.
+    _entry(r"smoke (?:alarm|detector)s?", "smoke alarm detector"),
+    _entry(r"(?:carbon monoxide|CO) (?:alarm|detector)s?", "carbon monoxide alarm detector"),
     _entry(r"noisy neighbours?|nuisance neighbours?|neighbour disputes?",
            "anti-social behaviour ASB nuisance"),
     _entry(r"rent arrears|behind (?:on|with) (?:the |their )?rent", "rent arrears possession"),
 )
+
+
+def _alike(*members: tuple[str, str], also: str = "") -> tuple[_Entry, ...]:
+    """Words that mean the same thing here, each adding the others' (and ``also``): "fine"
+    adds "penalty" and "penalty" adds "fine", so either covers the other. Each member is
+    (how it is said, its words); a word only sometimes a synonym is matched in that sense only.
+    """
+    return tuple(_entry(said, " ".join([*(w for _, w in members if w != words), also]).strip())
+                 for said, words in members)
+
+
+_NOTICE_AHEAD = r"(?= (?:\w+ ){0,3}notices?(?![\w']))"
+"""Followed by a notice within three words: "serve the tenant a notice"."""
+_AN_AGREEMENT = (r"(?= (?:a|an|the|their|his|her|my|our|this|that|your) (?:\w+ )?"
+                 r"(?:tenancy|tenancies|lease|licence|agreement|contract)(?![\w']))")
+
+_ALIKE: tuple[_Entry, ...] = (
+    # Words of the same meaning, by kind. Each group's words are all added for any of them,
+    # so two questions in different words of one group cover each other.
+    # Actions.
+    # ("fixed-term" and "fixed penalty" are no repairs.) One way: "fix" and "mend" each add
+    # the sources' "repair" only, since every word added to a question moves its embedding.
+    _entry(r"fix(?:es|ing)?|fixed(?![- ](?:term|penalt|price|rate|date|sum))|mend(?:ed|ing|s)?",
+           "repair"),
+    *_alike((r"install(?:s|ed|ing|ation|ations)?", "install"),
+            # Not "fit for human habitation", "fit to live in", "fit and proper".
+            (r"fit(?:s|ted|ting)?(?! (?:for|to|and|as|person|persons|enough)(?![\w']))", "fit")),
+    *_alike((r"ask(?:s|ed|ing)?(?! (?:about|whether|if|why|how|what|when|where|who)(?![\w']))",
+             "ask"), (r"request(?:s|ed|ing)?", "request")),
+    *_alike((r"serv(?:e|es|ed|ing)" + _NOTICE_AHEAD, "serve"),
+            (r"g(?:ive|ives|iving|ave|iven)" + _NOTICE_AHEAD, "give"),
+            (r"issu(?:e|es|ed|ing)" + _NOTICE_AHEAD, "issue")),
+    *_alike((r"terminat(?:e|es|ed|ing|ion)", "terminate"),
+            (r"end(?:s|ed|ing)?" + _AN_AGREEMENT, "end"),
+            (r"(?:bring|brings|bringing|brought|come|comes|came) (?:\w+ ){0,3}to an end",
+             "bring to an end")),
+    *_alike((r"evict(?:s|ed|ing|ion|ions)?", "evict"),
+            (r"(?:recover|regain)(?:s|ed|ing|y of)? possession|repossess(?:es|ed|ing|ion)?",
+             "recover possession")),
+    *_alike((r"notif(?:y|ies|ied|ying|ication)", "notify"), (r"inform(?:s|ed|ing)?", "inform")),
+    *_alike((r"refund(?:s|ed|ing)?", "refund"),
+            (r"repa(?:y|ys|id|ying)|pa(?:y|ys|id|ying) (?:\w+ ){0,2}back", "repay")),
+    *_alike((r"liab(?:le|ility)", "liable"), (r"to blame|blamed?", "blame"),
+            (r"(?:at|whose|my|your|his|her|its|our|their|\w+'s|\w+s') fault", "fault"),
+            also="responsible"),
+    *_alike((r"with(?:hold|holds|holding|held) (?:\w+ )?rent", "withhold rent"),
+            (r"stop(?:s|ped|ping)? paying (?:\w+ )?rent", "stop paying rent")),
+    # Money.
+    # ("Fine" as in "all right" is no penalty: only a fine imposed.) One way, which covers
+    # both for the cache: "penalty" adding "fine" pulls every provision ending "liable on
+    # summary conviction to a fine" into a legal search about any penalty.
+    _entry(r"fines|fined|fining|(?:a|an|the|any|maximum|max|unlimited|large|heavy|hefty|"
+           r"level \d) fine|fine (?:of|for|up to)|fine(?= (?:a|an|the|them|us|him|her|someone|"
+           r"landlords?|tenants?|agents?)(?![\w']))", "penalty"),
+    *_alike((r"fees?", "fee"),
+            # Not a service charge, nor being in charge.
+            (r"(?<!service )(?<!in )charg(?:e|es|ed|ing)(?! of(?![\w']))", "charge")),
+    *_alike((r"compensat(?:e|es|ed|ing|ion)", "compensation"),
+            (r"(?:pay|pays|paid|paying|award|awarded|awarding|claim|claims|claiming) damages",
+             "damages")),
+    # People: the landlord's other names (the tenant's are one party for the cache already).
+    *_alike((r"housing providers?|(?:private )?registered providers?", "housing provider"),
+            (r"housing associations?", "housing association"),
+            (r"(?:registered )?social landlords?", "social landlord"), also="landlord"),
+    # Time.
+    *_alike((r"(?:come|comes|came|coming) into (?:force|effect)|in force", "come into force"),
+            (r"(?:take|takes|took|taken|taking) effect|effective date|becom\w* effective",
+             "take effect")),
+    # The common "start" adds nothing: in a legal search it would pull every provision on
+    # when anything begins; each rarer word adds it.
+    *_alike((r"commenc(?:e|es|ed|ing|ement)", "commence"),
+            (r"begin(?:s|ning)?|began|begun", "begin"), also="start"),
+)
+"""Words of one meaning, each adding the others: what the cache's guard reads as synonyms."""
+
+ACTIONS: frozenset[str] = frozenset(stem(w) for w in """withhold govern regulate evict install
+    enforce terminate deduct refuse withdraw prevent remove replace serve issue owe collect raise
+    reduce pay inspect fix mend give impose obtain seek recover demand protect keep allow move
+    sublet notify inform refund repay ask prosecute apply meet carry""".split())
+"""Stems of verbs that qualify no thing: "withhold rent" is no kind of rent."""
+
 
 def _statutory(*pairs: tuple[str, str]) -> tuple[_Entry, ...]:
     return tuple(_Entry(re.compile(pattern, re.IGNORECASE), words) for pattern, words in pairs)
@@ -240,7 +322,7 @@ def expansions(question: str, *, lay: bool = True) -> list[Expansion]:
     present = terms(question)
     out: list[Expansion] = []
     seen: set[str] = set()
-    for entry in (*_GENERAL, *_LAY) if lay else _GENERAL:
+    for entry in (*_GENERAL, *_LAY, *_ALIKE) if lay else _GENERAL:
         match = entry.said.search(question)
         if match is None or entry.means in seen:
             continue
@@ -275,7 +357,8 @@ def spelt_out(question: str) -> str:
     return " ".join([expand(question), *extra])
 
 
-_FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_LAY, *_STATUTORY))
+_FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_LAY, *_ALIKE,
+                                                        *_STATUTORY))
 
 
 def unexpanded(query: str) -> str:
@@ -346,9 +429,9 @@ def topics(text: str) -> list[str]:
 
 
 # Named instruments: Acts and regulations, sections, the organisation's policies, judgments.
-_ACT = re.compile(
-    r"(?:[A-Z][\w'’]*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w'’]*|\([A-Z][^()]*\)|and|of|for|the|in|"
-    r"on))*\s+(?:Act|Regulations|Order|Rules)\s+\d{4}")
+_ACT = re.compile(  # a name starts a word: "20B of the … Act" names no "B of the … Act"
+    r"(?<![\w'’])(?:[A-Z][\w'’]*|\([A-Z][^()]*\))(?:\s+(?:[A-Z][\w'’]*|\([A-Z][^()]*\)|and|of|"
+    r"for|the|in|on))*\s+(?:Act|Regulations|Order|Rules)\s+\d{4}")
 _PROVISION = re.compile(r"(?<![\w'’])(?:(section|regulation|schedule)\s+|s\.\s?|s(?=\d))"
                         r"(\d+[A-Z]?)(?![\w'’])", re.IGNORECASE)
 _POLICY = re.compile(
