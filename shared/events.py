@@ -337,8 +337,9 @@ class CacheHit(InvocationEvent, frozen=True, kw_only=True, tag="cache.hit"):
     invocation cost, so the tenant's savings are summed from the log."""
 
     reused_invocation_id: uuid.UUID
+    """The invocation whose answer is reused (an auditor reads its question there; the asker
+    never sees another user's words)."""
     similarity: float
-    cached_question: str
     reason: str = ""
     """Why the guard judged the two questions to ask the same thing."""
     usage: Usage = Usage()

@@ -105,7 +105,8 @@ async def serve_cached(service: Service, hit: CacheHit) -> None:
             InvocationFailed, "failed", "cache", stage="cache",
             reason="The earlier answer to this question could not be read. Please ask again.")])
         return
-    await service.emit([*await _title(service, envelope, hit), *sources_again(log, envelope)])
+    await service.emit([*await _title(service, envelope, state.question),
+                        *sources_again(log, envelope)])
     sentences = SentenceTracker()
     for index, text in enumerate(pieces(reused.text)):
         await service.emit([envelope.reply(ContentDelta, "delta", index, text=text,
@@ -116,9 +117,10 @@ async def serve_cached(service: Service, hit: CacheHit) -> None:
                                        offline=reused.offline)])
 
 
-async def _title(service: Service, envelope: Envelope, hit: CacheHit) -> list[Event]:
-    """The conversation's title on its first turn: the question answered (no model call)."""
+async def _title(service: Service, envelope: Envelope, question: str) -> list[Event]:
+    """The conversation's title on its first turn: this user's own question (no model call;
+    never the earlier asker's words, which belong to another user's conversation)."""
     if await conversation_title(service.infra.pool, envelope.tenant_id,
                                 envelope.conversation_id):
         return []
-    return [envelope.reply(TitleGenerated, "title", title=clean_title(hit.cached_question))]
+    return [envelope.reply(TitleGenerated, "title", title=clean_title(question))]

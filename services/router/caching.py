@@ -47,6 +47,6 @@ async def look_up(cache: AnswerCache, tenants: TenantStore, message: MessageRece
         return None
     c = found.hit.candidate
     return envelope.reply(CacheHit, "routing", reused_invocation_id=c.invocation_id,
-                          similarity=round(c.similarity, 4), cached_question=c.question,
+                          similarity=round(c.similarity, 4),
                           reason=found.hit.verdict.reason, usage=c.usage,
                           duration_ms=c.duration_ms)
