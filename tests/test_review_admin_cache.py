@@ -12,10 +12,19 @@ import pytest
 from services.engine import Engine
 from services.gateway.auth import issue_token
 from shared.cache.reuse import AnswerCache
+from shared.cache.savings import savings
 from shared.cache.sources import SourceReader
 from shared.cache.store import CacheStore
 from shared.documents import DocumentStore
-from shared.events import Usage
+from shared.events import (
+    CacheHit,
+    ConversationCreated,
+    Envelope,
+    EventMeta,
+    InvocationCompleted,
+    InvocationFailed,
+    Usage,
+)
 from shared.runtime import Infra
 from tests.e2e import Client, SseEvent
 from tests.harness import Api
@@ -202,3 +211,30 @@ async def test_an_answer_asked_before_a_configuration_change_is_not_kept(api: Ap
     assert not await keep(asked)
     assert await keep(datetime.now(UTC)), "asked after the change"
     assert await cache.store.count("tenant-a") == 1
+
+
+async def test_a_name_of_only_bidirectional_controls_is_refused(api: Api) -> None:
+    """U+202E alone shows blank (or reverses what follows): not a name anyone can read."""
+    h = api.auth(roles=("admin",))
+    for name in ("\u202e", "\u2066\u2069", " \u202a\u202c "):
+        r = await api.http.patch("/v1/tenant", headers=h, json={"name": name})
+        assert r.status_code == 400 and "visible text" in r.json()["detail"], r.text
+    assert (await api.http.patch("/v1/tenant", headers=h,
+                                 json={"name": "Fenmoor \u202eHomes"})).status_code == 200
+
+
+async def test_a_hit_whose_invocation_did_not_complete_saved_nothing(infra: Infra) -> None:
+    """The tenant's savings count hits that were served: one that failed saved nothing."""
+    conversation = uuid.uuid4()
+    await infra.store.append([ConversationCreated(conversation_id=conversation,
+                                                  tenant_id="t-savings", user_id="u")])
+    for outcome in ("completed", "failed"):
+        envelope = Envelope(conversation_id=conversation, tenant_id="t-savings",
+                            invocation_id=uuid.uuid4(), meta=EventMeta(producer="router"))
+        hit = envelope.reply(CacheHit, "routing", reused_invocation_id=uuid.uuid4(),
+                             similarity=0.99, usage=Usage(input_tokens=100, output_tokens=10))
+        end = (envelope.reply(InvocationCompleted, "completed") if outcome == "completed" else
+               envelope.reply(InvocationFailed, "failed", stage="cache", reason="gone"))
+        await infra.store.append([hit, end])
+    saved = await savings(infra.pool, "t-savings")
+    assert (saved.hits, saved.answered, saved.input_tokens_saved) == (1, 1, 100)

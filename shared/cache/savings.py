@@ -39,7 +39,10 @@ async def savings(pool: asyncpg.Pool, tenant_id: str) -> Savings:
         " (SELECT max(e.occurred_at) - min(e.occurred_at) FROM events e"
         "   WHERE e.invocation_id = h.invocation_id"
         "   AND e.type IN ('invocation.started', 'invocation.completed')) AS took"
-        " FROM events h WHERE h.tenant_id = $1 AND h.type = 'cache.hit'", tenant_id)
+        " FROM events h WHERE h.tenant_id = $1 AND h.type = 'cache.hit'"
+        # a hit whose invocation failed or was cancelled saved nothing
+        " AND EXISTS (SELECT 1 FROM events c WHERE c.invocation_id = h.invocation_id"
+        "   AND c.type = 'invocation.completed')", tenant_id)
     tokens_in = tokens_out = saved_ms = 0
     for row in rows:
         hit = decode_event(row["payload"])

@@ -13,8 +13,9 @@ import re
 __all__ = ["InvalidText", "checked_text", "decoded_text", "is_blank"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_VISIBLE = re.compile(r"[^\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
-"""Anything but whitespace, soft hyphens and the zero-width and invisible format characters."""
+_VISIBLE = re.compile(r"[^\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+"""Anything but whitespace, soft hyphens, the zero-width and invisible format characters and
+the bidirectional controls (a name made only of U+202E shows blank, or spoofs another)."""
 
 
 class InvalidText(ValueError):
