@@ -345,6 +345,10 @@ def test_only_an_answer_verification_stood_behind_is_kept() -> None:
                                           confidence="low"))
     assert "external" in str(not_worth_keeping(statuses=["verified"], kinds=["external"],
                                                confidence="high"))
+    # A model that had earlier turns in view may have leant on them: not for anyone else.
+    assert "earlier turns" in str(not_worth_keeping(
+        statuses=["verified"], kinds=["document"], confidence="high",
+        read_the_conversation=True))
     # A reused answer verified again keeps its entry on the same terms.
     assert still_trusted(statuses=["verified", "unverified"], confidence="medium")
     assert not still_trusted(statuses=["verified", "removed"], confidence="high")

@@ -34,6 +34,7 @@ from shared.events import (
     RoutingDecided,
 )
 from shared.store import Recorded
+from shared.store.read_models import earlier_questions
 from shared.tenants import TenantStore
 
 __all__ = ["Caching"]
@@ -89,8 +90,12 @@ class Caching:
                 or _of(InvocationCancelRequested, log_events) is not None
                 or not cacheable_question(rewritten, routing.query_type)):
             return
+        read_the_conversation = not draft.offline and bool(await earlier_questions(
+            self.tenants.pool, draft.tenant_id, draft.conversation_id,
+            before_invocation=draft.invocation_id, limit=1))
         why_not = not_worth_keeping(statuses=statuses, kinds=[c.kind for c in checked.values()],
-                                    confidence=confidence.level)
+                                    confidence=confidence.level,
+                                    read_the_conversation=read_the_conversation)
         if why_not is not None:
             log.info("answer %s not cached: %s", draft.invocation_id, why_not)
             return

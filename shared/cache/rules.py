@@ -31,8 +31,15 @@ def cacheable_question(rewritten: QueryRewritten, query_type: QueryType) -> bool
 
 
 def not_worth_keeping(*, statuses: Sequence[CitationStatus], kinds: Sequence[CitationKind],
-                      confidence: ConfidenceLevel) -> str | None:
-    """Why a verified answer is not kept, or ``None`` when it is worth keeping."""
+                      confidence: ConfidenceLevel, read_the_conversation: bool = False
+                      ) -> str | None:
+    """Why a verified answer is not kept, or ``None`` when it is worth keeping.
+
+    ``read_the_conversation``: a model wrote the answer with earlier turns in its prompt, so
+    the answer may lean on them ("as above", the tenant's circumstances) even when the
+    question stood alone; the offline writer reads only the question and the evidence."""
+    if read_the_conversation:
+        return "a model wrote it with the conversation's earlier turns in view"
     if not statuses:
         return "it cites nothing"
     if "removed" in statuses:
