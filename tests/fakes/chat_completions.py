@@ -18,20 +18,19 @@ token); ``completion_tokens`` is the reply's word count.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import math
-import socket
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from types import TracebackType
 from typing import Any
 
-import uvicorn
 from litestar import Litestar, Request, Response, post
 from litestar.response import Stream
+
+from shared.asgi_server import AsgiServer
 
 __all__ = ["FakeChatCompletionsAPI", "ReportedUsage"]
 
@@ -47,11 +46,6 @@ class ReportedUsage:
                 "total_tokens": self.prompt_tokens + self.completion_tokens,
                 "prompt_tokens_details": {"cached_tokens": self.cached_tokens}}
 
-
-class _QuietServer(uvicorn.Server):
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        yield
 
 
 class FakeChatCompletionsAPI:
@@ -74,8 +68,7 @@ class FakeChatCompletionsAPI:
         self.usages: list[ReportedUsage] = []
         """The usage reported for each successful request, in order."""
         self._served = 0
-        self._server: _QuietServer | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._server = AsgiServer("fake Chat Completions API", "127.0.0.1", 0, shutdown_grace_s=1)
         self.port = 0
 
     @property
@@ -83,26 +76,14 @@ class FakeChatCompletionsAPI:
         return f"http://127.0.0.1:{self.port}/v1"
 
     async def __aenter__(self) -> FakeChatCompletionsAPI:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        app = Litestar([self._handler()], debug=False)
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                                timeout_graceful_shutdown=1)
-        self._server = _QuietServer(config)
-        self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
-        async with asyncio.timeout(10):
-            while not self._server.started:
-                if self._task.done():
-                    self._task.result()
-                await asyncio.sleep(0.01)
+        sock = self._server.bind()
+        self.port = self._server.port
+        await self._server.serve(Litestar([self._handler()], debug=False), sock, timeout_s=10)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None,
                         exc: BaseException | None, tb: TracebackType | None) -> None:
-        assert self._server is not None and self._task is not None
-        self._server.should_exit = True
-        await self._task
+        await self._server.stop()
 
     def _handler(self) -> Any:
         @post("/v1/chat/completions", status_code=200)

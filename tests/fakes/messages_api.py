@@ -18,20 +18,18 @@ tokenizer (four characters a token), so the figures are proportions, not Anthrop
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import math
-import socket
 import uuid
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from types import TracebackType
 from typing import Any
 
-import uvicorn
 from litestar import Litestar, Request, Response, post
 from litestar.response import Stream
 
+from shared.asgi_server import AsgiServer
 from shared.events import Usage
 
 __all__ = ["ERROR_TYPES", "FakeMessagesAPI"]
@@ -50,14 +48,6 @@ _MESSAGES = {
     "overloaded_error": "Overloaded",
     "invalid_request_error": "messages: at least one message is required",
 }
-
-
-class _QuietServer(uvicorn.Server):
-    """Leaves the test runner's signal handlers alone."""
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        yield
 
 
 class FakeMessagesAPI:
@@ -114,8 +104,7 @@ class FakeMessagesAPI:
         self.finished_streams = 0
         """Streams sent to the end (a cancelled client leaves this behind ``requests``)."""
         self._served = 0
-        self._server: _QuietServer | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._server = AsgiServer("fake Messages API", "127.0.0.1", 0, shutdown_grace_s=1)
         self.port = 0
 
     @property
@@ -123,30 +112,16 @@ class FakeMessagesAPI:
         return f"http://127.0.0.1:{self.port}"
 
     async def __aenter__(self) -> FakeMessagesAPI:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.bind(("127.0.0.1", 0))
-        self.port = sock.getsockname()[1]
-        app = Litestar([self._handler()], debug=False)
-        config = uvicorn.Config(
-            app, log_level="warning", access_log=False, lifespan="off",
-            timeout_graceful_shutdown=1,
-        )
-        self._server = _QuietServer(config)
-        self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
-        async with asyncio.timeout(10):
-            while not self._server.started:
-                if self._task.done():
-                    self._task.result()
-                await asyncio.sleep(0.01)
+        sock = self._server.bind()
+        self.port = self._server.port
+        await self._server.serve(Litestar([self._handler()], debug=False), sock, timeout_s=10)
         return self
 
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        assert self._server is not None and self._task is not None
-        self._server.should_exit = True
-        await self._task
+        await self._server.stop()
 
     def _handler(self) -> Any:
         @post("/v1/messages", status_code=200)
