@@ -9,6 +9,8 @@ streams) but changes none: a write is a 403. An administrator is a member for co
 from __future__ import annotations
 
 import uuid
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from services.gateway.auth import Caller
 from services.gateway.errors import Forbidden, NotFound
@@ -32,6 +34,8 @@ CONVERSATION_NOT_FOUND = "Conversation not found."
 INVOCATION_NOT_FOUND = "Invocation not found."
 _READ_ONLY = "An auditor reads conversations but cannot change them."
 
+T = TypeVar("T")
+
 
 def reader(caller: Caller) -> str | None:
     """The user whose conversations ``caller`` reads; ``None`` for an auditor (everyone's)."""
@@ -49,15 +53,10 @@ def writer(caller: Caller) -> str:
 async def writable_conversation(gw: Gateway, caller: Caller, conversation_id: uuid.UUID
                                 ) -> ConversationSummary:
     """The caller's own live conversation, to change; 403 for one an auditor only reads."""
-    pool = gw.infra.pool
-    found = await read_models.conversation(pool, caller.tenant_id, conversation_id,
-                                           user_id=writer(caller))
-    if found is not None:
-        return found
-    if caller.has("auditor") and await read_models.conversation(
-            pool, caller.tenant_id, conversation_id, user_id=None) is not None:
-        raise Forbidden(_READ_ONLY)
-    raise NotFound(CONVERSATION_NOT_FOUND)
+    async def find(user_id: str | None) -> ConversationSummary | None:
+        return await read_models.conversation(gw.infra.pool, caller.tenant_id, conversation_id,
+                                              user_id=user_id)
+    return await _writable(caller, find, CONVERSATION_NOT_FOUND)
 
 
 async def readable_invocation(gw: Gateway, caller: Caller, invocation_id: uuid.UUID
@@ -72,15 +71,22 @@ async def readable_invocation(gw: Gateway, caller: Caller, invocation_id: uuid.U
 async def writable_invocation(gw: Gateway, caller: Caller, invocation_id: uuid.UUID
                               ) -> InvocationRef:
     """An invocation of the caller's own conversation, to cancel; 403 for an auditor's read."""
-    pool = gw.infra.pool
-    found = await read_models.invocation(pool, caller.tenant_id, invocation_id,
-                                         user_id=writer(caller))
+    async def find(user_id: str | None) -> InvocationRef | None:
+        return await read_models.invocation(gw.infra.pool, caller.tenant_id, invocation_id,
+                                            user_id=user_id)
+    return await _writable(caller, find, INVOCATION_NOT_FOUND)
+
+
+async def _writable(caller: Caller, find: Callable[[str | None], Awaitable[T | None]],
+                    not_found: str) -> T:
+    """What ``find`` gives for the caller's own conversations; a 403 when only an auditor's
+    read reaches it, else the same 404 as for what does not exist."""
+    found = await find(writer(caller))
     if found is not None:
         return found
-    if caller.has("auditor") and await read_models.invocation(
-            pool, caller.tenant_id, invocation_id, user_id=None) is not None:
+    if caller.has("auditor") and await find(None) is not None:
         raise Forbidden(_READ_ONLY)
-    raise NotFound(INVOCATION_NOT_FOUND)
+    raise NotFound(not_found)
 
 
 async def may_read_log(gw: Gateway, caller: Caller, stream_id: uuid.UUID) -> bool:
