@@ -26,8 +26,8 @@ def _parser() -> argparse.ArgumentParser:
                     help="do not load the sample tenant or ask the sample question")
 
     serve = sub.add_parser("serve", help="run one service against configured servers")
-    serve.add_argument("service", choices=["recorder", "router", "workers", "orchestrator",
-                                           "verifier", "gateway", "lex"])
+    serve.add_argument("service", choices=["router", "workers", "orchestrator", "verifier",
+                                           "gateway", "lex"])
 
     token = sub.add_parser("token", help="print a development bearer token")
     token.add_argument("--tenant", required=True)

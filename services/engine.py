@@ -24,7 +24,7 @@ SCHEMA = ("shared.store.migrations", "services.lex.corpus.migrations",
           "services.workers.web.migrations")
 """Every package of schema migrations: the event store's, the legal corpus's, the workers'."""
 
-SERVICES = ("recorder", "router", "workers", "orchestrator", "verifier", "gateway")
+SERVICES = ("router", "workers", "orchestrator", "verifier", "gateway")
 SERVABLE = (*SERVICES, "lex")
 
 
@@ -35,10 +35,6 @@ class Runnable(Protocol):
 
 def build_service(name: str, infra: Infra, provider: ModelProvider) -> Runnable:
     """One service by name; the only place that knows every service."""
-    if name == "recorder":
-        from services.recorder.app import Recorder
-
-        return Recorder(infra)
     if name == "router":
         from services.router.app import create as create_router
 

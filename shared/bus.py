@@ -1,8 +1,8 @@
-"""NATS JetStream transport: subjects, streams and the two publishing paths.
+"""NATS JetStream transport: subjects, the log stream, and publishing committed records.
 
-Services *emit* what they produce to the events stream; the recorder appends it to the log and
-*publishes the committed* record to the log stream, which is what services and browsers consume.
-JetStream is the transport; PostgreSQL is the source of truth.
+Every producer appends what it produces to the log in PostgreSQL and then publishes the
+committed record to the log stream (``shared.recording``), which is what services and browsers
+consume. JetStream is the transport; PostgreSQL is the source of truth.
 
 No event exceeds the server's ``max_payload`` (``shared._payload``): every emitted event and
 every event the gateway records goes through ``Bus.fit`` first, so what is recorded is what
@@ -48,15 +48,8 @@ class Subjects:
     namespace: str = "yourai"
 
     @property
-    def events_stream(self) -> str:
-        return f"{self.namespace.upper()}_EVENTS"
-
-    @property
     def log_stream(self) -> str:
         return f"{self.namespace.upper()}_LOG"
-
-    def event(self, event: Event) -> str:
-        return f"{self.namespace}.ev.{_route(event)}"
 
     def committed(self, event: Event) -> str:
         return f"{self.namespace}.log.{_route(event)}"
@@ -112,7 +105,7 @@ async def connect_nats(url: str, *, name: str) -> Client:
 
 
 class Bus:
-    """Publishing onto the two streams; consumers are declared by each service."""
+    """Publishing onto the log stream; consumers are declared by each service."""
 
     def __init__(self, nc: Client, subjects: Subjects) -> None:
         self.nc = nc
@@ -120,25 +113,25 @@ class Bus:
         self.subjects = subjects
 
     async def ensure_streams(self) -> None:
-        """Create (or update) both streams; idempotent, safe from every service at start-up."""
-        ns = self.subjects.namespace
-        for name, subject, max_age in (
-            (self.subjects.events_stream, f"{ns}.ev.>", 24 * 3600.0),
-            (self.subjects.log_stream, f"{ns}.log.>", 7 * 24 * 3600.0),
-        ):
-            config = StreamConfig(
-                name=name,
-                subjects=[subject],
-                retention=RetentionPolicy.LIMITS,
-                storage=StorageType.FILE,
-                discard=DiscardPolicy.OLD,
-                max_age=max_age,
-                duplicate_window=120.0,
-            )
-            try:
-                await self.js.add_stream(config)
-            except BadRequestError:
-                await self.js.update_stream(config)
+        """Create (or update) the log stream; idempotent, safe from every service at start-up.
+
+        Its duplicate window is how long a second publication of one event (a producer that
+        published and then died before clearing its outbox) is dropped by JetStream; beyond
+        it, consumers are idempotent by event id.
+        """
+        config = StreamConfig(
+            name=self.subjects.log_stream,
+            subjects=[f"{self.subjects.namespace}.log.>"],
+            retention=RetentionPolicy.LIMITS,
+            storage=StorageType.FILE,
+            discard=DiscardPolicy.OLD,
+            max_age=7 * 24 * 3600.0,
+            duplicate_window=120.0,
+        )
+        try:
+            await self.js.add_stream(config)
+        except BadRequestError:
+            await self.js.update_stream(config)
 
     @property
     def budget(self) -> int:
@@ -150,13 +143,6 @@ class Bus:
         if it cannot be)."""
         budget = self.budget
         return [fit_event(e, budget) for e in events]
-
-    async def emit(self, events: Sequence[Event]) -> None:
-        """Publish produced events for recording, in order; returns once JetStream holds them."""
-        await self._publish_all([
-            (self.subjects.event(e), payload, _headers(e, {MSG_ID_HEADER: str(e.event_id)}))
-            for e, payload in self.fit(events)
-        ])
 
     async def publish_committed(self, records: Sequence[tuple[int, int, Event, bytes]], *,
                                 timeout_s: float = PUBLISH_TIMEOUT_S) -> None:

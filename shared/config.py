@@ -91,6 +91,12 @@ class Settings:
     """Deadline of one model call (the whole stream for synthesis)."""
     ack_wait_s: float = 30.0
     """JetStream ack wait: an unacknowledged message is redelivered after this."""
+    publish_timeout_s: float = 2.0
+    """How long a producer waits for NATS to take the events it has just recorded before
+    going on; the outbox sweep publishes them later (``shared.recording``)."""
+    outbox_sweep_s: float = 1.0
+    """How often each process publishes recorded events that their producer did not (it died
+    between commit and publish, or NATS was away)."""
     stall_timeout_s: float = 300.0
     """An invocation with no new event for this long is failed by the watchdog."""
     rate_limit_per_minute: int = 60
@@ -149,6 +155,8 @@ class Settings:
             rate_limit_per_minute=_int(env, "YOURAI_RATE_LIMIT_PER_MINUTE", 60, low=1),
             db_pool_size=_int(env, "YOURAI_DB_POOL_SIZE", base.db_pool_size, low=1),
             ack_wait_s=_float(env, "YOURAI_ACK_WAIT_S", base.ack_wait_s),
+            publish_timeout_s=_float(env, "YOURAI_PUBLISH_TIMEOUT_S", base.publish_timeout_s),
+            outbox_sweep_s=_float(env, "YOURAI_OUTBOX_SWEEP_S", base.outbox_sweep_s),
             stall_timeout_s=_float(env, "YOURAI_STALL_TIMEOUT_S", base.stall_timeout_s),
         )
 

@@ -1,17 +1,21 @@
-"""Recording: append to the log, then publish what the log holds.
+"""Recording: every producer appends its own events to the log, then publishes them committed.
 
-The one path by which an event becomes visible to services and browsers. Two callers, two
-guarantees:
+There is no single writer (DESIGN §3). A service's handler, the gateway and the watchdog all
+record through a ``LogWriter``: one PostgreSQL transaction appends the events (the
+conversation's head row is locked, so the hash chain and the version order hold across any
+number of writers; an event id already stored is a no-op) and queues each new record in the
+publish outbox; then the records are published to the log stream with ``Nats-Msg-Id`` set to
+the event id, so JetStream drops a second publication of the same event.
 
-- The recorder (``record``) acknowledges its input only after publishing, so a failed
-  publication raises and JetStream redelivers the input: nothing is lost, nothing acknowledged
-  early.
-- The gateway (``record_and_publish``) answers a user whose change is already committed: it
-  queues the new records in the publish outbox within the append's transaction, gives NATS a
-  bounded wait, and if NATS does not confirm, leaves them to ``OutboxSweeper``, which publishes
-  them once it can. The change is reported done (it is in the log) and still reaches the
-  services. Why an outbox rather than an in-memory retry: it survives a gateway restart, and
-  any replica's sweep finishes another's work.
+Why the outbox, when a handler's input would be redelivered anyway: a handler that runs again
+may find its work already in the log and emit nothing, so the publication of a record whose
+producer died between commit and publish must not depend on the producer. Each writer sweeps
+the outbox for records older than a grace period and publishes them (replicas share the sweep
+with ``FOR UPDATE SKIP LOCKED``), so a committed event always reaches the services: once, as
+JetStream de-duplicates it, and consumers are idempotent by event id beyond its window.
+
+Clearing the outbox of what was published is off the critical path: the positions are
+collected and deleted in batches by the writer's background task.
 
 Every event is fitted to the bus's payload budget before it is appended (``Bus.fit``), so what
 is recorded can always be published.
@@ -23,6 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
+from typing import cast
 
 from nats.errors import Error as NatsError
 
@@ -30,13 +35,17 @@ from shared.bus import Bus
 from shared.events import AnyEvent, Event
 from shared.store import Appended, PostgresEventStore, Recorded, StoreError
 from shared.store.outbox import PublishOutbox
+from shared.tracing import span_from_meta
 
-__all__ = ["OutboxSweeper", "record", "record_and_publish"]
+__all__ = ["LogWriter"]
 
 log = logging.getLogger("yourai.recording")
 
 _BUS_DOWN = (NatsError, OSError)
 """What a failed publication raises: NATS errors, timeouts and connection errors."""
+
+CLEAR_EVERY_S = 0.05
+"""How long published positions wait to be cleared from the outbox together."""
 
 
 def _committed(appended: Sequence[Appended]) -> list[tuple[int, int, Event, bytes]]:
@@ -44,53 +53,57 @@ def _committed(appended: Sequence[Appended]) -> list[tuple[int, int, Event, byte
             for a in appended if a.record is not None]
 
 
-async def record(store: PostgresEventStore, bus: Bus, events: Sequence[AnyEvent]
-                 ) -> list[Appended]:
-    """Append ``events``; publish each recorded one (new, or already stored) in log order.
+class LogWriter:
+    """Appends a producer's events and publishes them; sweeps what others left unpublished."""
 
-    A duplicate is published again because its first publication may have been lost in a
-    crash between commit and publish; JetStream deduplicates it by event id.
-    """
-    appended = await store.append([e for e, _ in bus.fit(events)])
-    await bus.publish_committed(_committed(appended))
-    return appended
-
-
-async def record_and_publish(store: PostgresEventStore, bus: Bus, events: Sequence[AnyEvent], *,
-                             timeout_s: float) -> list[Appended]:
-    """Append ``events`` with outbox entries, then publish within ``timeout_s`` if NATS can.
-
-    Raises only if nothing was committed; a publication that fails is left to the sweep.
-    """
-    appended = await store.append([e for e, _ in bus.fit(events)], outbox=True)
-    try:
-        await bus.publish_committed(_committed(appended), timeout_s=timeout_s)
-    except _BUS_DOWN as e:
-        log.warning("recorded %d event(s) but NATS did not take them (%s); the outbox sweep "
-                    "will publish them", len(appended), e or type(e).__name__)
-        return appended
-    new = [a.record.position for a in appended if a.status == "new" and a.record is not None]
-    try:
-        await PublishOutbox(store.pool).done(new)
-    except StoreError as e:  # published all the same: the sweep publishes them once more
-        log.warning("published, but could not clear the outbox (%s)", e)
-    return appended
-
-
-class OutboxSweeper:
-    """Publishes recorded events that are still in the outbox, every ``interval_s``."""
-
-    def __init__(self, store: PostgresEventStore, bus: Bus, *, interval_s: float,
-                 grace_s: float) -> None:
-        """``grace_s``: leave younger entries alone, their request may still be publishing."""
-        self.outbox = PublishOutbox(store.pool)
+    def __init__(self, store: PostgresEventStore, bus: Bus, *, publish_timeout_s: float,
+                 sweep_every_s: float) -> None:
+        """``publish_timeout_s``: how long ``record`` waits for NATS before leaving the
+        publication to the sweep; the sweep leaves alone what is younger than that (and a
+        second), as its writer may still be publishing it."""
+        self.store = store
         self.bus = bus
-        self.interval_s = interval_s
-        self.grace_s = grace_s
+        self.outbox = PublishOutbox(store.pool)
+        self.publish_timeout_s = publish_timeout_s
+        self.sweep_every_s = sweep_every_s
+        self.grace_s = publish_timeout_s + 1.0
+        self._published: list[int] = []
+        self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
+    async def record(self, events: Sequence[Event]) -> list[Appended]:
+        """Append ``events`` in order, then publish each recorded one (new, or already stored).
+
+        Raises only if nothing was committed (``StoreError``, or ``EventTooLarge`` before the
+        append). A duplicate is published again because its first publication may have been
+        lost between commit and publish; JetStream de-duplicates it by event id. If NATS does
+        not take the records within ``publish_timeout_s``, they stay in the outbox and the
+        sweep publishes them: the change is recorded, and the services will see it.
+        """
+        if not events:
+            return []
+        # Every concrete event class is a member of the ``AnyEvent`` union.
+        fitted = [cast(AnyEvent, e) for e, _ in self.bus.fit(events)]
+        first = events[0].meta
+        with span_from_meta("log.append", first, service=first.producer or "engine",
+                            attributes={"yourai.events": str(len(fitted))}):
+            appended = await self.store.append(fitted, outbox=True)
+        try:
+            await self.bus.publish_committed(_committed(appended),
+                                             timeout_s=self.publish_timeout_s)
+        except _BUS_DOWN as e:
+            log.warning("recorded %d event(s) but NATS did not take them (%s); the outbox sweep "
+                        "will publish them", len(appended), e or type(e).__name__)
+            return appended
+        new = [a.record.position for a in appended if a.status == "new" and a.record is not None]
+        if new:
+            self._published.extend(new)
+            self._wake.set()
+        return appended
+
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="outbox-sweeper")
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="log-writer-outbox")
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -98,26 +111,49 @@ class OutboxSweeper:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        with contextlib.suppress(StoreError):
+            await self._clear()
 
     async def sweep(self) -> int:
         """Publish everything due now; returns how many records were published."""
         total = 0
         while count := await self.outbox.publish_due(self._publish, older_than_s=self.grace_s):
             total += count
-            log.info("outbox: published %d recorded event(s) that NATS had not taken", count)
+            log.info("outbox: published %d recorded event(s) that were not published", count)
         return total
 
     async def _publish(self, records: list[Recorded]) -> None:
         await self.bus.publish_committed(
             [(r.version, r.position, r.event, r.payload) for r in records])
 
+    async def _clear(self) -> None:
+        positions, self._published = self._published, []
+        try:
+            await self.outbox.done(positions)
+        except StoreError:
+            # Published all the same: the sweep publishes them once more, JetStream drops it.
+            self._published[:0] = positions
+            raise
+
     async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        next_sweep = loop.time() + self.sweep_every_s
         while True:
-            await asyncio.sleep(self.interval_s)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.0, next_sweep - loop.time())):
+                    await self._wake.wait()
+            self._wake.clear()
             try:
-                await self.sweep()
+                if self._published:
+                    await asyncio.sleep(CLEAR_EVERY_S)  # let more gather: one delete for all
+                    await self._clear()
+                if loop.time() >= next_sweep:
+                    next_sweep = loop.time() + self.sweep_every_s
+                    await self.sweep()
             except (*_BUS_DOWN, StoreError) as e:
-                log.warning("outbox: not published yet (%s); retrying in %.0fs",
-                            e or type(e).__name__, self.interval_s)
+                log.warning("outbox: not cleared or published yet (%s); retrying in %.0fs",
+                            e or type(e).__name__, self.sweep_every_s)
+                await asyncio.sleep(min(self.sweep_every_s, 1.0))
             except Exception:
-                log.exception("outbox: sweep failed; retrying in %.0fs", self.interval_s)
+                log.exception("outbox: sweep failed; retrying in %.0fs", self.sweep_every_s)
+                await asyncio.sleep(min(self.sweep_every_s, 1.0))

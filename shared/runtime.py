@@ -25,6 +25,7 @@ from nats.js.api import ConsumerConfig, DeliverPolicy
 from shared.bus import Bus, Committed, EventTooLarge, Subjects
 from shared.config import Settings
 from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
+from shared.recording import LogWriter
 from shared.store import PostgresEventStore, StoreUnavailable, connect_pool, migrate
 from shared.tracing import current_meta, span_from_meta
 
@@ -96,11 +97,18 @@ class Service:
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     broker: NatsBroker | None = None
     _bus: Bus | None = None
+    _writer: LogWriter | None = None
 
     @property
     def bus(self) -> Bus:
         assert self._bus is not None, f"{self.name} is not started"
         return self._bus
+
+    @property
+    def writer(self) -> LogWriter:
+        """How this service records what it produces (``emit``)."""
+        assert self._writer is not None, f"{self.name} is not started"
+        return self._writer
 
     def consume(self, event_class: type[E], handler: Handler[E], *, durable: str | None = None,
                 max_workers: int = 16, ack_wait_s: float | None = None) -> None:
@@ -118,7 +126,9 @@ class Service:
         )
 
     async def emit(self, events: Sequence[Event]) -> None:
-        await self.bus.emit(events)
+        """Record ``events`` in the log and publish them committed (``LogWriter.record``):
+        once this returns they are durable, and the services and browsers will see them."""
+        await self.writer.record(events)
 
     def meta(self, cause: Event | None = None) -> EventMeta:
         """Metadata naming this service, the cause and the active span."""
@@ -176,6 +186,10 @@ class Service:
         self.broker = broker
         self._bus = Bus(broker.connection, self.infra.subjects)
         await self._bus.ensure_streams()
+        self._writer = LogWriter(self.infra.store, self._bus,
+                                 publish_timeout_s=settings.publish_timeout_s,
+                                 sweep_every_s=settings.outbox_sweep_s)
+        self._writer.start()
         await broker.start()
         for hook in self.on_start:
             await hook()
@@ -189,6 +203,9 @@ class Service:
             with contextlib.suppress(Exception):
                 await self.broker.stop()
             self.broker = None
+        if self._writer is not None:
+            await self._writer.stop()
+            self._writer = None
 
     def _wrap(self, sub: _Subscription) -> Callable[[NatsMessage], Awaitable[None]]:
         async def handle(msg: NatsMessage) -> None:

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, Phase
 from schemathesis.generation.modes import GenerationMode
 
 from shared.events import InvocationCancelled
-from shared.recording import record
 from tests.harness import Api, Harness
+from tests.log_writes import record
 
 EXAMPLES = 25
 """Per operation, generation mode and id source (hypothesis may stop sooner): about 900

@@ -13,19 +13,20 @@ import asyncio
 import contextlib
 import json
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 import nats
 import pytest
-from nats.aio.msg import Msg
 
 from services.engine import Engine
 from shared.config import Settings
 from shared.embedded import free_port
-from shared.events import TERMINAL_TYPES
+from shared.events import TERMINAL_TYPES, Event, event_type
 from shared.llm import Purpose
-from shared.runtime import Infra
+from shared.recording import LogWriter
+from shared.runtime import Infra, Service
+from shared.store import Appended
 from tests.e2e import Client, wait_for_log
 from tests.faults_gates import GatedLex, GatedProvider, gated_lex
 
@@ -114,15 +115,15 @@ async def staged(request: pytest.FixtureRequest, settings: Settings) -> AsyncIte
 
 
 class Produced:
-    """An invocation's events as services produce them (before recording): type and id."""
+    """An invocation's events as services produce them (recorded, or refused by the log):
+    type and id."""
 
     def __init__(self) -> None:
         self.events: list[tuple[str, str]] = []
         self._changed = asyncio.Event()
 
-    async def on(self, msg: Msg) -> None:
-        type_ = msg.subject.split(".", 4)[4]  # <ns>.ev.<conversation>.<invocation>.<type>
-        self.events.append((type_, str(json.loads(msg.data)["event_id"])))
+    def add(self, type_: str, event_id: str) -> None:
+        self.events.append((type_, event_id))
         self._changed.set()
 
     def after(self, end: str, type_: str) -> set[str]:
@@ -139,14 +140,32 @@ class Produced:
 
 
 @contextlib.asynccontextmanager
-async def _produced(settings: Settings, invocation_id: str) -> AsyncIterator[Produced]:
-    nc = await nats.connect(str(settings.nats_url))
+async def _produced(engine: Engine, invocation_id: str) -> AsyncIterator[Produced]:
+    """Watches every service's log writer: what it was asked to record, once the log has
+    answered (appended, or dropped because the invocation had ended)."""
     produced = Produced()
-    await nc.subscribe(f"{settings.namespace}.ev.*.{invocation_id}.>", cb=produced.on)
+    watched: list[tuple[LogWriter, Callable[..., Awaitable[list[Appended]]]]] = []
+    for service in engine.running.values():
+        if not isinstance(service, Service):
+            continue
+        writer = service.writer
+        original = writer.record
+
+        async def observed(events: Sequence[Event], original: Callable[
+                ..., Awaitable[list[Appended]]] = original) -> list[Appended]:
+            appended = await original(events)
+            for e in events:
+                if str(e.invocation_id) == invocation_id:
+                    produced.add(event_type(e), str(e.event_id))
+            return appended
+
+        writer.record = observed  # type: ignore[method-assign]
+        watched.append((writer, original))
     try:
         yield produced
     finally:
-        await nc.close()
+        for writer, original in watched:
+            writer.record = original  # type: ignore[method-assign]
 
 
 async def _drained(infra: Infra, stream_name: str, durable: str, timeout: float = 30) -> None:
@@ -171,7 +190,7 @@ async def test_cancel_at_each_stage_ends_cancelled_within_a_second_exactly_once(
     accepted = await client.ask(conversation, QUESTION)
     inv = accepted["invocation_id"]
     feed: list[str] = []
-    async with _produced(staged.infra.settings, inv) as produced, asyncio.timeout(60):
+    async with _produced(staged.engine, inv) as produced, asyncio.timeout(60):
         sent_at = cancelled_at = 0.0
         async for event in client.stream(accepted["stream_url"]):
             feed.append(event.type)
@@ -191,7 +210,6 @@ async def test_cancel_at_each_stage_ends_cancelled_within_a_second_exactly_once(
         staged.release()
         if stage.late is not None:
             await produced.wait_after("invocation.cancelled", stage.late)
-        await _drained(staged.infra, staged.infra.subjects.events_stream, "recorder")
     records = await staged.infra.store.read_invocation("tenant-a", uuid.UUID(inv))
     types = [r.type for r in records]
     assert [t for t in types if t in TERMINAL_TYPES] == ["invocation.cancelled"], types
@@ -223,7 +241,6 @@ async def test_a_cancel_during_verification_wins_while_the_orchestrator_restarts
             assert engine.infra is not None
             subjects = engine.infra.subjects
             await _drained(engine.infra, subjects.log_stream, "verifier_draft_completed")
-            await _drained(engine.infra, subjects.events_stream, "recorder")
             await engine.restart("orchestrator")
             events = await client.collect(accepted["stream_url"], timeout=30)
             assert events[-1].type == "invocation.cancelled", [e.type for e in events]

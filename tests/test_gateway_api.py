@@ -22,9 +22,9 @@ from shared.events import (
     MessageReceived,
     decode_event,
 )
-from shared.recording import record
 from shared.store import verify_chain
 from tests.harness import Api, Harness
+from tests.log_writes import record
 
 
 async def test_conversation_lifecycle(api: Api) -> None:

@@ -1,7 +1,7 @@
 """The live feed: committed events of one invocation, exactly once, in version order.
 
-No other service runs here: the test records the invocation's events itself, as the recorder
-would, with ``shared.recording.record``.
+No other service runs here: the test records the invocation's events itself, as a producer
+would, with ``tests.log_writes.record``.
 """
 
 from __future__ import annotations
@@ -21,19 +21,19 @@ from shared.events import (
     InvocationFailed,
     RoutingDecided,
 )
-from shared.recording import record
 from shared.runtime import Infra
 from shared.store import Recorded
 from tests.harness import Api, Harness, SseMessage, read_sse
+from tests.log_writes import record
 
 TENANT = "tenant-a"
 
 
 @pytest.fixture
 async def bus(infra: Infra) -> AsyncIterator[Bus]:
-    """A publisher of its own, as the recorder would be."""
+    """A publisher of its own, as a producing service would be."""
     assert infra.settings.nats_url
-    nc = await connect_nats(infra.settings.nats_url, name="test-recorder")
+    nc = await connect_nats(infra.settings.nats_url, name="test-producer")
     try:
         yield Bus(nc, infra.subjects)
     finally:

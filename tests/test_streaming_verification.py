@@ -1,7 +1,7 @@
 """Verified while it streams (DESIGN §5a): each cited sentence is checked once it is complete.
 
 The tracker is pure and tested alone; the verifier's sentence checks run on real NATS
-JetStream and PostgreSQL with the recorder; the whole engine is driven over HTTP and SSE with a
+JetStream and PostgreSQL; the whole engine is driven over HTTP and SSE with a
 scripted model that streams slowly.
 """
 
@@ -19,7 +19,6 @@ from typing import Any
 import msgspec
 
 from services.engine import Engine
-from services.recorder.app import Recorder
 from services.verifier.app import create
 from services.verifier.handlers import VerifyDraft
 from services.verifier.report import unrecorded
@@ -42,13 +41,13 @@ from shared.events import (
     derived_id,
 )
 from shared.llm import ScriptedProvider
-from shared.recording import record
 from shared.runtime import Infra, Service
 from shared.store import Recorded
 from shared.store.projections import answer_message_id
 from shared.verification import Citation, Outcome, SentenceTracker, parse_citations
 from shared.verification.checks import Check
 from tests.e2e import Client, SseEvent
+from tests.log_writes import record
 
 TENANT = "tenant-a"
 WITHHELD = "I could not verify the source for a statement here"
@@ -178,9 +177,8 @@ async def test_sentences_are_checked_as_they_stream_and_the_draft_reuses_them(
                       for s in tracker.finish()]
     assert [len(s) for s in sentences] == [1, 2]
 
-    recorder, service = Recorder(infra), create(infra)
+    service = create(infra)
     calls = _counted(service)
-    await recorder.start()
     await service.start()
     try:
         await record(infra.store, service.bus, [
@@ -253,7 +251,6 @@ async def test_sentences_are_checked_as_they_stream_and_the_draft_reuses_them(
         assert types[-1] == "invocation.completed"
     finally:
         await service.stop()
-        await recorder.stop()
 
 
 async def test_an_answer_cancelled_after_a_removal_keeps_the_revision(infra: Infra) -> None:
@@ -264,8 +261,7 @@ async def test_an_answer_cancelled_after_a_removal_keeps_the_revision(infra: Inf
              "1</cite>.")
     streamed = first + " And then the answer was cut"
     [sentence] = SentenceTracker().feed(streamed)
-    recorder, service = Recorder(infra), create(infra)
-    await recorder.start()
+    service = create(infra)
     await service.start()
     try:
         await record(infra.store, service.bus, [
@@ -287,7 +283,6 @@ async def test_an_answer_cancelled_after_a_removal_keeps_the_revision(infra: Inf
         assert "repaint" not in content
     finally:
         await service.stop()
-        await recorder.stop()
 
 
 # -- the whole engine over SSE ----------------------------------------------------------------
@@ -353,7 +348,7 @@ async def _log(infra: Infra, invocation: uuid.UUID) -> list[Recorded]:
 
 
 async def _settle(infra: Infra, service: Service, conversation: uuid.UUID) -> None:
-    """Wait until everything the service emitted so far is recorded (the recorder is in order)."""
+    """Wait until a sentinel the service emits is recorded (its emits commit before returning)."""
     sentinel: Event = ConversationRenamed(conversation_id=conversation, tenant_id=TENANT,
                                           user_id="u1", title="Sentinel")
     await service.emit([sentinel])

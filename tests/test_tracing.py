@@ -49,5 +49,5 @@ async def test_one_trace_spans_gateway_router_workers_orchestrator_verifier(
     in_trace = {s.name for s in spans if s.context.trace_id == trace_id}
     for expected in ("router.message.received", "workers.routing.decided", "worker.policy",
                      "orchestrator.routing.decided", "orchestrator.synthesis",
-                     "verifier.draft.completed", "recorder.append"):
+                     "verifier.draft.completed", "log.append"):
         assert expected in in_trace, (expected, sorted(in_trace))

@@ -6,7 +6,6 @@ import uuid
 
 import pytest
 
-from services.recorder.app import Recorder
 from services.verifier.app import create
 from services.verifier.report import build_events
 from shared.bus import Bus
@@ -22,7 +21,6 @@ from shared.events import (
     derived_id,
     event_type,
 )
-from shared.recording import record
 from shared.runtime import Infra
 from shared.store import Recorded
 from shared.tenants import TenantConfig, TenantStore
@@ -37,6 +35,7 @@ from shared.verification.qa import (
     review,
     structure_notes,
 )
+from tests.log_writes import record
 from tests.test_verifier_service import wait_for
 
 DISCLAIMER = "This is compliance information, not legal advice."
@@ -259,8 +258,7 @@ async def test_qa_report_is_recorded_before_completion_only_in_testing_mode(
     await tenants.put(TenantConfig(tenant_id="normal", name="Normal HA"))
     text = (f"Landlords must protect a deposit {DEPOSIT}. The organization keeps it safe."
             f"\n\n_{DISCLAIMER}_")
-    recorder, service = Recorder(infra), create(infra)
-    await recorder.start()
+    service = create(infra)
     await service.start()
     try:
         runs = {tenant: await _verify(infra, service.bus, tenant, text)
@@ -279,7 +277,6 @@ async def test_qa_report_is_recorded_before_completion_only_in_testing_mode(
         assert normal[-1] == "invocation.completed" and "qa.report" not in normal
     finally:
         await service.stop()
-        await recorder.stop()
 
 
 async def _verify(infra: Infra, bus: Bus, tenant: str, text: str) -> list[Recorded]:

@@ -1,4 +1,4 @@
-"""The verifier service end to end on real NATS JetStream and PostgreSQL, with the recorder."""
+"""The verifier service end to end on real NATS JetStream and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from services.recorder.app import Recorder
 from services.verifier.app import create
 from shared.documents import DocumentStore
 from shared.events import (
@@ -27,9 +26,9 @@ from shared.events import (
     WorkerFindings,
     derived_id,
 )
-from shared.recording import record
 from shared.runtime import Infra
 from shared.store import Recorded
+from tests.log_writes import record
 
 T = TypeVar("T")
 TENANT = "tenant-a"
@@ -66,9 +65,7 @@ async def test_draft_is_verified_in_order_and_redelivery_adds_nothing(infra: Inf
     )
     draft = DraftCompleted(**ids, text=draft_text, provider="offline", model="extractive")
 
-    recorder = Recorder(infra)
     service = create(infra)
-    await recorder.start()
     await service.start()
     try:
         await record(infra.store, service.bus, [
@@ -135,12 +132,11 @@ async def test_draft_is_verified_in_order_and_redelivery_adds_nothing(infra: Inf
             records = await infra.store.read_conversation(TENANT, conversation)
             return any(r.event.event_id == sentinel.event_id for r in records)
 
-        await wait_for(sentinel_recorded)  # the recorder works in order: the rerun is behind us
+        await wait_for(sentinel_recorded)
         again = await _log(infra, invocation)
         assert [r.event.event_id for r in again] == [r.event.event_id for r in log]
     finally:
         await service.stop()
-        await recorder.stop()
 
 
 async def test_concurrent_redelivery_records_each_event_once(infra: Infra) -> None:
@@ -149,9 +145,7 @@ async def test_concurrent_redelivery_records_each_event_once(infra: Infra) -> No
     ids = {"conversation_id": conversation, "tenant_id": TENANT, "invocation_id": invocation}
     text = " ".join(f'Claim {i} <cite ref="ukpga/2004/34/section/{i}">{i}</cite>.'
                     for i in range(1, 6))
-    recorder = Recorder(infra)
     service = create(infra)
-    await recorder.start()
     await service.start()
     try:
         # Appended only (not published), so the service's own consumer never sees it.
@@ -188,7 +182,6 @@ async def test_concurrent_redelivery_records_each_event_once(infra: Infra) -> No
             "invocation.completed"]
     finally:
         await service.stop()
-        await recorder.stop()
 
 
 async def _log(infra: Infra, invocation: uuid.UUID) -> list[Recorded]:

@@ -12,8 +12,8 @@ from shared.events import ConversationCreated, InvocationStarted, MessageReceive
 
 
 async def test_a_stalled_invocation_is_failed_by_the_watchdog(settings: Settings) -> None:
-    # Only the recorder and orchestrator run: nobody will ever route this message.
-    engine = Engine(replace(settings, stall_timeout_s=1.0), services=["recorder", "orchestrator"])
+    # Only the orchestrator runs: nobody will ever route this message.
+    engine = Engine(replace(settings, stall_timeout_s=1.0), services=["orchestrator"])
     await engine.start()
     try:
         assert engine.infra is not None

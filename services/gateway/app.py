@@ -45,11 +45,11 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
 
     async def on_startup() -> None:
         await gw.bus.ensure_streams()
-        gw.sweeper.start()
+        gw.writer.start()
         gw.embed_in_background()  # documents stored before embeddings, or by another model
 
     async def on_shutdown() -> None:
-        await gw.sweeper.stop()
+        await gw.writer.stop()
         await gw.stop_background()
 
     return Litestar(

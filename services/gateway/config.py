@@ -25,11 +25,6 @@ class GatewayConfig:
     max_document_bytes: int = 5 * 1024 * 1024
     """Largest policy document accepted, in bytes of UTF-8 text (else 413); the request body
     limit follows from it (room for JSON escaping and multipart framing)."""
-    publish_timeout_s: float = 2.0
-    """How long a request waits for NATS to take a recorded change before answering anyway;
-    the outbox sweep publishes it later (``shared.recording``)."""
-    outbox_sweep_s: float = 2.0
-    """How often recorded changes still waiting for NATS are published again."""
 
     @property
     def max_body_bytes(self) -> int:

@@ -16,7 +16,7 @@ from services.gateway.limits import Idempotency, RateLimiter
 from shared.bus import Bus
 from shared.documents import DocumentStore
 from shared.events import AnyEvent
-from shared.recording import OutboxSweeper, record_and_publish
+from shared.recording import LogWriter
 from shared.runtime import Infra
 from shared.store import Appended
 
@@ -37,7 +37,7 @@ class Gateway:
     documents: DocumentStore
     rate_limiter: RateLimiter
     idempotency: Idempotency
-    sweeper: OutboxSweeper
+    writer: LogWriter
     open_feeds: int = 0
     """Live SSE feeds currently subscribed to NATS."""
     _embedding: asyncio.Task[int] | None = field(default=None, repr=False)
@@ -57,16 +57,16 @@ class Gateway:
             rate_limiter=RateLimiter(redis, prefix=prefix,
                                      per_minute=infra.settings.rate_limit_per_minute),
             idempotency=Idempotency(redis, prefix=prefix, ttl_s=config.idempotency_ttl_s),
-            sweeper=OutboxSweeper(infra.store, bus, interval_s=config.outbox_sweep_s,
-                                  grace_s=config.publish_timeout_s + 1.0),
+            writer=LogWriter(infra.store, bus,
+                             publish_timeout_s=infra.settings.publish_timeout_s,
+                             sweep_every_s=infra.settings.outbox_sweep_s),
         )
 
     async def record(self, events: Sequence[AnyEvent]) -> list[Appended]:
         """Append to the log, then publish committed if NATS takes them within
         ``publish_timeout_s``; otherwise the outbox sweep publishes them later. Once this
         returns the change is recorded, and the services will see it."""
-        return await record_and_publish(self.infra.store, self.bus, events,
-                                        timeout_s=self.config.publish_timeout_s)
+        return await self.writer.record(events)
 
     def embed_in_background(self) -> None:
         """Embed chunks that have no vector yet (bounded, logged), unless already doing so."""

@@ -206,9 +206,9 @@ class PostgresEventStore:
         if not events:
             return []
         if within is not None:  # a pool's connection proxy forwards every call, as in _tx
-            return await _append_with_outbox(cast(asyncpg.Connection, within), events, outbox)
+            return await _append(cast(asyncpg.Connection, within), events, outbox=outbox)
         async with self._tx() as conn:
-            return await _append_with_outbox(conn, events, outbox)
+            return await _append(conn, events, outbox=outbox)
 
     async def read_conversation(
         self, tenant_id: str, conversation_id: uuid.UUID, *, after_version: int = 0
@@ -265,17 +265,6 @@ class PostgresEventStore:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
 
-async def _append_with_outbox(conn: asyncpg.Connection, events: Sequence[AnyEvent], outbox: bool
-                              ) -> list[Appended]:
-    appended = await _append(conn, events)
-    if outbox:
-        await conn.execute(
-            "INSERT INTO publish_outbox (position) SELECT unnest($1::bigint[])",
-            [a.record.position for a in appended if a.status == "new" and a.record],
-        )
-    return appended
-
-
 async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict[uuid.UUID, _Head]:
     """Lock every touched stream head in a fixed order, so concurrent appends cannot deadlock."""
     heads: dict[uuid.UUID, _Head] = {}
@@ -296,7 +285,8 @@ async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict
     return heads
 
 
-async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[Appended]:
+async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
+                  ) -> list[Appended]:
     heads = await _lock_heads(conn, events)
     seen: dict[uuid.UUID, Recorded] = {
         r["event_id"]: _record(r)
@@ -339,7 +329,7 @@ async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[
         ):
             status[event.invocation_id] = "running" if kind == "invocation.started" else kind
         out.append(Appended(status="new", event=event))
-    records = await _insert_all(conn, heads, pending)
+    records = await _insert_all(conn, heads, pending, outbox=outbox)
     out = [Appended(status="new", event=a.event, record=records[a.event.event_id])
            if a.status == "new" else a for a in out]
     for link in pending:
@@ -362,6 +352,20 @@ async def _cancel_requested(conn: asyncpg.Connection, invocation_ids: Sequence[u
         "SELECT DISTINCT invocation_id FROM events WHERE invocation_id = ANY($1::uuid[])"
         " AND type = 'invocation.cancel_requested'", list(invocation_ids))
     return {r["invocation_id"] for r in rows}
+
+_INSERT = (
+    "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
+    " occurred_at, payload, prev_hash, hash)"
+    " SELECT c, v, e, i, t, y, o, p, h0, h1 FROM unnest($1::uuid[], $2::int[], $3::uuid[],"
+    " $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::bytea[], $9::bytea[],"
+    " $10::bytea[]) WITH ORDINALITY AS x(c, v, e, i, t, y, o, p, h0, h1, n) ORDER BY n"
+    " RETURNING event_id, position, recorded_at")
+_INSERT_QUEUED = (
+    f"WITH inserted AS ({_INSERT}),"
+    " queued AS (INSERT INTO publish_outbox (position) SELECT position FROM inserted)"
+    " SELECT event_id, position, recorded_at FROM inserted")
+"""The insert, and each new record queued in the publish outbox in the same round trip."""
+
 
 class _Link(msgspec.Struct):
     """One new event's place in its stream, computed before the single insert."""
@@ -390,8 +394,9 @@ def _link(head: _Head, event: AnyEvent) -> _Link:
 
 
 async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
-                      links: list[_Link]) -> dict[uuid.UUID, Recorded]:
-    """New stream rows, then every new event in one statement (one round trip per batch)."""
+                      links: list[_Link], *, outbox: bool) -> dict[uuid.UUID, Recorded]:
+    """New stream rows, then every new event in one statement (one round trip per batch);
+    with ``outbox``, the same statement queues each new record for publication."""
     created = [(cid, h.tenant_id) for cid, h in heads.items() if h.created]
     if created:
         # Stream rows must exist before their events (foreign key).
@@ -403,12 +408,7 @@ async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
     if not links:
         return {}
     rows = await conn.fetch(
-        "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
-        " occurred_at, payload, prev_hash, hash)"
-        " SELECT c, v, e, i, t, y, o, p, h0, h1 FROM unnest($1::uuid[], $2::int[], $3::uuid[],"
-        " $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::bytea[], $9::bytea[],"
-        " $10::bytea[]) WITH ORDINALITY AS x(c, v, e, i, t, y, o, p, h0, h1, n) ORDER BY n"
-        " RETURNING event_id, position, recorded_at",
+        (_INSERT_QUEUED if outbox else _INSERT),
         [k.event.conversation_id for k in links], [k.version for k in links],
         [k.event.event_id for k in links], [k.event.invocation_id for k in links],
         [k.event.tenant_id for k in links], [event_type(k.event) for k in links],
