@@ -37,6 +37,8 @@ class ApiClient:
     def __init__(self, base_url: str, secret: str, *, tenant: str, user: str) -> None:
         token = issue_token(secret, tenant, user)
         headers = {"Authorization": f"Bearer {token}"}
+        admin = issue_token(secret, tenant, user, roles=["admin"])
+        self._admin = {"Authorization": f"Bearer {admin}"}
         self.http = httpx.AsyncClient(base_url=base_url, headers=headers,
                                       timeout=httpx.Timeout(30, read=120))
         # A stream gets a connection of its own, as a browser's EventSource does: read on a
@@ -55,6 +57,13 @@ class ApiClient:
             r.raise_for_status()
             ids.append(str(r.json()["id"]))
         return ids
+
+    async def without_cache(self) -> None:
+        """Turn the tenant's semantic cache off (``cache_ttl_days`` 0), so every question runs
+        the whole pipeline: the benchmark measures the engine's work, which a cache hit skips,
+        and the LangGraph baseline has no cache."""
+        r = await self.http.patch("/v1/tenant", json={"cache_ttl_days": 0}, headers=self._admin)
+        r.raise_for_status()
 
     async def conversation(self) -> str:
         r = await self.http.post("/v1/conversations", json={})

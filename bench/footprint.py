@@ -71,6 +71,7 @@ async def run_footprint(work: Path, *, clients: int, turns: int) -> Footprint:
         target = Target(url=url, secret=SECRET, tenant="bench-up")
         uploader = ApiClient(url, SECRET, tenant=target.tenant, user="uploader")
         await uploader.upload_samples()
+        await uploader.without_cache()
         await uploader.close()
         pids = server_pids(data_dir)
         peak = usage(pids)

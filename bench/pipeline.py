@@ -62,6 +62,7 @@ async def _engine_phase(work: Path, settings: Settings, counts: Counts,
         target = Target(url=ready["gateway"], secret=SECRET, tenant="bench-a")
         uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
         results["documents"] = len(await uploader.upload_samples())
+        await uploader.without_cache()
         await uploader.close()
         _say(f"sequential: {counts.warmup} warm-up + {counts.sequential} invocations")
         seq = await run_load(target, clients=1, turns=counts.sequential, warmup=counts.warmup,

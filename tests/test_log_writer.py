@@ -1,0 +1,196 @@
+"""Every producer writes its own events (DESIGN §3): commit, then publish, never lost.
+
+On real PostgreSQL and NATS JetStream: a producer SIGKILLed between its commit and its publish
+still has its events delivered, once, by another process's outbox sweep; writers racing on one
+conversation keep its versions gapless and its hash chain whole; what NATS did not take is
+published when it can be.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import uuid
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+import pytest
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+
+from shared.bus import Bus, Committed, Subjects, connect_nats
+from shared.events import (
+    AnyEvent,
+    ContentDelta,
+    ConversationCreated,
+    InvocationStarted,
+    MessageReceived,
+)
+from shared.recording import LogWriter
+from shared.runtime import Infra
+from shared.store import PostgresEventStore, connect_pool
+from shared.store._chain import verify_chain
+
+ROOT = Path(__file__).resolve().parents[1]
+TENANT = "tenant-w"
+
+
+@pytest.fixture
+async def bus(infra: Infra) -> AsyncIterator[Bus]:
+    assert infra.settings.nats_url
+    nc = await connect_nats(infra.settings.nats_url, name="test-log-writer")
+    bus = Bus(nc, infra.subjects)
+    await bus.ensure_streams()
+    try:
+        yield bus
+    finally:
+        await nc.close()
+
+
+def _turn(conversation: uuid.UUID) -> tuple[list[AnyEvent], dict[str, object]]:
+    invocation, message = uuid.uuid4(), uuid.uuid4()
+    ids: dict[str, object] = {"conversation_id": conversation, "tenant_id": TENANT,
+                              "invocation_id": invocation}
+    return [InvocationStarted(**ids, user_id="u", message_id=message),  # type: ignore[arg-type]
+            MessageReceived(**ids, user_id="u", message_id=message,  # type: ignore[arg-type]
+                            content="Damp?")], ids
+
+
+async def _outbox_empty(infra: Infra, *, within: float) -> None:
+    """Poll until every recorded event has left the publish outbox."""
+    async with asyncio.timeout(within):
+        while True:
+            if not await infra.pool.fetchval("SELECT count(*) FROM publish_outbox"):
+                return
+            await asyncio.sleep(0.05)
+
+
+async def _delivered(bus: Bus, conversation: uuid.UUID, settle_s: float) -> list[Committed]:
+    """Every message the log stream holds for the conversation, read from its start."""
+    sub = await bus.js.pull_subscribe(
+        f"{bus.subjects.namespace}.log.{conversation}.>", stream=bus.subjects.log_stream,
+        config=ConsumerConfig(ack_policy=AckPolicy.NONE, deliver_policy=DeliverPolicy.ALL))
+    got: list[Committed] = []
+    try:
+        while True:
+            try:
+                msgs = await sub.fetch(100, timeout=settle_s)
+            except TimeoutError:
+                return got
+            got.extend(Committed.from_msg(m) for m in msgs)
+    finally:
+        await sub.unsubscribe()
+
+
+async def test_a_producer_killed_between_commit_and_publish_is_delivered_once(
+        infra: Infra, bus: Bus) -> None:
+    conversation = uuid.uuid4()
+    created = ConversationCreated(conversation_id=conversation, tenant_id=TENANT, user_id="u")
+    turn, _ = _turn(conversation)
+    events = [created, *turn]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.producer_dies", str(infra.settings.nats_url),
+        str(infra.settings.database_url), infra.settings.namespace, cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE)
+    await proc.communicate(msgspec.json.encode(events))
+    assert proc.returncode == -signal.SIGKILL
+    # Committed, queued, not published.
+    logged = await infra.store.read_conversation(TENANT, conversation)
+    assert [r.event.event_id for r in logged] == [e.event_id for e in events]
+    assert await infra.pool.fetchval("SELECT count(*) FROM publish_outbox") == len(events)
+    assert await _delivered(bus, conversation, settle_s=0.5) == []
+
+    # Another process's writer sweeps: once the grace has passed, it publishes them.
+    writer = LogWriter(infra.store, bus, publish_timeout_s=0.5, sweep_every_s=0.2)
+    writer.start()
+    try:
+        await _outbox_empty(infra, within=20)
+        # The dying producer's work is redone (its input redelivered): the same ids.
+        again = await writer.record(events)
+        assert {a.status for a in again} == {"duplicate"}
+    finally:
+        await writer.stop()
+    delivered = await _delivered(bus, conversation, settle_s=1.0)
+    assert [c.event.event_id for c in delivered] == [e.event_id for e in events]
+    assert [c.version for c in delivered] == [1, 2, 3]
+
+
+async def test_writers_racing_on_one_conversation_keep_it_gapless_and_chained(
+        infra: Infra, bus: Bus) -> None:
+    """Replicas of several services writing one conversation at once: each event once, the
+    versions 1..n without a gap, the hash chain intact, and every record published."""
+    conversation = uuid.uuid4()
+    pools = [await connect_pool(str(infra.settings.database_url), max_size=4) for _ in range(3)]
+    writers = [LogWriter(PostgresEventStore(p), bus, publish_timeout_s=5.0, sweep_every_s=0.5)
+               for p in pools]
+    for w in writers:
+        w.start()
+    try:
+        await writers[0].record([ConversationCreated(conversation_id=conversation,
+                                                     tenant_id=TENANT, user_id="u")])
+        turn, ids = _turn(conversation)
+        await writers[1].record(turn)
+        deltas = [ContentDelta(**ids, text=f"part {i}. ", index=i)  # type: ignore[arg-type]
+                  for i in range(60)]
+        # Each writer records its share, several at a time, and some twice (a redelivery).
+        jobs = [writers[i % 3].record([d]) for i, d in enumerate(deltas)]
+        jobs += [writers[(i + 1) % 3].record([d]) for i, d in enumerate(deltas[::7])]
+        await asyncio.gather(*jobs)
+        await _outbox_empty(infra, within=20)
+    finally:
+        for w in writers:
+            await w.stop()
+        for p in pools:
+            await p.close()
+    logged = await infra.store.read_conversation(TENANT, conversation)
+    assert [r.version for r in logged] == list(range(1, 64))
+    assert Counter(r.event.event_id for r in logged).most_common(1)[0][1] == 1
+    assert {d.event_id for d in deltas} <= {r.event.event_id for r in logged}
+    assert verify_chain(await infra.store.chain(conversation)) == []
+    delivered = await _delivered(bus, conversation, settle_s=1.0)
+    assert sorted(c.version for c in delivered) == list(range(1, 64))
+
+
+async def test_what_nats_did_not_take_is_published_when_it_can_be(infra: Infra) -> None:
+    """A writer whose NATS connection is gone records all the same (the change is durable);
+    its events reach the log stream through a sweep once a connection is back."""
+    assert infra.settings.nats_url
+    conversation = uuid.uuid4()
+    created = ConversationCreated(conversation_id=conversation, tenant_id=TENANT, user_id="u")
+    closed = await connect_nats(infra.settings.nats_url, name="test-closed")
+    await closed.close()
+    offline = LogWriter(infra.store, Bus(closed, Subjects(infra.settings.namespace)),
+                        publish_timeout_s=0.3, sweep_every_s=60.0)
+    [appended] = await offline.record([created])
+    assert appended.status == "new"
+    assert await infra.pool.fetchval(
+        "SELECT count(*) FROM publish_outbox WHERE position = $1",
+        appended.record.position if appended.record else None) == 1
+
+    nc = await connect_nats(infra.settings.nats_url, name="test-back")
+    bus = Bus(nc, infra.subjects)
+    await bus.ensure_streams()
+    online = LogWriter(infra.store, bus, publish_timeout_s=0.3, sweep_every_s=0.2)
+    online.start()
+    try:
+        await _outbox_empty(infra, within=20)
+        delivered = await _delivered(bus, conversation, settle_s=0.5)
+        assert [c.event.event_id for c in delivered] == [created.event_id]
+    finally:
+        await online.stop()
+        await nc.close()
+
+
+async def test_published_records_leave_the_outbox_without_a_sweep(infra: Infra,
+                                                                   bus: Bus) -> None:
+    conversation = uuid.uuid4()
+    writer = LogWriter(infra.store, bus, publish_timeout_s=5.0, sweep_every_s=3600.0)
+    writer.start()
+    try:
+        await writer.record([ConversationCreated(conversation_id=conversation,
+                                                 tenant_id=TENANT, user_id="u")])
+        await _outbox_empty(infra, within=5)
+    finally:
+        await writer.stop()
