@@ -14,8 +14,12 @@ the outbox for records older than a grace period and publishes them (replicas sh
 with ``FOR UPDATE SKIP LOCKED``), so a committed event always reaches the services: once, as
 JetStream de-duplicates it, and consumers are idempotent by event id beyond its window.
 
-Clearing the outbox of what was published is off the critical path: the positions are
-collected and deleted in batches by the writer's background task.
+Group commit: a commit waits for the disk (about 4 ms on the benchmark's machine), and writers
+of one conversation take turns on its head row, so each ``record`` call would pay a whole
+commit of its own. Calls that arrive while the writer's previous transaction is committing are
+appended together in the next one (in arrival order, each call's events contiguous), as the
+single recorder once batched — without a hop in between. Clearing the outbox of what was
+published is off the critical path too: the positions are deleted in batches.
 
 Every event is fitted to the bus's payload budget before it is appended (``Bus.fit``), so what
 is recorded can always be published.
@@ -27,13 +31,13 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from typing import cast
+from typing import NamedTuple, cast
 
 from nats.errors import Error as NatsError
 
 from shared.bus import Bus
 from shared.events import AnyEvent, Event
-from shared.store import Appended, PostgresEventStore, Recorded, StoreError
+from shared.store import Appended, PostgresEventStore, Recorded, StoreError, StoreUnavailable
 from shared.store.outbox import PublishOutbox
 from shared.tracing import span_from_meta
 
@@ -46,6 +50,13 @@ _BUS_DOWN = (NatsError, OSError)
 
 CLEAR_EVERY_S = 0.05
 """How long published positions wait to be cleared from the outbox together."""
+GROUP_LIMIT = 512
+"""Most events appended in one group commit."""
+
+
+class _Request(NamedTuple):
+    events: list[AnyEvent]
+    done: asyncio.Future[list[Appended]]
 
 
 def _committed(appended: Sequence[Appended]) -> list[tuple[int, int, Event, bytes]]:
@@ -70,6 +81,8 @@ class LogWriter:
         self._published: list[int] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._queue: list[_Request] = []
+        self._committing: asyncio.Task[None] | None = None
 
     async def record(self, events: Sequence[Event]) -> list[Appended]:
         """Append ``events`` in order, then publish each recorded one (new, or already stored).
@@ -87,7 +100,7 @@ class LogWriter:
         first = events[0].meta
         with span_from_meta("log.append", first, service=first.producer or "engine",
                             attributes={"yourai.events": str(len(fitted))}):
-            appended = await self.store.append(fitted, outbox=True)
+            appended = await self._append(fitted)
         try:
             await self.bus.publish_committed(_committed(appended),
                                              timeout_s=self.publish_timeout_s)
@@ -100,6 +113,51 @@ class LogWriter:
             self._published.extend(new)
             self._wake.set()
         return appended
+
+    async def _append(self, events: list[AnyEvent]) -> list[Appended]:
+        """Append in the next group commit; its outcome for these events alone."""
+        done: asyncio.Future[list[Appended]] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Request(events, done))
+        if self._committing is None or self._committing.done():
+            self._committing = asyncio.create_task(self._commit_queued(), name="group-commit")
+        return await done
+
+    async def _commit_queued(self) -> None:
+        """Commit what is queued, then what queued meanwhile, until nothing is left."""
+        while self._queue:
+            group: list[_Request] = []
+            size = 0
+            while self._queue and (not group or size + len(self._queue[0].events)
+                                   <= GROUP_LIMIT):
+                request = self._queue.pop(0)
+                group.append(request)
+                size += len(request.events)
+            await self._commit(group)
+
+    async def _commit(self, group: list[_Request]) -> None:
+        try:
+            appended = await self.store.append([e for r in group for e in r.events],
+                                               outbox=True)
+        except BaseException as e:
+            if len(group) == 1 or not isinstance(e, Exception) or isinstance(
+                    e, StoreUnavailable):
+                for request in group:
+                    if not request.done.done():
+                        request.done.set_exception(e)
+                if not isinstance(e, Exception):
+                    raise
+                return
+            # One caller's bad event (another tenant's conversation, say) must not fail the
+            # others: each on its own, so each gets its own outcome.
+            for request in group:
+                await self._commit([request])
+            return
+        start = 0
+        for request in group:
+            end = start + len(request.events)
+            if not request.done.done():
+                request.done.set_result(appended[start:end])
+            start = end
 
     def start(self) -> None:
         if self._task is None:

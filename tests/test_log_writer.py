@@ -15,6 +15,7 @@ import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -30,7 +31,7 @@ from shared.events import (
 )
 from shared.recording import LogWriter
 from shared.runtime import Infra
-from shared.store import PostgresEventStore, connect_pool
+from shared.store import Appended, PostgresEventStore, StoreError, connect_pool
 from shared.store._chain import verify_chain
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -194,3 +195,49 @@ async def test_published_records_leave_the_outbox_without_a_sweep(infra: Infra,
         await _outbox_empty(infra, within=5)
     finally:
         await writer.stop()
+
+
+class _CountedStore(PostgresEventStore):
+    """The real store, counting its transactions of appends."""
+
+    appends = 0
+
+    async def append(self, *args: Any, **kwargs: Any) -> list[Appended]:
+        self.appends += 1
+        return await super().append(*args, **kwargs)
+
+
+async def test_calls_that_meet_share_a_commit_and_keep_their_own_outcomes(
+        infra: Infra, bus: Bus) -> None:
+    """Concurrent ``record`` calls are appended together, each call's events contiguous and
+    in order; a call whose event the log refuses fails alone."""
+    conversation = uuid.uuid4()
+    store = _CountedStore(infra.pool)
+    writer = LogWriter(store, bus, publish_timeout_s=5.0, sweep_every_s=60.0)
+    await writer.record([ConversationCreated(conversation_id=conversation, tenant_id=TENANT,
+                                             user_id="u")])
+    turn, ids = _turn(conversation)
+    await writer.record(turn)
+    calls = [[ContentDelta(**ids, text=f"{c}.{i} ", index=c * 10 + i)  # type: ignore[arg-type]
+              for i in range(3)] for c in range(8)]
+    store.appends = 0
+    outcomes = await asyncio.gather(*(writer.record(c) for c in calls))
+    assert store.appends <= 2  # not one commit per call: those that meet share one
+    for call, outcome in zip(calls, outcomes, strict=True):
+        assert [a.event.event_id for a in outcome] == [e.event_id for e in call]
+        assert {a.status for a in outcome} == {"new"}
+    logged = await infra.store.read_conversation(TENANT, conversation)
+    deltas = [r for r in logged if isinstance(r.event, ContentDelta)]
+    assert len(deltas) == 24 and verify_chain(await infra.store.chain(conversation)) == []
+    for call in calls:  # each call's events are contiguous and in order
+        versions = [r.version for r in deltas if r.event.event_id in {e.event_id for e in call}]
+        assert versions == list(range(versions[0], versions[0] + 3))
+
+    stranger = ConversationCreated(conversation_id=conversation, tenant_id="tenant-other",
+                                   user_id="x")
+    more = [ContentDelta(**ids, text="more ", index=100 + i)  # type: ignore[arg-type]
+            for i in range(3)]
+    outcomes = await asyncio.gather(*(writer.record([m]) for m in more),
+                                    writer.record([stranger]), return_exceptions=True)
+    assert isinstance(outcomes[-1], StoreError)  # another tenant's conversation: refused
+    assert all(isinstance(o, list) and o[0].status == "new" for o in outcomes[:-1]), outcomes
