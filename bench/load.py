@@ -24,11 +24,17 @@ def percentile(values: list[float], p: float) -> float:
 
 @dataclass(frozen=True)
 class Target:
-    """A running gateway and how to sign in to it."""
+    """A running gateway and how to sign in to it; ``replicas``: further gateways of the same
+    engine, which clients are spread over (a load balancer's round robin)."""
 
     url: str
     secret: str
     tenant: str
+    replicas: tuple[str, ...] = ()
+
+    def url_of(self, client: int) -> str:
+        urls = (self.url, *self.replicas)
+        return urls[client % len(urls)]
 
 
 @dataclass
@@ -72,7 +78,7 @@ async def run_load(target: Target, *, clients: int, turns: int, warmup: int,
     The clock (and ``cpu``, cumulative CPU seconds per watched party) runs from when every
     client has finished its warm-up to the last answer.
     """
-    api = [ApiClient(target.url, target.secret, tenant=target.tenant, user=f"{name}-{i}")
+    api = [ApiClient(target.url_of(i), target.secret, tenant=target.tenant, user=f"{name}-{i}")
            for i in range(clients)]
     result = LoadResult(concurrency=clients)
     try:
