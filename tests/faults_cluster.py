@@ -25,12 +25,16 @@ RESTART_BACKOFF_S = 0.5
 
 
 class ServiceProcess:
-    """One ``yourai serve NAME`` child: started, killed, started again, always logged."""
+    """One ``yourai serve NAME`` child: started, killed, started again, always logged.
+
+    ``name`` labels the process (``router`` or, for a replica, ``router#2``); the part before
+    ``#`` is the service it runs."""
 
     def __init__(self, name: str, env: Mapping[str, str], log_dir: Path) -> None:
         self.name = name
+        self.service = name.split("#", 1)[0]
         self.env = dict(env)
-        self.log_path = log_dir / f"{name}.log"
+        self.log_path = log_dir / f"{name.replace('#', '-')}.log"
         self.proc: asyncio.subprocess.Process | None = None
         self.ready = asyncio.Event()
         self.starts = 0
@@ -51,7 +55,7 @@ class ServiceProcess:
         log = _open_log(self.log_path)
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "cli.main", "serve", self.name, env=self.env, cwd=ROOT,
+                sys.executable, "-m", "cli.main", "serve", self.service, env=self.env, cwd=ROOT,
                 stdout=asyncio.subprocess.PIPE, stderr=log)
         finally:
             log.close()
@@ -61,7 +65,7 @@ class ServiceProcess:
     async def _read(self, stdout: asyncio.StreamReader, ready: asyncio.Event) -> None:
         """Copy stdout to the log; the readiness line sets ``ready`` (until EOF, so the child
         never blocks on a full pipe)."""
-        marker = f"yourai {self.name} running".encode()
+        marker = f"yourai {self.service} running".encode()
         while line := await stdout.readline():
             _append(self.log_path, line)
             if marker in line:
@@ -115,11 +119,14 @@ def _append(path: Path, line: bytes) -> None:
 class Supervisor:
     """Runs the services and restarts any that die, counting the restarts."""
 
-    def __init__(self, names: Sequence[str], env: Mapping[str, str], log_dir: Path) -> None:
+    def __init__(self, names: Sequence[str], env: Mapping[str, str], log_dir: Path, *,
+                 env_of: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        """``env_of``: further variables of one process by its name (a replica's port)."""
         base = {k: v for k, v in os.environ.items()
                 if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
         log_dir.mkdir(parents=True, exist_ok=True)
-        self.services = {n: ServiceProcess(n, {**base, **env}, log_dir) for n in names}
+        self.services = {n: ServiceProcess(n, {**base, **env, **(env_of or {}).get(n, {})},
+                                           log_dir) for n in names}
         self.restarts: dict[str, int] = dict.fromkeys(names, 0)
         self.kills = 0
         self._back = {n: asyncio.Event() for n in names}
