@@ -41,7 +41,7 @@ from shared.store import Appended, PostgresEventStore, Recorded, StoreError, Sto
 from shared.store.outbox import PublishOutbox
 from shared.tracing import span_from_meta
 
-__all__ = ["LogWriter"]
+__all__ = ["LogWriter", "WriteBehind"]
 
 log = logging.getLogger("yourai.recording")
 
@@ -215,3 +215,46 @@ class LogWriter:
             except Exception:
                 log.exception("outbox: sweep failed; retrying in %.0fs", self.sweep_every_s)
                 await asyncio.sleep(min(self.sweep_every_s, 1.0))
+
+
+class WriteBehind:
+    """Records a stream of events in order without making its producer wait for each commit.
+
+    A streaming answer's deltas would otherwise pay a commit each, one after another, while
+    the model's tokens wait. Here ``add`` returns at once; at most one ``record`` is in flight,
+    and what was added meanwhile goes into the next, merged. The order of the log is the order
+    of ``add``. ``drain`` waits until everything added is recorded (a handler drains before it
+    returns, so its input is still acknowledged only after its output is committed) and raises
+    the first failure; after a failure nothing more is recorded, so the log never holds a later
+    event without an earlier one.
+    """
+
+    def __init__(self, writer: LogWriter) -> None:
+        self.writer = writer
+        self._pending: list[Event] = []
+        self._flushing: asyncio.Task[None] | None = None
+        self._failed: BaseException | None = None
+
+    def add(self, events: Sequence[Event]) -> None:
+        if self._failed is not None:
+            return
+        self._pending.extend(events)
+        if self._flushing is None or self._flushing.done():
+            self._flushing = asyncio.create_task(self._flush(), name="write-behind")
+
+    async def drain(self) -> None:
+        if self._flushing is not None:
+            await asyncio.shield(self._flushing)
+        if self._failed is not None:
+            raise self._failed
+
+    async def _flush(self) -> None:
+        while self._pending and self._failed is None:
+            batch, self._pending = self._pending, []
+            try:
+                await self.writer.record(batch)
+            except BaseException as e:  # kept for ``drain``, which raises it in the handler
+                self._failed = e
+                self._pending = []
+                if not isinstance(e, Exception):
+                    raise

@@ -29,7 +29,7 @@ from shared.events import (
     InvocationStarted,
     MessageReceived,
 )
-from shared.recording import LogWriter
+from shared.recording import LogWriter, WriteBehind
 from shared.runtime import Infra
 from shared.store import Appended, PostgresEventStore, StoreError, connect_pool
 from shared.store._chain import verify_chain
@@ -241,3 +241,40 @@ async def test_calls_that_meet_share_a_commit_and_keep_their_own_outcomes(
                                     writer.record([stranger]), return_exceptions=True)
     assert isinstance(outcomes[-1], StoreError)  # another tenant's conversation: refused
     assert all(isinstance(o, list) and o[0].status == "new" for o in outcomes[:-1]), outcomes
+
+
+async def test_write_behind_keeps_the_order_and_merges_what_waits(infra: Infra,
+                                                                  bus: Bus) -> None:
+    """A stream added without waiting is recorded in the order added, in fewer commits than
+    additions; a failure stops what follows and is raised by ``drain``."""
+    conversation = uuid.uuid4()
+    store = _CountedStore(infra.pool)
+    writer = LogWriter(store, bus, publish_timeout_s=5.0, sweep_every_s=60.0)
+    await writer.record([ConversationCreated(conversation_id=conversation, tenant_id=TENANT,
+                                             user_id="u")])
+    turn, ids = _turn(conversation)
+    await writer.record(turn)
+    store.appends = 0
+    behind = WriteBehind(writer)
+    deltas = [ContentDelta(**ids, text=f"{i} ", index=i)  # type: ignore[arg-type]
+              for i in range(30)]
+    for d in deltas:
+        behind.add([d])
+        await asyncio.sleep(0)  # the model's next token
+    await behind.drain()
+    assert store.appends < len(deltas)
+    logged = [r.event.event_id for r in await infra.store.read_conversation(TENANT, conversation)
+              if isinstance(r.event, ContentDelta)]
+    assert logged == [d.event_id for d in deltas]
+
+    failing = WriteBehind(writer)
+    failing.add([ConversationCreated(conversation_id=conversation, tenant_id="tenant-other",
+                                     user_id="x")])
+    late = ContentDelta(**ids, text="late", index=99)  # type: ignore[arg-type]
+    await asyncio.sleep(0.5)  # the first flush has failed by now
+    failing.add([late])
+    with pytest.raises(StoreError):
+        await failing.drain()
+    assert late.event_id not in {r.event.event_id
+                                 for r in await infra.store.read_conversation(TENANT,
+                                                                              conversation)}
