@@ -53,6 +53,7 @@ from shared.events import (
 )
 from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
 from shared.metering import invocation_cost, priced_usage
+from shared.recording import WriteBehind
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
 from shared.tenant_models import TenantModels, TenantModelStore
@@ -220,23 +221,27 @@ class Orchestrator:
                                            missing=missing_instruments(state.to_answer,
                                                                        documents)), run)
         # Each cited sentence is sent for checking as soon as it is complete (DESIGN §5a).
+        # The deltas are written behind the stream: the model is read on while they commit.
         sentences = SentenceTracker()
+        behind = WriteBehind(self.service.writer)
         try:
             with tracer("orchestrator").start_as_current_span("orchestrator.synthesis"):
                 async with asyncio.timeout(request.timeout_s
                                            or self.settings.model_deadline_s):
                     index = 0
                     async for text in coalesce(pieces):
-                        await self.service.emit([envelope.reply(
+                        behind.add([envelope.reply(
                             ContentDelta, "delta", index, text=text, index=index),
                             *drafted(envelope, sentences.feed(text))])
                         index += 1
         except (ModelError, TimeoutError) as e:
+            await behind.drain()
             answer = self._answer_usage(envelope, spent)
             await self.service.emit([answer, envelope.reply(
                 InvocationFailed, "failed", "synthesis", stage="synthesis",
                 reason=_model_failure(e), **_totals([*state.calls, *spent.recorded, answer]))])
             return
+        await behind.drain()
         end = run.end
         await self.service.emit([
             self._answer_usage(envelope, spent),
