@@ -91,18 +91,25 @@ def register(service: Service, workers: dict[str, Worker], question_of: Question
             return
         envelope = service.envelope(decision)
         chosen = [workers[name] for name in decision.workers if name in workers]
-        await service.emit([
+        # The searches start while the agents' start is committing; no finding is recorded
+        # before it (and if it fails, neither is any finding: the routing is handled again).
+        announced = asyncio.create_task(service.emit([
             envelope.reply(AgentStart, "agent.start", w.name, agent_name=w.name,
                            task_description=w.description)
             for w in chosen
-        ])
-        question, jurisdiction = await question_of(decision)
+        ]))
+        try:
+            question, jurisdiction = await question_of(decision)
+        except BaseException:
+            await asyncio.gather(announced, return_exceptions=True)
+            raise
         task = WorkerTask(tenant_id=decision.tenant_id, question=question,
                           jurisdiction=jurisdiction)
 
         async def one(worker: Worker) -> None:
             started = datetime.now(UTC)
             outcome = await run_worker(worker, task, deadline)
+            await asyncio.shield(announced)
             await service.emit([
                 *_source_events(envelope, worker, outcome),
                 envelope.reply(
@@ -112,6 +119,9 @@ def register(service: Service, workers: dict[str, Worker], question_of: Question
                 ),
             ])
 
-        await asyncio.gather(*(one(w) for w in chosen))
+        try:
+            await asyncio.gather(*(one(w) for w in chosen))
+        finally:
+            await asyncio.gather(announced, return_exceptions=True)
 
     service.consume(RoutingDecided, on_routing, max_workers=32)
