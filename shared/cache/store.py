@@ -131,20 +131,23 @@ class CacheStore:
             tenant_id, invocation_id)
         return status != "DELETE 0"
 
-    async def evict_document(self, tenant_id: str, document_id: uuid.UUID) -> int:
-        """Remove every entry citing any version of a document (replaced or removed)."""
+    async def evict_document(self, tenant_id: str, document_id: uuid.UUID, *,
+                             conn: Connection | None = None) -> int:
+        """Remove every entry citing any version of a document (replaced or removed), in
+        ``conn``'s transaction if given (the change's own)."""
         if not await self.available():
             return 0
-        return _count(await self.pool.execute(
+        return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND $2 = ANY(documents)",
             tenant_id, document_id))
 
-    async def evict_policy_answers(self, tenant_id: str) -> int:
+    async def evict_policy_answers(self, tenant_id: str, *,
+                                   conn: Connection | None = None) -> int:
         """Remove every entry whose question searched the policies (a document was added:
-        the answer might have cited it)."""
+        the answer might have cited it), in ``conn``'s transaction if given."""
         if not await self.available():
             return 0
-        return _count(await self.pool.execute(
+        return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND uses_policies", tenant_id))
 
     async def clear(self, tenant_id: str, *, conn: Connection | None = None) -> int:
