@@ -74,10 +74,14 @@ class CacheStore:
         self.pool = pool
         self._available: bool | None = None
 
-    async def available(self) -> bool:
-        """Whether the table exists (it needs pgvector); without it there is no cache."""
+    async def available(self, conn: Connection | None = None) -> bool:
+        """Whether the table exists (it needs pgvector); without it there is no cache.
+
+        Asked on ``conn`` when a change's transaction holds one: taking a second connection
+        from the pool while holding the first can wait forever once every connection is held
+        by a request queued on the same tenant's lock."""
         if self._available is None:
-            self._available = bool(await self.pool.fetchval(
+            self._available = bool(await (conn or self.pool).fetchval(
                 "SELECT to_regclass('semantic_cache') IS NOT NULL"))
         return self._available
 
@@ -135,7 +139,7 @@ class CacheStore:
                              conn: Connection | None = None) -> int:
         """Remove every entry citing any version of a document (replaced or removed), in
         ``conn``'s transaction if given (the change's own)."""
-        if not await self.available():
+        if not await self.available(conn):
             return 0
         return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND $2 = ANY(documents)",
@@ -145,7 +149,7 @@ class CacheStore:
                                    conn: Connection | None = None) -> int:
         """Remove every entry whose question searched the policies (a document was added:
         the answer might have cited it), in ``conn``'s transaction if given."""
-        if not await self.available():
+        if not await self.available(conn):
             return 0
         return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND uses_policies", tenant_id))
@@ -153,7 +157,7 @@ class CacheStore:
     async def clear(self, tenant_id: str, *, conn: Connection | None = None) -> int:
         """Remove all the tenant's entries (in ``conn``'s transaction, if given); how many
         there were."""
-        if not await self.available():
+        if not await self.available(conn):
             return 0
         return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1", tenant_id))
@@ -161,7 +165,7 @@ class CacheStore:
     async def evict_persona(self, tenant_id: str, persona_id: str, *,
                             conn: Connection | None = None) -> int:
         """Remove every entry answered as ``persona_id`` (it changed or went)."""
-        if not await self.available():
+        if not await self.available(conn):
             return 0
         return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND persona_id = $2",
