@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from cli.operator import change_as_operator, operator_pool
-from services.gateway.catalogue import CacheClearing
+from services.gateway.app import CacheClearing
 from shared.cache.savings import savings
 from shared.cache.store import CacheStore
 from shared.config import Settings

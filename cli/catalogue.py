@@ -14,8 +14,8 @@ import msgspec
 
 from cli.errors import CliError
 from cli.operator import change_as_operator, operator_pool
-from services.gateway.administration import Change
-from services.gateway.catalogue import (
+from services.gateway.app import (
+    Change,
     persona_created,
     persona_removed,
     persona_updated,

@@ -14,8 +14,7 @@ import msgspec
 
 from cli.database import open_pool
 from cli.errors import CliError
-from services.gateway.administration import Change, recorded_change
-from services.gateway.auth import Caller
+from services.gateway.app import Caller, Change, recorded_change
 from shared.config import Settings
 from shared.events import ConfigurationSection
 from shared.store import PostgresEventStore, StoreUnavailable
