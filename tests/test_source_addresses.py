@@ -17,6 +17,7 @@ import pytest
 from services.workers.base import WorkerTask
 from services.workers.external import external_worker
 from services.workers.web import FetchConfig, Fetcher, HttpCache
+from shared.config import Settings
 from shared.runtime import Infra
 from shared.sources import ExternalSource, ExternalSourceStore, RefusedAddress
 from shared.sources.addresses import refusal
@@ -126,3 +127,10 @@ async def test_a_malformed_host_is_a_422_and_records_nothing(api: Api) -> None:
         resp = await api.http.post("/v1/sources/hosts", json={"host": host}, headers=admin)
         assert resp.status_code == 201, (host, resp.text)
         assert resp.json() == {"host": kept}
+
+
+def test_private_sources_are_allowed_only_when_the_operator_says_so() -> None:
+    assert Settings().allow_private_sources is False
+    assert Settings.from_env({}).allow_private_sources is False
+    assert Settings.from_env({"YOURAI_ALLOW_PRIVATE_SOURCES": "true"}).allow_private_sources
+    assert FetchConfig().private_networks == ()
