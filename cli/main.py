@@ -74,7 +74,36 @@ def _parser() -> argparse.ArgumentParser:
     _sources_args(sub.add_parser("sources", help="a tenant's external sources (regulators, "
                                                  "ombudsmen, consultations)"))
     _cache_args(sub.add_parser("cache", help="a tenant's semantic cache of verified answers"))
+    _catalogue_args(sub.add_parser("personas", help="a tenant's personas (who answers, how)"),
+                    "persona")
+    _catalogue_args(sub.add_parser("skills", help="a tenant's skills (instructions a persona "
+                                                  "or a tool family activates)"), "skill")
     return p
+
+
+def _catalogue_args(p: argparse.ArgumentParser, what: str) -> None:
+    """``list | show ID | set ID [options] | rm ID``, each with ``--tenant``."""
+    p.set_defaults(catalogue=what)
+    actions = p.add_subparsers(dest="catalogue_command", required=True, metavar="ACTION")
+    actions.add_parser("list", help=f"list a tenant's {what}s").add_argument(
+        "--tenant", required=True)
+    show = actions.add_parser("show", help=f"one {what}, as JSON")
+    rm = actions.add_parser("rm", help=f"remove a {what} (recorded as the operator's change)")
+    put = actions.add_parser("set", help=f"create a {what}, or change the options given of "
+                             "one (recorded as the operator's change)")
+    for action in (show, rm, put):
+        action.add_argument("item_id", metavar="ID")
+        action.add_argument("--tenant", required=True)
+    put.add_argument("--name")
+    put.add_argument("--instructions")
+    if what == "persona":
+        put.add_argument("--tone", help='a few words on register, e.g. "warm and plain"')
+        put.add_argument("--answer-style", help="standard, brief, plain or briefing")
+        put.add_argument("--skill", action="append", help="a skill always active with it "
+                         "(repeat for several; --skill '' for none)")
+    else:
+        put.add_argument("--tool", action="append", help="a tool family whose use activates "
+                         "it: policy, legislation, caselaw, external (repeatable)")
 
 
 def _cache_args(p: argparse.ArgumentParser) -> None:
@@ -232,14 +261,10 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
             from cli.client import ask
 
             return await ask(settings, args)
-        case "replay":
-            from cli.replay import replay
+        case "replay" | "projections":
+            from cli.replay import replay_command
 
-            return await replay(settings, args.conversation_id, tenant=args.tenant)
-        case "projections":
-            from cli.replay import rebuild
-
-            return await rebuild(settings)
+            return await replay_command(settings, args)
         case "sources":
             from cli.sources import sources_command
 
@@ -248,6 +273,10 @@ async def _dispatch(args: argparse.Namespace, settings: Settings) -> int | None:
             from cli.cache import cache_command
 
             return await cache_command(settings, args)
+        case "personas" | "skills":
+            from cli.catalogue import catalogue_command
+
+            return await catalogue_command(settings, args)
         case "verify":
             from cli.verify import verify_command
 

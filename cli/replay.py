@@ -7,6 +7,7 @@ markup; each citation check still shows its raw reference, which is what an audi
 
 from __future__ import annotations
 
+import argparse
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -151,3 +152,10 @@ async def rebuild(settings: Settings) -> int:
         count = await rebuild_projections(conn)
     print(f"Projections rebuilt from {count} events.")
     return 0
+
+
+async def replay_command(settings: Settings, args: argparse.Namespace) -> int:
+    """``yourai replay CONVERSATION`` or ``yourai projections rebuild``."""
+    if args.command == "projections":
+        return await rebuild(settings)
+    return await replay(settings, args.conversation_id, tenant=args.tenant)

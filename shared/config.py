@@ -83,6 +83,11 @@ class Settings:
     namespace: str = "yourai"
     """Prefix of NATS subjects, streams and consumers; lets tests share one server."""
     models: TierModels = field(default_factory=TierModels)
+    allow_private_sources: bool = False
+    """Let the external worker fetch from loopback, private and link-local addresses
+    (``YOURAI_ALLOW_PRIVATE_SOURCES``). Off by default: a source's host may resolve to one at
+    any time (DNS rebinding) or redirect to one. Only for sources the operator runs inside
+    the engine's network, and for tests serving fake sources on 127.0.0.1."""
     worker_deadline_s: float = 20.0
     """Deadline of one knowledge worker; a late worker yields an error finding."""
     collect_deadline_s: float = 25.0
@@ -134,6 +139,7 @@ class Settings:
             redis_url=env.get("YOURAI_REDIS_URL") or None,
             lex_mcp_url=env.get("YOURAI_LEX_MCP_URL") or None,
             lex_complete=_flag(env, "YOURAI_LEX_COMPLETE"),
+            allow_private_sources=_flag(env, "YOURAI_ALLOW_PRIVATE_SOURCES"),
             llm_provider=provider,
             anthropic_api_key=env.get("ANTHROPIC_API_KEY") or None,
             anthropic_base_url=env.get("YOURAI_ANTHROPIC_BASE_URL") or None,

@@ -15,7 +15,7 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import PurePath
 from typing import Literal
@@ -100,6 +100,11 @@ def _document(row: asyncpg.Record, *, created: bool = True) -> StoredDocument:
                           ended_at=row["ended_at"])
 
 
+Within = Callable[[Connection, "StoredDocument"], Awaitable[None]]
+"""What else commits with a change to a document, given the open transaction and the document
+as changed (its record, the cache's eviction): the change and it are all or nothing."""
+
+
 class DocumentStore:
     """Documents of every tenant; each call is scoped to one tenant.
 
@@ -119,8 +124,8 @@ class DocumentStore:
 
     # -- changes -------------------------------------------------------------------------
 
-    async def add(self, tenant_id: str, title: str, content: str, *, user_id: str = ""
-                  ) -> StoredDocument:
+    async def add(self, tenant_id: str, title: str, content: str, *, user_id: str = "",
+                  within: Within | None = None) -> StoredDocument:
         """Store a new document, or a new version of the current one with this title.
 
         Raises ``NoText`` before writing anything when there is nothing to index.
@@ -130,15 +135,21 @@ class DocumentStore:
             await _lock(conn, tenant_id)
             same = await _current(conn, tenant_id, "d.sha256 = $2", sha)
             if same is not None:
-                return _document(same, created=False)
-            titled = await _current(conn, tenant_id, "lower(d.title) = lower($2)", title)
-            doc = await _insert(conn, tenant_id, title, content, sha, spans, user_id=user_id,
-                                previous=titled)
+                doc = _document(same, created=False)
+            else:
+                titled = await _current(conn, tenant_id, "lower(d.title) = lower($2)", title)
+                doc = await _insert(conn, tenant_id, title, content, sha, spans,
+                                    user_id=user_id, previous=titled)
+            if within is not None:
+                await within(conn, doc)
+        if not doc.created:
+            return doc
         await self._embed_new(doc)
         return doc
 
     async def replace(self, tenant_id: str, document_id: uuid.UUID, content: str, *,
-                      title: str | None = None, user_id: str = "") -> StoredDocument | None:
+                      title: str | None = None, user_id: str = "",
+                      within: Within | None = None) -> StoredDocument | None:
         """A new current version of a current document (None: no such current document).
 
         The same text as the current version returns it with ``created=False``; the text of
@@ -151,18 +162,23 @@ class DocumentStore:
             if current is None:
                 return None
             if current["sha256"] == sha and (title is None or title == current["title"]):
-                return _document(current, created=False)
+                doc = _document(current, created=False)
+                if within is not None:
+                    await within(conn, doc)
+                return doc
             other = await _current(conn, tenant_id, "d.sha256 = $2", sha)
             if other is not None and other["lineage"] != current["lineage"]:
                 raise DuplicateContent(
                     f"This text is already the document ‘{other['title']}’ ({other['lineage']}).")
             doc = await _insert(conn, tenant_id, title or current["title"], content, sha, spans,
                                 user_id=user_id, previous=current)
+            if within is not None:
+                await within(conn, doc)
         await self._embed_new(doc)
         return doc
 
-    async def remove(self, tenant_id: str, document_id: uuid.UUID, *, user_id: str = ""
-                     ) -> StoredDocument | None:
+    async def remove(self, tenant_id: str, document_id: uuid.UUID, *, user_id: str = "",
+                     within: Within | None = None) -> StoredDocument | None:
         """Take a document out of search, keeping every version for audit (None: not found)."""
         async with store_errors(), self.pool.acquire() as conn, conn.transaction():
             await _lock(conn, tenant_id)
@@ -172,8 +188,11 @@ class DocumentStore:
             row = await conn.fetchrow(
                 "UPDATE documents d SET status = 'removed', ended_at = now()"
                 f" WHERE d.id = $1 RETURNING {_DOC_COLUMNS}", current["id"])
-        assert row is not None  # locked above
-        return msgspec.structs.replace(_document(row), user_id=user_id)
+            assert row is not None  # locked above
+            doc = msgspec.structs.replace(_document(row), user_id=user_id)
+            if within is not None:
+                await within(conn, doc)
+        return doc
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -1,17 +1,21 @@
 """The external worker over real HTTP (local servers) and real PostgreSQL.
 
 Sources of every kind (JSON API, RSS, Atom, HTML page) are served by ``FakeWebsite`` on
-127.0.0.1; ``localhost`` plays a host the tenant did not allow.
+127.0.0.1; ``localhost`` plays a host the tenant did not allow. The fetchers here allow the
+loopback network explicitly (``LOCAL``), as production never does
+(``tests/test_source_addresses.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import msgspec
@@ -23,12 +27,15 @@ from services.workers.external import external_worker
 from services.workers.unconfigured import unconfigured_worker
 from services.workers.web import FetchConfig, Fetcher, HttpCache
 from shared.config import Settings
+from shared.embedded import free_port
 from shared.runtime import Infra
 from shared.sources import DisallowedHost, ExternalSource, ExternalSourceStore, InvalidSource
 from tests.e2e import Client, wait_for_log
 from tests.fakes.web_sources import FakeWebsite, Page
 
 ROOT = Path(__file__).resolve().parents[1]
+LOCAL = (ipaddress.IPv4Network("127.0.0.0/8"),)
+"""The fake sources' network, which these tests' fetchers may reach."""
 TENANT = "tenant-a"
 QUESTION = "What have the regulator and the Ombudsman said about damp and mould?"
 
@@ -92,7 +99,8 @@ async def site() -> AsyncIterator[FakeWebsite]:
 
 @pytest.fixture
 async def fetcher(infra: Infra) -> AsyncIterator[Fetcher]:
-    async with Fetcher(HttpCache(infra.pool), FetchConfig(timeout_s=1.0)) as f:
+    async with Fetcher(HttpCache(infra.pool),
+                       FetchConfig(timeout_s=1.0, private_networks=LOCAL)) as f:
         yield f
 
 
@@ -223,7 +231,8 @@ async def test_a_slow_source_fails_alone_and_all_failing_is_an_error(
     await store.allow_host(TENANT, "127.0.0.1")
     await store.put(_source("slow", "Slow Regulator", "feed", site.url("/slow.rss")))
     await store.put(_source("guidance", "Damp guidance", "html", site.url("/guidance")))
-    async with Fetcher(HttpCache(infra.pool), FetchConfig(timeout_s=0.5)) as fetcher:
+    async with Fetcher(HttpCache(infra.pool),
+                       FetchConfig(timeout_s=0.5, private_networks=LOCAL)) as fetcher:
         loop = asyncio.get_running_loop()
         started = loop.time()
         outcome = await external_worker(store, fetcher).run(
@@ -289,7 +298,8 @@ async def test_oversize_bodies_are_refused(infra: Infra, site: FakeWebsite) -> N
     await store.put(_source("big", "Big page", "html", site.url("/big")))
     await store.put(_source("chunked", "Chunked page", "html", site.url("/big-chunked")))
     await store.put(_source("guidance", "Damp guidance", "html", site.url("/guidance")))
-    async with Fetcher(HttpCache(infra.pool), FetchConfig(max_bytes=100_000)) as fetcher:
+    async with Fetcher(HttpCache(infra.pool),
+                       FetchConfig(max_bytes=100_000, private_networks=LOCAL)) as fetcher:
         outcome = await external_worker(store, fetcher).run(
             WorkerTask(tenant_id=TENANT, question=QUESTION))
     assert outcome.status == "ok" and outcome.error is not None
@@ -355,6 +365,17 @@ async def test_tenants_never_see_each_others_sources(
         WorkerTask(tenant_id="tenant-a", question=QUESTION))
     assert {f.ref.split("/")[0] for f in outcome.findings} == {"ext:consultations",
                                                                "ext:guidance"}
+
+
+@pytest.fixture
+async def engine(settings: Settings) -> AsyncIterator[Engine]:
+    """The whole engine, its workers allowed to fetch the fake sources on 127.0.0.1."""
+    engine = Engine(replace(settings, port=free_port(), allow_private_sources=True))
+    await engine.start()
+    try:
+        yield engine
+    finally:
+        await engine.stop()
 
 
 async def test_engine_answers_with_external_findings(engine: Engine, site: FakeWebsite) -> None:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import asyncpg
 import msgspec
 
 from services.gateway.auth import Caller
@@ -21,11 +22,11 @@ from services.gateway.errors import BadInput, Forbidden
 from services.gateway.state import Gateway
 from shared.cache.store import CacheStore
 from shared.events import ConfigurationSection
-from shared.store import Connection, store_errors
+from shared.store import Connection, PostgresEventStore, store_errors
 from shared.tenants import TenantConfig, TenantStore, UnknownItem
 
 __all__ = ["Change", "apply_change", "configuration_reader", "decoded", "known_id",
-           "snapshot"]
+           "recorded_change", "snapshot"]
 
 _ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 _ANSWER_SETTINGS = ("name", "disclaimer")
@@ -74,20 +75,30 @@ async def apply_change(gw: Gateway, caller: Caller, section: ConfigurationSectio
     """Run ``change`` as ``caller`` (who must be an administrator) and record it; returns
     the item after the change."""
     caller.require("admin")
-    async with store_errors("tenant configuration"), gw.infra.pool.acquire() as conn, \
+    return await recorded_change(gw.infra.pool, gw.infra.store, caller, section, change,
+                                 key=key)
+
+
+async def recorded_change(pool: asyncpg.Pool, store: PostgresEventStore, caller: Caller,
+                          section: ConfigurationSection, change: Change[B, A], *,
+                          key: str = "") -> A:
+    """Run ``change`` and append its record in one transaction, evicting the cached answers
+    it makes stale; the API (``apply_change``) and the operator's CLI (as ``cli:<user>``)
+    both change a configuration through here, so each change is recorded the same way."""
+    async with store_errors("tenant configuration"), pool.acquire() as conn, \
             conn.transaction():
         tenant = await TenantStore.locked(conn, caller.tenant_id)
         before, after = await change(conn, tenant)
         if before != after:
-            await gw.infra.store.append(configuration_change(
+            await store.append(configuration_change(
                 caller, section, key=key, before=snapshot(before), after=snapshot(after)),
                 outbox=True, within=conn)
-            await _stale_answers_evicted(gw, conn, caller.tenant_id, section, key, before,
+            await _stale_answers_evicted(pool, conn, caller.tenant_id, section, key, before,
                                          after)
     return after
 
 
-async def _stale_answers_evicted(gw: Gateway, conn: Connection, tenant_id: str,
+async def _stale_answers_evicted(pool: asyncpg.Pool, conn: Connection, tenant_id: str,
                                  section: ConfigurationSection, key: str,
                                  before: msgspec.Struct | None,
                                  after: msgspec.Struct | None) -> None:
@@ -95,7 +106,7 @@ async def _stale_answers_evicted(gw: Gateway, conn: Connection, tenant_id: str,
     persona's style, the skills' instructions): when that changes, the answers it shaped
     leave the cache in the same transaction, so the next question shows the change
     (DESIGN §5d)."""
-    cache = CacheStore(gw.infra.pool)
+    cache = CacheStore(pool)
     if section == "persona":
         await cache.evict_persona(tenant_id, key, conn=conn)
     elif section == "skill" or (section == "tenant" and any(

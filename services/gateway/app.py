@@ -18,8 +18,18 @@ from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
 from nats.aio.client import Client
 
+from services.gateway.administration import Change, recorded_change
 from services.gateway.auth import Caller, TokenVerifier, authenticate, issue_token
 from services.gateway.bodies import check_body
+from services.gateway.catalogue import (
+    CacheClearing,
+    persona_created,
+    persona_removed,
+    persona_updated,
+    skill_created,
+    skill_removed,
+    skill_updated,
+)
 from services.gateway.config import GatewayConfig
 from services.gateway.errors import exception_handlers
 from services.gateway.routes import ROUTES
@@ -29,7 +39,23 @@ from shared.bus import connect_nats
 from shared.runtime import Infra
 from shared.tracing import configure_tracing
 
-__all__ = ["GatewayServer", "GatewayStartError", "create_app", "issue_token"]
+__all__ = [
+    "CacheClearing",
+    "Caller",
+    "Change",
+    "GatewayServer",
+    "GatewayStartError",
+    "create_app",
+    "issue_token",
+    "persona_created",
+    "persona_removed",
+    "persona_updated",
+    "recorded_change",
+    "skill_created",
+    "skill_removed",
+    "skill_updated",
+]
+"""Besides the server: the configuration changes the operator's CLI makes as the API does."""
 
 log = logging.getLogger("yourai.gateway")
 

@@ -18,7 +18,7 @@ from redis.exceptions import RedisError
 
 from shared.bus import EventTooLarge
 from shared.documents import NoText
-from shared.sources import ExternalError
+from shared.sources import ExternalError, InvalidHost
 from shared.store import StoreError, StoreUnavailable, StreamNotFound, TenantMismatch
 from shared.tenants import ConfigurationConflict, ConfigurationError, UnknownItem
 
@@ -33,6 +33,7 @@ __all__ = [
     "RateLimited",
     "ServiceUnavailable",
     "Unauthorised",
+    "Unprocessable",
     "UnsupportedMediaType",
     "exception_handlers",
     "handle_exception",
@@ -109,6 +110,12 @@ class UnsupportedMediaType(GatewayError):
     status_code = 415
 
 
+class Unprocessable(GatewayError):
+    """Well-formed JSON whose value cannot be used (a malformed host name)."""
+
+    status_code = 422
+
+
 class BudgetSpent(GatewayError):
     """The organisation's monthly budget for model calls is spent."""
 
@@ -159,6 +166,8 @@ def _translated(exc: Exception) -> Exception:
             return Conflict(str(exc))
         case UnknownItem():
             return NotFound(str(exc))
+        case InvalidHost():
+            return Unprocessable(str(exc))
         case ConfigurationError() | ExternalError():
             return BadInput(str(exc))
         case EventTooLarge():

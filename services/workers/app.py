@@ -11,7 +11,7 @@ from services.workers.handlers import register
 from services.workers.legislation import legislation_worker
 from services.workers.policy import policy_worker, search_policies
 from services.workers.unconfigured import unconfigured_worker
-from services.workers.web import FetchConfig, Fetcher, HttpCache
+from services.workers.web import EVERY_NETWORK, FetchConfig, Fetcher, HttpCache
 from shared.documents import DocumentStore
 from shared.events import MessageReceived, QueryRewritten, RoutingDecided
 from shared.lex.client import LexClient
@@ -37,8 +37,9 @@ def _lex_workers(service: Service, url: str | None, deadline_s: float) -> dict[s
 def create(infra: Infra) -> Service:
     service = Service(name="workers", infra=infra)
     # A slow source must fail alone, well inside the worker's own deadline.
-    fetcher = Fetcher(HttpCache(infra.pool),
-                      FetchConfig(timeout_s=min(8.0, infra.settings.worker_deadline_s / 2)))
+    fetcher = Fetcher(HttpCache(infra.pool), FetchConfig(
+        timeout_s=min(8.0, infra.settings.worker_deadline_s / 2),
+        private_networks=EVERY_NETWORK if infra.settings.allow_private_sources else ()))
     service.on_stop.append(fetcher.aclose)
     workers: dict[str, Worker] = {
         "policy": policy_worker(DocumentStore(infra.pool)),

@@ -74,10 +74,14 @@ class CacheStore:
         self.pool = pool
         self._available: bool | None = None
 
-    async def available(self) -> bool:
-        """Whether the table exists (it needs pgvector); without it there is no cache."""
+    async def available(self, conn: Connection | None = None) -> bool:
+        """Whether the table exists (it needs pgvector); without it there is no cache.
+
+        Asked on ``conn`` when a change's transaction holds one: taking a second connection
+        from the pool while holding the first can wait forever once every connection is held
+        by a request queued on the same tenant's lock."""
         if self._available is None:
-            self._available = bool(await self.pool.fetchval(
+            self._available = bool(await (conn or self.pool).fetchval(
                 "SELECT to_regclass('semantic_cache') IS NOT NULL"))
         return self._available
 
@@ -131,26 +135,29 @@ class CacheStore:
             tenant_id, invocation_id)
         return status != "DELETE 0"
 
-    async def evict_document(self, tenant_id: str, document_id: uuid.UUID) -> int:
-        """Remove every entry citing any version of a document (replaced or removed)."""
-        if not await self.available():
+    async def evict_document(self, tenant_id: str, document_id: uuid.UUID, *,
+                             conn: Connection | None = None) -> int:
+        """Remove every entry citing any version of a document (replaced or removed), in
+        ``conn``'s transaction if given (the change's own)."""
+        if not await self.available(conn):
             return 0
-        return _count(await self.pool.execute(
+        return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND $2 = ANY(documents)",
             tenant_id, document_id))
 
-    async def evict_policy_answers(self, tenant_id: str) -> int:
+    async def evict_policy_answers(self, tenant_id: str, *,
+                                   conn: Connection | None = None) -> int:
         """Remove every entry whose question searched the policies (a document was added:
-        the answer might have cited it)."""
-        if not await self.available():
+        the answer might have cited it), in ``conn``'s transaction if given."""
+        if not await self.available(conn):
             return 0
-        return _count(await self.pool.execute(
+        return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND uses_policies", tenant_id))
 
     async def clear(self, tenant_id: str, *, conn: Connection | None = None) -> int:
         """Remove all the tenant's entries (in ``conn``'s transaction, if given); how many
         there were."""
-        if not await self.available():
+        if not await self.available(conn):
             return 0
         return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1", tenant_id))
@@ -158,7 +165,7 @@ class CacheStore:
     async def evict_persona(self, tenant_id: str, persona_id: str, *,
                             conn: Connection | None = None) -> int:
         """Remove every entry answered as ``persona_id`` (it changed or went)."""
-        if not await self.available():
+        if not await self.available(conn):
             return 0
         return _count(await (conn or self.pool).execute(
             "DELETE FROM semantic_cache WHERE tenant_id = $1 AND persona_id = $2",

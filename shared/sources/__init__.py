@@ -5,8 +5,10 @@ from shared.sources.errors import (
     ExternalError,
     FetchFailed,
     FetchTimeout,
+    InvalidHost,
     InvalidSource,
     MalformedContent,
+    RefusedAddress,
     ResponseTooLarge,
 )
 from shared.sources.store import (
@@ -26,8 +28,10 @@ __all__ = [
     "ExternalSourceStore",
     "FetchFailed",
     "FetchTimeout",
+    "InvalidHost",
     "InvalidSource",
     "MalformedContent",
+    "RefusedAddress",
     "ResponseTooLarge",
     "SourceKind",
     "check_url",

@@ -7,8 +7,10 @@ __all__ = [
     "ExternalError",
     "FetchFailed",
     "FetchTimeout",
+    "InvalidHost",
     "InvalidSource",
     "MalformedContent",
+    "RefusedAddress",
     "ResponseTooLarge",
 ]
 
@@ -19,6 +21,22 @@ class ExternalError(Exception):
 
 class InvalidSource(ExternalError):
     """A source's configuration cannot be used (bad id, kind or URL)."""
+
+
+class InvalidHost(InvalidSource):
+    """A host name (or a URL's host) is malformed: a wildcard, an empty or overlong label, a
+    port or path where a bare host is expected, credentials, stray characters."""
+
+
+class RefusedAddress(ExternalError):
+    """At fetch time, a host resolved to (or a redirect led to) an address the engine never
+    fetches from for an organisation: loopback, private, link-local and the like."""
+
+    def __init__(self, host: str, address: str, kind: str) -> None:
+        self.host, self.address, self.kind = host, address, kind
+        shown = host if host == address else f"{host} ({address})"
+        super().__init__(f"It was refused: {shown} is a {kind} address, and the engine does "
+                         "not fetch from local or private addresses, so nothing was fetched.")
 
 
 class DisallowedHost(ExternalError):

@@ -13,7 +13,8 @@ import asyncpg
 import httpx
 import msgspec
 
-from shared.sources.errors import DisallowedHost, InvalidSource
+from shared.sources.addresses import Address, refusal
+from shared.sources.errors import DisallowedHost, InvalidHost, InvalidSource
 from shared.store import Connection
 
 __all__ = [
@@ -53,23 +54,31 @@ class ExternalSource(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def normalise_host(host: str) -> str:
-    """A host name as the allowlist holds it: lower case, no port, no trailing dot.
+    """A host name as the allowlist holds it: lower case, no trailing dot (as ``host_of``
+    gives it).
 
     A full URL is accepted too (``https://www.gov.uk/x`` gives ``www.gov.uk``), since that is
-    what an administrator tends to paste.
+    what an administrator tends to paste; without a scheme a bare host is expected, so a port,
+    a path or a user name in it is refused rather than guessed at.
     """
     text = host.strip()
     if "://" in text:
         return host_of(text)
-    text = text.split("/", 1)[0].rsplit("@", 1)[-1]
-    if text.startswith("["):
-        text = text.split("]", 1)[0] + "]"
-    elif text.count(":") == 1:
-        text = text.split(":", 1)[0]
-    text = text.lower().rstrip(".")
-    if not text or any(c.isspace() or not c.isprintable() for c in text):
-        raise InvalidSource(f"{host!r} is not a host name.")
-    return text
+    if "@" in text:
+        raise InvalidHost("A host name cannot carry a user name or password: sources are "
+                          "fetched without credentials, so give the bare name, such as "
+                          "'www.gov.uk'.")
+    if not text or any(c in text for c in "/?#\\") or any(
+            c.isspace() or not c.isprintable() for c in text):
+        raise InvalidHost(f"{host!r} is not a host name: give a bare name such as "
+                          "'www.gov.uk', or the full address of a page.")
+    try:  # an IPv6 address may come without its brackets
+        text = f"[{ipaddress.IPv6Address(text)}]"
+    except ValueError:
+        if ":" in text.removeprefix("[").split("]", 1)[-1]:
+            raise InvalidHost(f"{host!r} is not a host name: give it without a port, such as "
+                              "'www.gov.uk'.") from None
+    return host_of(f"http://{text}/")
 
 
 def host_of(url: str) -> str:
@@ -80,9 +89,41 @@ def host_of(url: str) -> str:
         raise InvalidSource(f"{url!r} is not a valid web address.") from e
     if parsed.scheme not in ("http", "https"):
         raise InvalidSource(f"{url!r} is not an http or https address; only those are fetched.")
-    host = parsed.host.lower().rstrip(".")
+    if parsed.userinfo:
+        raise InvalidHost(f"{_redacted(parsed)!r} carries a user name or password: sources are "
+                          "fetched without credentials, so give the address without them.")
+    host = parsed.host.lower().removesuffix(".")
     if not host:
         raise InvalidSource(f"{url!r} has no host.")
+    return _checked_name(host)
+
+
+def _redacted(url: httpx.URL) -> str:
+    """``url`` without its credentials, fit to quote back in an error."""
+    return str(url.copy_with(username=None, password=None))
+
+
+_LABEL = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)")
+
+
+def _checked_name(host: str) -> str:
+    """``host`` if it is an IP address or a well-formed DNS name: labels of 1 to 63 letters,
+    digits or hyphens (not at either end), 253 characters at most; international names are
+    judged in their ASCII (punycode) form. Wildcards, empty labels and stray characters are
+    refused: the allowlist names exact hosts."""
+    try:
+        ipaddress.ip_address(host)
+        return host
+    except ValueError:
+        pass
+    try:
+        ascii_name = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        ascii_name = ""
+    labels = ascii_name.split(".")
+    if not ascii_name or len(ascii_name) > 253 or not all(_LABEL.fullmatch(x) for x in labels):
+        raise InvalidHost(f"{host!r} is not a valid host name: each part between dots must be "
+                          "1 to 63 letters, digits or hyphens, such as 'www.gov.uk'.")
     return host
 
 
@@ -98,14 +139,13 @@ def public_host(host: str) -> str:
     those (``yourai sources``)."""
     bare = host.strip("[]")
     try:
-        address: ipaddress.IPv4Address | ipaddress.IPv6Address | None = \
-            ipaddress.ip_address(bare)
+        address: Address | None = ipaddress.ip_address(bare)
     except ValueError:
         address = None
     last = bare.rsplit(".", 1)[-1]
     local = (bare == "localhost" or bare.endswith(_LOCAL_SUFFIXES) or "." not in bare
              or last.isdigit() or last.startswith("0x"))
-    if (address is not None and not address.is_global) or (address is None and local):
+    if (address is not None and refusal(address)) or (address is None and local):
         raise InvalidSource(f"{host!r} is not a public host: the engine does not fetch from "
                             "local or private addresses for an organisation.")
     return host

@@ -8,11 +8,10 @@ from litestar import Controller, delete, get
 
 from services.gateway.administration import apply_change
 from services.gateway.auth import Caller
+from services.gateway.catalogue import CacheClearing
 from services.gateway.state import Gateway
 from shared.cache.savings import Savings, savings
 from shared.cache.store import CacheStore
-from shared.store import Connection
-from shared.tenants import TenantConfig
 
 __all__ = ["CacheController"]
 
@@ -25,12 +24,6 @@ class CacheStats(msgspec.Struct, frozen=True, kw_only=True):
 
 class CacheCleared(msgspec.Struct, frozen=True, kw_only=True):
     removed: int
-
-
-class _Entries(msgspec.Struct, frozen=True, kw_only=True):
-    """The cache as its configuration record shows it, before and after a clear."""
-
-    entries: int
 
 
 class CacheController(Controller):
@@ -47,15 +40,7 @@ class CacheController(Controller):
     @delete("/", status_code=200, summary="Clear the organisation's cache (administrators); "
             "recorded in its configuration log")
     async def clear(self, gw: Gateway, caller: Caller) -> CacheCleared:
-        store = CacheStore(gw.infra.pool)
-        removed = 0
-
-        async def change(conn: Connection, tenant: TenantConfig
-                         ) -> tuple[_Entries, _Entries]:
-            nonlocal removed
-            removed = await store.clear(caller.tenant_id, conn=conn)
-            return _Entries(entries=removed), _Entries(entries=0)
-
+        clearing = CacheClearing(CacheStore(gw.infra.pool))
         # The clearing and its record commit together: never one without the other.
-        await apply_change(gw, caller, "cache", change)
-        return CacheCleared(removed=removed)
+        await apply_change(gw, caller, "cache", clearing)
+        return CacheCleared(removed=clearing.removed)

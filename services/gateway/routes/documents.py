@@ -2,10 +2,12 @@
 read, replace and remove a tenant's documents.
 
 A change is all or nothing: it is validated (readable, text, size, something to index) before
-anything is written, stored with its chunks in one transaction, then recorded in the tenant's
-document stream (``document.added | replaced | removed``); a 2xx means recorded. Event ids
-derive from the version, so a retried request records nothing twice, and repeating an upload
-that was stored but not recorded records it. A tenant keeps one current document per content
+anything is written, then stored with its chunks, recorded in the tenant's document stream
+(``document.added | replaced | removed``, published by the outbox sweep) and the cached
+answers it makes stale evicted, all in one transaction: a 2xx means recorded, and a failure
+leaves nothing behind. Event ids derive from the version, so a retried request records
+nothing twice, and repeating an upload stored before changes were recorded this way records
+it. A tenant keeps one current document per content
 (the same text again: 200 with the existing document) and per title (the same title again: a
 new version). Replaced and removed versions stay readable (``GET …?version=n``) for audit.
 """
@@ -42,7 +44,7 @@ from services.gateway.schemas import (
 )
 from services.gateway.state import Gateway
 from shared.cache.store import CacheStore
-from shared.documents import DuplicateContent, StoredDocument, title_of
+from shared.documents import DuplicateContent, StoredDocument, Within, title_of
 from shared.events import (
     AnyEvent,
     ConversationCreated,
@@ -53,6 +55,7 @@ from shared.events import (
     derived_id,
     document_stream,
 )
+from shared.store import Connection
 from shared.text.validation import InvalidText, checked_text
 
 __all__ = ["DocumentController"]
@@ -146,23 +149,34 @@ def _change(doc: StoredDocument, change: Change) -> list[AnyEvent]:
     return [created, event]
 
 
-async def _uncached(gw: Gateway, doc: StoredDocument, change: Change) -> None:
-    """Cached answers the change may have made wrong leave the cache (DESIGN §5d): those citing
-    the document when it is replaced or removed; when one is added or replaced, every answer
-    whose question searched the policies, since it might now cite the new text (a replaced
-    document's new version is new text as much as an added one is)."""
+async def _uncached(gw: Gateway, conn: Connection, doc: StoredDocument, change: Change
+                    ) -> None:
+    """Cached answers the change may have made wrong leave the cache (DESIGN §5d), in the
+    change's transaction: those citing the document when it is replaced or removed; when one
+    is added or replaced, every answer whose question searched the policies, since it might
+    now cite the new text (a replaced document's new version is new text as much as an added
+    one is)."""
     cache = CacheStore(gw.infra.pool)
     if change != "removed":
-        await cache.evict_policy_answers(doc.tenant_id)
+        await cache.evict_policy_answers(doc.tenant_id, conn=conn)
     if change != "added":
-        await cache.evict_document(doc.tenant_id, doc.document_id)
+        await cache.evict_document(doc.tenant_id, doc.document_id, conn=conn)
 
 
-async def _recorded(gw: Gateway, doc: StoredDocument) -> StoredDocument:
-    change: Change = "added" if doc.version == 1 else "replaced"
-    await gw.record(_change(doc, change))
-    if doc.created:
-        await _uncached(gw, doc, change)
+def _recording(gw: Gateway, removal: bool = False) -> Within:
+    """What commits with a document's change: its record and, if it made anything new, the
+    eviction of the cached answers it makes stale."""
+
+    async def within(conn: Connection, doc: StoredDocument) -> None:
+        change: Change = "removed" if removal else "added" if doc.version == 1 else "replaced"
+        await gw.infra.store.append(_change(doc, change), outbox=True, within=conn)
+        if doc.created or removal:
+            await _uncached(gw, conn, doc, change)
+
+    return within
+
+
+def _embedded(gw: Gateway, doc: StoredDocument) -> StoredDocument:
     if doc.created and doc.chunks > gw.documents.inline_embeddings:
         gw.embed_in_background()  # the rest of a long document
     return doc
@@ -189,8 +203,8 @@ class DocumentController(Controller):
         author = _author(caller)
         doc, filename = await _received(gw, request)
         title = (doc.title or title_of(doc.content, filename)).strip()
-        stored = await _recorded(gw, await gw.documents.add(
-            caller.tenant_id, title, doc.content, user_id=author))
+        stored = _embedded(gw, await gw.documents.add(
+            caller.tenant_id, title, doc.content, user_id=author, within=_recording(gw)))
         return Response(_out(stored), status_code=201 if stored.created else 200)
 
     @get("/", summary="The organisation's current documents, oldest first, a page at a time")
@@ -230,12 +244,13 @@ class DocumentController(Controller):
         try:
             stored = await gw.documents.replace(
                 caller.tenant_id, document_id, doc.content,
-                title=doc.title.strip() if doc.title else None, user_id=author)
+                title=doc.title.strip() if doc.title else None, user_id=author,
+                within=_recording(gw))
         except DuplicateContent as e:
             raise Conflict(str(e)) from e
         if stored is None:
             raise NotFound(_NOT_FOUND)
-        await _recorded(gw, stored)
+        _embedded(gw, stored)
         return Response(_out(stored), status_code=201 if stored.created else 200)
 
     @delete("/{document_id:uuid}", status_code=200,
@@ -243,9 +258,8 @@ class DocumentController(Controller):
     async def remove(self, gw: Gateway, caller: Caller, document_id: uuid.UUID
                      ) -> DocumentOut:
         removed = await gw.documents.remove(caller.tenant_id, document_id,
-                                            user_id=_author(caller))
+                                            user_id=_author(caller),
+                                            within=_recording(gw, removal=True))
         if removed is None:
             raise NotFound(_NOT_FOUND)
-        await gw.record(_change(removed, "removed"))
-        await _uncached(gw, removed, "removed")
         return _out(removed)

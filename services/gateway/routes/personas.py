@@ -9,17 +9,17 @@ from litestar import Controller, delete, get, patch, post
 
 from services.gateway.administration import apply_change, decoded, known_id
 from services.gateway.auth import Caller
+from services.gateway.catalogue import (
+    persona_created,
+    persona_removed,
+    persona_updated,
+    unknown_persona,
+)
 from services.gateway.errors import NotFound
 from services.gateway.state import Gateway
 from shared.personas import Persona, PersonaChanges, PersonaStore
-from shared.store import Connection
-from shared.tenants import TenantConfig, UnknownItem
 
 __all__ = ["PersonaController"]
-
-
-def _unknown(persona_id: str) -> UnknownItem:
-    return UnknownItem(f"There is no persona {persona_id!r}.")
 
 
 class PersonaController(Controller):
@@ -35,47 +35,25 @@ class PersonaController(Controller):
         known_id(persona_id, "persona")
         found = await PersonaStore(gw.infra.pool).find(caller.tenant_id, persona_id)
         if found is None:
-            raise NotFound(str(_unknown(persona_id)))
+            raise NotFound(str(unknown_persona(persona_id)))
         return found
 
     @post("/", status_code=201, summary="Create a persona: id, name, instructions, tone, "
           "answer_style (standard, brief, plain, briefing), skills")
     async def create(self, gw: Gateway, caller: Caller, data: dict[str, Any]) -> Persona:
         changes = decoded(data, PersonaChanges)
-
-        async def change(conn: Connection, tenant: TenantConfig
-                         ) -> tuple[Persona | None, Persona]:
-            persona = changes.applied_to(None)
-            await PersonaStore.save(conn, tenant.tenant_id, persona, new=True)
-            return None, persona
-
-        return await apply_change(gw, caller, "persona", change, key=str(data.get("id")))
+        return await apply_change(gw, caller, "persona", persona_created(changes),
+                                  key=str(data.get("id")))
 
     @patch("/{persona_id:str}", summary="Change a persona (absent fields are unchanged)")
     async def update(self, gw: Gateway, caller: Caller, persona_id: str,
                      data: dict[str, Any]) -> Persona:
         known_id(persona_id, "persona")
         changes = decoded(data, PersonaChanges)
-
-        async def change(conn: Connection, tenant: TenantConfig) -> tuple[Persona, Persona]:
-            before = await PersonaStore.get(conn, tenant.tenant_id, persona_id, lock=True)
-            if before is None:
-                raise _unknown(persona_id)
-            after = changes.applied_to(before)
-            if after != before:
-                await PersonaStore.save(conn, tenant.tenant_id, after, new=False)
-            return before, after
-
-        return await apply_change(gw, caller, "persona", change, key=persona_id)
+        return await apply_change(gw, caller, "persona", persona_updated(persona_id, changes),
+                                  key=persona_id)
 
     @delete("/{persona_id:str}", status_code=204, summary="Remove a persona (not the default)")
     async def remove(self, gw: Gateway, caller: Caller, persona_id: str) -> None:
         known_id(persona_id, "persona")
-        async def change(conn: Connection, tenant: TenantConfig
-                         ) -> tuple[Persona | None, None]:
-            before = await PersonaStore.get(conn, tenant.tenant_id, persona_id, lock=True)
-            await PersonaStore.remove(conn, tenant.tenant_id, persona_id,
-                                      tenant.default_persona)
-            return before, None
-
-        await apply_change(gw, caller, "persona", change, key=persona_id)
+        await apply_change(gw, caller, "persona", persona_removed(persona_id), key=persona_id)

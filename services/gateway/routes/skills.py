@@ -9,10 +9,9 @@ from litestar import Controller, delete, get, patch, post
 
 from services.gateway.administration import apply_change, configuration_reader, decoded, known_id
 from services.gateway.auth import Caller
+from services.gateway.catalogue import skill_created, skill_removed, skill_updated
 from services.gateway.state import Gateway
 from shared.skills import Skill, SkillChanges, SkillStore
-from shared.store import Connection
-from shared.tenants import TenantConfig, UnknownItem
 
 __all__ = ["SkillController"]
 
@@ -30,38 +29,19 @@ class SkillController(Controller):
           "(policy, legislation, caselaw, external: the tool families that activate it)")
     async def create(self, gw: Gateway, caller: Caller, data: dict[str, Any]) -> Skill:
         changes = decoded(data, SkillChanges)
-
-        async def change(conn: Connection, tenant: TenantConfig) -> tuple[Skill | None, Skill]:
-            skill = changes.applied_to(None)
-            await SkillStore.save(conn, tenant.tenant_id, skill, new=True)
-            return None, skill
-
-        return await apply_change(gw, caller, "skill", change, key=str(data.get("id")))
+        return await apply_change(gw, caller, "skill", skill_created(changes),
+                                  key=str(data.get("id")))
 
     @patch("/{skill_id:str}", summary="Change one of the organisation's skills")
     async def update(self, gw: Gateway, caller: Caller, skill_id: str,
                      data: dict[str, Any]) -> Skill:
         known_id(skill_id, "skill")
         changes = decoded(data, SkillChanges)
-
-        async def change(conn: Connection, tenant: TenantConfig) -> tuple[Skill, Skill]:
-            before = await SkillStore.get(conn, tenant.tenant_id, skill_id, lock=True)
-            if before is None:
-                raise UnknownItem(f"There is no skill {skill_id!r}.")
-            after = changes.applied_to(before)
-            if after != before:
-                await SkillStore.save(conn, tenant.tenant_id, after, new=False)
-            return before, after
-
-        return await apply_change(gw, caller, "skill", change, key=skill_id)
+        return await apply_change(gw, caller, "skill", skill_updated(skill_id, changes),
+                                  key=skill_id)
 
     @delete("/{skill_id:str}", status_code=204,
             summary="Remove one of the organisation's skills (no persona may name it)")
     async def remove(self, gw: Gateway, caller: Caller, skill_id: str) -> None:
         known_id(skill_id, "skill")
-        async def change(conn: Connection, tenant: TenantConfig) -> tuple[Skill | None, None]:
-            before = await SkillStore.get(conn, tenant.tenant_id, skill_id, lock=True)
-            await SkillStore.remove(conn, tenant.tenant_id, skill_id)
-            return before, None
-
-        await apply_change(gw, caller, "skill", change, key=skill_id)
+        await apply_change(gw, caller, "skill", skill_removed(skill_id), key=skill_id)

@@ -14,6 +14,7 @@ from services.gateway.state import Gateway
 from shared.sources import (
     ExternalSource,
     ExternalSourceStore,
+    InvalidHost,
     host_of,
     normalise_host,
     public_host,
@@ -126,7 +127,10 @@ class SourceController(Controller):
     @delete("/hosts/{host:str}", status_code=204,
             summary="Disallow a host: its sources stop being fetched at once")
     async def disallow(self, gw: Gateway, caller: Caller, host: str) -> None:
-        name = normalise_host(host)
+        try:
+            name = normalise_host(host)
+        except InvalidHost as e:  # a path that could name no host names nothing: a 404
+            raise UnknownItem(f"The host {host!r} is not allowed.") from e
         store = ExternalSourceStore(gw.infra.pool)
 
         async def change(conn: Connection, tenant: TenantConfig

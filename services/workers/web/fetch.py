@@ -1,7 +1,9 @@
 """Fetching an external source: allowlisted hosts only, bounded in time and size, cached.
 
 Every hop of a redirect chain is checked against the tenant's allowlist before it is
-requested, so a source cannot lead the engine to a host the tenant did not allow. Responses
+requested, so a source cannot lead the engine to a host the tenant did not allow, and every
+connection only to a public address of that host (``connect``), so neither a host that now
+resolves to a private address nor a redirect to one reaches the engine's own network. Responses
 with an ``ETag`` or ``Last-Modified`` are kept in PostgreSQL (shared by every workers replica);
 the next fetch sends ``If-None-Match`` / ``If-Modified-Since`` and a 304 serves the kept body.
 """
@@ -16,6 +18,7 @@ import asyncpg
 import httpx
 import msgspec
 
+from services.workers.web.connect import Network, transport
 from shared.sources.errors import (
     DisallowedHost,
     FetchFailed,
@@ -41,6 +44,11 @@ class FetchConfig:
     """Largest (decoded) body accepted; anything bigger is refused, not truncated."""
     max_redirects: int = 5
     user_agent: str = "YourAI-Engine/0.1 (compliance information assistant)"
+    private_networks: tuple[Network, ...] = ()
+    """Loopback, private or link-local networks sources may still be fetched from; none by
+    default, since a tenant's host can resolve to such an address at any time. Only where
+    the sources there are trusted: tests serving fake sources on 127.0.0.1, or an operator's
+    internal sources (``YOURAI_ALLOW_PRIVATE_SOURCES`` allows ``EVERY_NETWORK``)."""
 
 
 class Fetched(msgspec.Struct, frozen=True, kw_only=True):
@@ -108,6 +116,7 @@ class Fetcher:
             self._client = httpx.AsyncClient(
                 timeout=httpx.Timeout(self.config.timeout_s), follow_redirects=False,
                 trust_env=False,
+                transport=transport(private_networks=self.config.private_networks),
                 headers={"User-Agent": self.config.user_agent, "Accept": _ACCEPT},
             )
         return self._client
