@@ -101,17 +101,7 @@ class LogWriter:
         with span_from_meta("log.append", first, service=first.producer or "engine",
                             attributes={"yourai.events": str(len(fitted))}):
             appended = await self._append(fitted)
-        try:
-            await self.bus.publish_committed(_committed(appended),
-                                             timeout_s=self.publish_timeout_s)
-        except _BUS_DOWN as e:
-            log.warning("recorded %d event(s) but NATS did not take them (%s); the outbox sweep "
-                        "will publish them", len(appended), e or type(e).__name__)
-            return appended
-        new = [a.record.position for a in appended if a.status == "new" and a.record is not None]
-        if new:
-            self._published.extend(new)
-            self._wake.set()
+        await self.publish(appended)
         return appended
 
     async def _append(self, events: list[AnyEvent]) -> list[Appended]:
@@ -158,6 +148,22 @@ class LogWriter:
             if not request.done.done():
                 request.done.set_result(appended[start:end])
             start = end
+
+    async def publish(self, appended: Sequence[Appended]) -> None:
+        """Publish records another transaction committed with its change (a tenant's
+        configuration, a document) now, rather than at the next sweep; if NATS does not take
+        them in time, the sweep still will."""
+        try:
+            await self.bus.publish_committed(_committed(appended),
+                                             timeout_s=self.publish_timeout_s)
+        except _BUS_DOWN as e:
+            log.warning("recorded %d event(s) but NATS did not take them (%s); the outbox sweep "
+                        "will publish them", len(appended), e or type(e).__name__)
+            return
+        new = [a.record.position for a in appended if a.status == "new" and a.record is not None]
+        if new:
+            self._published.extend(new)
+            self._wake.set()
 
     def start(self) -> None:
         if self._task is None:

@@ -22,7 +22,7 @@ from services.gateway.errors import BadInput, Forbidden
 from services.gateway.state import Gateway
 from shared.cache.store import CacheStore
 from shared.events import ConfigurationSection
-from shared.store import Connection, PostgresEventStore, store_errors
+from shared.store import Appended, Connection, PostgresEventStore, store_errors
 from shared.tenants import TenantConfig, TenantStore, UnknownItem
 
 __all__ = ["Change", "apply_change", "configuration_reader", "decoded", "known_id",
@@ -76,25 +76,33 @@ async def apply_change(gw: Gateway, caller: Caller, section: ConfigurationSectio
     the item after the change."""
     caller.require("admin")
     return await recorded_change(gw.infra.pool, gw.infra.store, caller, section, change,
-                                 key=key)
+                                 key=key, published=gw.writer.publish)
 
 
 async def recorded_change(pool: asyncpg.Pool, store: PostgresEventStore, caller: Caller,
                           section: ConfigurationSection, change: Change[B, A], *,
-                          key: str = "") -> A:
+                          key: str = "",
+                          published: Callable[[list[Appended]], Awaitable[None]] | None = None
+                          ) -> A:
     """Run ``change`` and append its record in one transaction, evicting the cached answers
     it makes stale; the API (``apply_change``) and the operator's CLI (as ``cli:<user>``)
-    both change a configuration through here, so each change is recorded the same way."""
+    both change a configuration through here, so each change is recorded the same way.
+
+    ``published``: publishes the record once committed (the gateway's log writer); without
+    it, or if NATS is away, the outbox sweep of any running process publishes it."""
+    appended: list[Appended] = []
     async with store_errors("tenant configuration"), pool.acquire() as conn, \
             conn.transaction():
         tenant = await TenantStore.locked(conn, caller.tenant_id)
         before, after = await change(conn, tenant)
         if before != after:
-            await store.append(configuration_change(
+            appended = await store.append(configuration_change(
                 caller, section, key=key, before=snapshot(before), after=snapshot(after)),
                 outbox=True, within=conn)
             await _stale_answers_evicted(pool, conn, caller.tenant_id, section, key, before,
                                          after)
+    if appended and published is not None:
+        await published(appended)
     return after
 
 

@@ -44,7 +44,7 @@ from services.gateway.schemas import (
 )
 from services.gateway.state import Gateway
 from shared.cache.store import CacheStore
-from shared.documents import DuplicateContent, StoredDocument, Within, title_of
+from shared.documents import DuplicateContent, StoredDocument, title_of
 from shared.events import (
     AnyEvent,
     ConversationCreated,
@@ -55,7 +55,7 @@ from shared.events import (
     derived_id,
     document_stream,
 )
-from shared.store import Connection
+from shared.store import Appended, Connection
 from shared.text.validation import InvalidText, checked_text
 
 __all__ = ["DocumentController"]
@@ -163,17 +163,27 @@ async def _uncached(gw: Gateway, conn: Connection, doc: StoredDocument, change: 
         await cache.evict_document(doc.tenant_id, doc.document_id, conn=conn)
 
 
-def _recording(gw: Gateway, removal: bool = False) -> Within:
+class _Recording:
     """What commits with a document's change: its record and, if it made anything new, the
-    eviction of the cached answers it makes stale."""
+    eviction of the cached answers it makes stale; once committed, the record is published
+    (``published``) rather than left to the outbox sweep."""
 
-    async def within(conn: Connection, doc: StoredDocument) -> None:
-        change: Change = "removed" if removal else "added" if doc.version == 1 else "replaced"
-        await gw.infra.store.append(_change(doc, change), outbox=True, within=conn)
-        if doc.created or removal:
-            await _uncached(gw, conn, doc, change)
+    def __init__(self, gw: Gateway, removal: bool = False) -> None:
+        self.gw = gw
+        self.removal = removal
+        self.appended: list[Appended] = []
 
-    return within
+    async def __call__(self, conn: Connection, doc: StoredDocument) -> None:
+        change: Change = ("removed" if self.removal else "added" if doc.version == 1
+                          else "replaced")
+        self.appended += await self.gw.infra.store.append(_change(doc, change), outbox=True,
+                                                          within=conn)
+        if doc.created or self.removal:
+            await _uncached(self.gw, conn, doc, change)
+
+    async def published(self) -> None:
+        if self.appended:
+            await self.gw.writer.publish(self.appended)
 
 
 def _embedded(gw: Gateway, doc: StoredDocument) -> StoredDocument:
@@ -203,8 +213,10 @@ class DocumentController(Controller):
         author = _author(caller)
         doc, filename = await _received(gw, request)
         title = (doc.title or title_of(doc.content, filename)).strip()
+        recording = _Recording(gw)
         stored = _embedded(gw, await gw.documents.add(
-            caller.tenant_id, title, doc.content, user_id=author, within=_recording(gw)))
+            caller.tenant_id, title, doc.content, user_id=author, within=recording))
+        await recording.published()
         return Response(_out(stored), status_code=201 if stored.created else 200)
 
     @get("/", summary="The organisation's current documents, oldest first, a page at a time")
@@ -242,10 +254,12 @@ class DocumentController(Controller):
         author = _author(caller)
         doc, _ = await _received(gw, request)
         try:
+            recording = _Recording(gw)
             stored = await gw.documents.replace(
                 caller.tenant_id, document_id, doc.content,
                 title=doc.title.strip() if doc.title else None, user_id=author,
-                within=_recording(gw))
+                within=recording)
+            await recording.published()
         except DuplicateContent as e:
             raise Conflict(str(e)) from e
         if stored is None:
@@ -257,9 +271,10 @@ class DocumentController(Controller):
             summary="Take a document out of search; its versions stay readable for audit")
     async def remove(self, gw: Gateway, caller: Caller, document_id: uuid.UUID
                      ) -> DocumentOut:
+        recording = _Recording(gw, removal=True)
         removed = await gw.documents.remove(caller.tenant_id, document_id,
-                                            user_id=_author(caller),
-                                            within=_recording(gw, removal=True))
+                                            user_id=_author(caller), within=recording)
+        await recording.published()
         if removed is None:
             raise NotFound(_NOT_FOUND)
         return _out(removed)
