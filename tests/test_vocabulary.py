@@ -230,6 +230,13 @@ def test_a_how_long_question_asks_for_a_period() -> None:
     assert "duration" not in spelt_out("How long does a banning order last?")
 
 
+def test_an_irregular_participle_also_finds_the_headings_gerund() -> None:
+    """The stemmer keeps "made" apart from "making": "Making of final EDMOs"."""
+    assert "make" in expand_statutory("Can a banning order be made?").split()
+    assert "make" not in spelt_out("Can a banning order be made?").split()
+    assert "make" not in expand_statutory("Who is the maker?").split()
+
+
 def test_ten_the_number_is_not_an_abbreviation() -> None:
     assert "temporary exemption notice" not in expand_statutory("ten days after the notice")
 

@@ -292,6 +292,11 @@ _STATUTORY_WORDS = _statutory(
     (r"\bovercrowd", "overcrowding notice"),
     (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
     (r"\bhow long\b", "duration period"),  # "last" or "wait": the Act says for what period
+    # Irregular participles the stemmer leaves alone, and headings say in the gerund
+    # ("Making of interim EDMOs", "Giving of notices").
+    (r"\bmade\b", "make"), (r"\bgiven\b", "give"), (r"\btaken\b", "take"),
+    (r"\bheld\b", "hold"), (r"\bpaid\b", "pay"), (r"\bbrought\b", "bring"),
+    (r"\bsought\b", "seek"), (r"\bkept\b", "keep"), (r"\bsent\b", "send"),
 )
 """How the statute book words what a question asks about: keywords for full-text search."""
 _STATUTORY_TERMS = _statutory(

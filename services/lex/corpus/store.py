@@ -18,6 +18,7 @@ import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
 from services.lex.corpus.compound import question_parts
+from services.lex.corpus.ranking import twins_together, with_each_parts_best
 from services.lex.corpus.records import (
     Amendment,
     Caselaw,
@@ -68,7 +69,6 @@ _FUSION_WEIGHTS = (0.5, 1.0)
 (docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
 _PART_WEIGHT = 0.5
 """Each part of a compound question against 1 for the whole (``compound.py``)."""
-
 _DENSE_FLOOR = 0.25
 """Cosine similarity below which a passage is not a dense match: nearest neighbours always
 exist, and a query about nothing in the corpus ("zzzq") must still find nothing."""
@@ -165,6 +165,10 @@ def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
     if not include_text:
         updates["text"] = ""
     return msgspec.structs.replace(s, **updates) if updates else s
+
+
+def _title(row: Row) -> str:
+    return msgspec.json.decode(row["record"], type=LegislationSection).title
 
 
 def _encode(record: msgspec.Struct) -> str:
@@ -322,7 +326,9 @@ class CorpusStore:
                 for p in parts]
             fused = _fuse(rankings, lambda r: r["id"], 0, depth,
                           weights=(1.0, *[_PART_WEIGHT] * len(parts)))
-            ranked = _with_each_parts_best(fused, rankings[1:], depth)
+            ranked = with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
+        if dense and method == "hybrid":
+            ranked = twins_together(ranked, _title)
         return [_section(r, include_text=include_text)
                 for r in _cited_first(cited, ranked)[offset:offset + size]]
 
@@ -725,21 +731,6 @@ def _fuse(rankings: Sequence[Sequence[Row]], key: Callable[[Row], K],
     fused = reciprocal_rank_fusion([[key(r) for r in ranking] for ranking in rankings],
                                    weights=weights, k=_RRF_K)
     return [{**dict(rows[k].items()), "score": score} for k, score in fused[offset:offset + size]]
-
-
-def _with_each_parts_best(whole: Sequence[dict[str, Any]],
-                          parts: Sequence[Sequence[dict[str, Any]]], size: int
-                          ) -> list[dict[str, Any]]:
-    """The whole question's ranking with each part's best answer right after its own first:
-    the smaller half of a compound question is answered near the top, and the provision the
-    whole question favours keeps its first place. Scores are the merged rank's reciprocal, on
-    the scale of reciprocal rank fusion."""
-    order = [*whole[:1], *(part[0] for part in parts if part), *whole[1:]]
-    out: dict[str, dict[str, Any]] = {}
-    for row in order:
-        if row["id"] not in out:
-            out[row["id"]] = {**row, "score": 1 / (_RRF_K + len(out) + 1)}
-    return list(out.values())[:size]
 
 
 def _cited_first(cited: Sequence[Row], ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:
