@@ -69,6 +69,7 @@ _FUSION_WEIGHTS = (0.5, 1.0)
 (docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
 _PART_WEIGHT = 0.5
 """Each part of a compound question against 1 for the whole (``compound.py``)."""
+
 _DENSE_FLOOR = 0.25
 """Cosine similarity below which a passage is not a dense match: nearest neighbours always
 exist, and a query about nothing in the corpus ("zzzq") must still find nothing."""
@@ -319,18 +320,25 @@ class CorpusStore:
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
         ranked = await self._ranked_sections(query, question, filters, depth, method, dense)
-        parts = question_parts(question) if dense and method == "hybrid" else []
-        if len(parts) > 1:
-            rankings = [ranked] + [
-                await self._ranked_sections(expand_statutory(p), p, filters, depth, method, dense)
-                for p in parts]
-            fused = _fuse(rankings, lambda r: r["id"], 0, depth,
-                          weights=(1.0, *[_PART_WEIGHT] * len(parts)))
-            ranked = with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
         if dense and method == "hybrid":
-            ranked = twins_together(ranked, _title)
+            ranked = twins_together(
+                await self._with_parts(ranked, query, question, filters, depth), _title)
         return [_section(r, include_text=include_text)
                 for r in _cited_first(cited, ranked)[offset:offset + size]]
+
+    async def _with_parts(self, ranked: list[dict[str, Any]], query: str, question: str,
+                          filters: _SectionFilters, depth: int) -> list[dict[str, Any]]:
+        """``ranked`` for the whole question fused with the rankings of its parts, if it asks
+        more than one thing (``compound.py``); each part's words expanded as ``query`` was."""
+        parts = question_parts(question)
+        if len(parts) < 2:
+            return ranked
+        rankings = [ranked] + [await self._ranked_sections(
+            expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True)
+            for p in parts]
+        fused = _fuse(rankings, lambda r: r["id"], 0, depth,
+                      weights=(1.0, *[_PART_WEIGHT] * len(parts)))
+        return with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
 
     async def _ranked_sections(self, query: str, question: str, filters: _SectionFilters,
                                depth: int, method: SearchMethod, dense: bool
