@@ -199,6 +199,44 @@ def test_statutory_abbreviations(question: str, added: str) -> None:
     assert added in expand_statutory(question)
 
 
+@pytest.mark.parametrize(("question", "added"), [
+    ("Who can apply for a rent repayment order?", "RRO"),
+    ("When does a temporary exemption notice end?", "TEN"),
+    ("Compensation under a final empty dwelling management order", "EDMO"),
+])
+def test_the_acts_terms_spelt_out_also_find_their_abbreviation(question: str,
+                                                                added: str) -> None:
+    """The Act spells a term out once and abbreviates it after: "Making of interim EDMOs"."""
+    query = expand_statutory(question)
+    assert added in query.split()
+    assert unexpanded(query) == question
+
+
+@pytest.mark.parametrize("question", [
+    "Fire doors in a block of flats (not an HMO)",
+    "Fire doors in any shared building other than an HMO",
+    "Fire doors in flats, except HMOs",
+])
+def test_what_the_question_excludes_is_not_searched_for(question: str) -> None:
+    assert "house in multiple occupation" not in expand_statutory(question)
+    assert "house in multiple occupation" not in spelt_out(question)
+    assert "house in multiple occupation" in expand_statutory(
+        question.replace("not an HMO", "an HMO").replace("other than", "such as")
+        .replace("except", "and"))
+
+
+def test_a_how_long_question_asks_for_a_period() -> None:
+    assert "duration period" in expand_statutory("How long does a banning order last?")
+    assert "duration" not in spelt_out("How long does a banning order last?")
+
+
+def test_an_irregular_participle_also_finds_the_headings_gerund() -> None:
+    """The stemmer keeps "made" apart from "making": "Making of final EDMOs"."""
+    assert "make" in expand_statutory("Can a banning order be made?").split()
+    assert "make" not in spelt_out("Can a banning order be made?").split()
+    assert "make" not in expand_statutory("Who is the maker?").split()
+
+
 def test_ten_the_number_is_not_an_abbreviation() -> None:
     assert "temporary exemption notice" not in expand_statutory("ten days after the notice")
 

@@ -291,6 +291,12 @@ _STATUTORY_WORDS = _statutory(
     (r"\bdeposits?\b", "tenancy deposit scheme"),
     (r"\bovercrowd", "overcrowding notice"),
     (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
+    (r"\bhow long\b", "duration period"),  # "last" or "wait": the Act says for what period
+    # Irregular participles the stemmer leaves alone, and headings say in the gerund
+    # ("Making of interim EDMOs", "Giving of notices").
+    (r"\bmade\b", "make"), (r"\bgiven\b", "give"), (r"\btaken\b", "take"),
+    (r"\bheld\b", "hold"), (r"\bpaid\b", "pay"), (r"\bbrought\b", "bring"),
+    (r"\bsought\b", "seek"), (r"\bkept\b", "keep"), (r"\bsent\b", "send"),
 )
 """How the statute book words what a question asks about: keywords for full-text search."""
 _STATUTORY_TERMS = _statutory(
@@ -302,7 +308,15 @@ _STATUTORY_TERMS = _statutory(
     (r"\bHA\s?2004\b", "Housing Act 2004"),
 )
 """Abbreviations of the Housing Act 2004's own terms, spelt out."""
-_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_TERMS)
+_STATUTORY_ABBREVIATIONS = _statutory(
+    (r"\brent repayment orders?\b", "RRO"),
+    (r"\btemporary exemption notices?\b", "TEN"),
+    (r"\bempty dwelling management orders?\b", "EDMO"),
+)
+"""The other way: the Act spells a term out once, in the provision that introduces it, and
+uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
+words must also find the abbreviation."""
+_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -323,7 +337,7 @@ def expansions(question: str, *, lay: bool = True) -> list[Expansion]:
     out: list[Expansion] = []
     seen: set[str] = set()
     for entry in (*_GENERAL, *_LAY, *_ALIKE) if lay else _GENERAL:
-        match = entry.said.search(question)
+        match = _mentioned(entry, question)
         if match is None or entry.means in seen:
             continue
         if terms(entry.means) - present:
@@ -331,6 +345,18 @@ def expansions(question: str, *, lay: bool = True) -> list[Expansion]:
             out.append(Expansion(said=match.group(0), means=entry.means))
             present |= terms(entry.means)
     return out
+
+
+_NEGATED = re.compile(r"(?:\bnot|\bother than|\bexcept|\bexcluding|\brather than)"
+                      r"\s+(?:an?\s+|the\s+)?$", re.IGNORECASE)
+"""What makes a mention an exclusion: "a house in a selective licensing area (not an HMO)"
+asks about everything but HMOs, and their words would pull the search towards them."""
+
+
+def _mentioned(entry: _Entry, question: str) -> re.Match[str] | None:
+    """The first mention of ``entry`` in ``question`` that the question does not exclude."""
+    return next((m for m in entry.said.finditer(question)
+                 if not _NEGATED.search(question, 0, m.start())), None)
 
 
 def expand(question: str, *, lay: bool = True) -> str:
@@ -342,19 +368,20 @@ def expand(question: str, *, lay: bool = True) -> str:
 def expand_statutory(question: str) -> str:
     """``expand``, plus the statute book's words for what the question asks about: a query
     for legislation search."""
-    extra = [entry.means for entry in _STATUTORY if entry.said.search(question)]
+    extra = [entry.means for entry in _STATUTORY if _mentioned(entry, question)]
     return " ".join([expand(question), *extra])
 
 
-def spelt_out(question: str) -> str:
+def spelt_out(question: str, *, lay: bool = True) -> str:
     """``expand``, plus the full forms of the statute's abbreviations the question uses, but
-    none of its keywords: what a sentence-embedding model is given for legislation search.
+    none of its keywords: what a sentence-embedding model is given for legislation search
+    (``lay``: as ``expansions``).
 
     The model does not know "TEN" or "EDMO", but a list of keywords appended to a question
     pulls its vector towards every provision that uses them.
     """
-    extra = [entry.means for entry in _STATUTORY_TERMS if entry.said.search(question)]
-    return " ".join([expand(question), *extra])
+    extra = [entry.means for entry in _STATUTORY_TERMS if _mentioned(entry, question)]
+    return " ".join([expand(question, lay=lay), *extra])
 
 
 _FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_LAY, *_ALIKE,

@@ -17,6 +17,8 @@ import asyncpg
 import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
+from services.lex.corpus.compound import question_parts
+from services.lex.corpus.ranking import twins_together, with_each_parts_best
 from services.lex.corpus.records import (
     Amendment,
     Caselaw,
@@ -31,7 +33,7 @@ from shared.fulltext import any_term_tsquery, covered, idf_weights
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
-from shared.text.vocabulary import spelt_out, unexpanded
+from shared.text.vocabulary import expand_statutory, spelt_out, unexpanded
 
 __all__ = [
     "ActResult",
@@ -65,6 +67,8 @@ protected" finds s. 215 only by meaning). Measured on both sets of bench/retriev
 _FUSION_WEIGHTS = (0.5, 1.0)
 """Full text, dense: dense counts double, as measured on both legal sets of bench/retrieval.py
 (docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
+_PART_WEIGHT = 0.5
+"""Each part of a compound question against 1 for the whole (``compound.py``)."""
 
 _DENSE_FLOOR = 0.25
 """Cosine similarity below which a passage is not a dense match: nearest neighbours always
@@ -162,6 +166,10 @@ def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
     if not include_text:
         updates["text"] = ""
     return msgspec.structs.replace(s, **updates) if updates else s
+
+
+def _title(row: Row) -> str:
+    return msgspec.json.decode(row["record"], type=LegislationSection).title
 
 
 def _encode(record: msgspec.Struct) -> str:
@@ -311,17 +319,39 @@ class CorpusStore:
             rows = await self._fulltext_sections(query, filters, offset, size)
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
-        text = [] if method == "dense" else await self._fulltext_sections(query, filters, 0, depth)
-        if dense:
-            # The words for full text, the question for the model: "TEN" spelt out, but not
-            # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
-            vector = await self.vectors.query_vector(spelt_out(question))
-            ranked = _fuse([text, await self._dense_sections(vector, filters, depth)],
-                           lambda r: r["id"], 0, depth)
-        else:
-            ranked = [dict(r.items()) for r in text]
+        ranked = await self._ranked_sections(query, question, filters, depth, method, dense)
+        if dense and method == "hybrid":
+            ranked = twins_together(
+                await self._with_parts(ranked, query, question, filters, depth), _title)
         return [_section(r, include_text=include_text)
                 for r in _cited_first(cited, ranked)[offset:offset + size]]
+
+    async def _with_parts(self, ranked: list[dict[str, Any]], query: str, question: str,
+                          filters: _SectionFilters, depth: int) -> list[dict[str, Any]]:
+        """``ranked`` for the whole question fused with the rankings of its parts, if it asks
+        more than one thing (``compound.py``); each part's words expanded as ``query`` was."""
+        parts = question_parts(question)
+        if len(parts) < 2:
+            return ranked
+        rankings = [ranked] + [await self._ranked_sections(
+            expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True)
+            for p in parts]
+        fused = _fuse(rankings, lambda r: r["id"], 0, depth,
+                      weights=(1.0, *[_PART_WEIGHT] * len(parts)))
+        return with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
+
+    async def _ranked_sections(self, query: str, question: str, filters: _SectionFilters,
+                               depth: int, method: SearchMethod, dense: bool
+                               ) -> list[dict[str, Any]]:
+        """Full text for ``query`` and dense for ``question``, fused (``method`` as asked)."""
+        text = [] if method == "dense" else await self._fulltext_sections(query, filters, 0, depth)
+        if not dense:
+            return [dict(r.items()) for r in text]
+        # The words for full text, the question for the model: "TEN" spelt out, but not
+        # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
+        vector = await self.vectors.query_vector(spelt_out(question))
+        return _fuse([text, await self._dense_sections(vector, filters, depth)],
+                     lambda r: r["id"], 0, depth)
 
     async def _cited_sections(self, citation: ProvisionCitation | None,
                               filters: _SectionFilters) -> list[asyncpg.Record]:
@@ -698,15 +728,16 @@ class _SectionFilters(msgspec.Struct, frozen=True):
 
 
 def _fuse(rankings: Sequence[Sequence[Row]], key: Callable[[Row], K],
-          offset: int, size: int) -> list[dict[str, Any]]:
-    """Rows of the full-text and dense rankings merged by reciprocal rank fusion, the fused
-    score replacing each ranking's own."""
+          offset: int, size: int, *, weights: Sequence[float] = _FUSION_WEIGHTS
+          ) -> list[dict[str, Any]]:
+    """Rows of the rankings (full text and dense, or the fused rankings of a question and
+    its parts) merged by reciprocal rank fusion, the fused score replacing each one's own."""
     rows: dict[K, Row] = {}
     for ranking in rankings:
         for row in ranking:
             rows.setdefault(key(row), row)
     fused = reciprocal_rank_fusion([[key(r) for r in ranking] for ranking in rankings],
-                                   weights=_FUSION_WEIGHTS, k=_RRF_K)
+                                   weights=weights, k=_RRF_K)
     return [{**dict(rows[k].items()), "score": score} for k, score in fused[offset:offset + size]]
 
 

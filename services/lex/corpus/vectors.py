@@ -4,8 +4,9 @@ A provision is embedded as its title and text: the first chunk is the title with
 the text (the tokenizer truncates at the model's limit, 256 tokens), and a long provision adds
 chunks of later windows of its text, each again under the title, up to
 :data:`SECTION_CHUNKS`; a provision's dense score is its best chunk's. The title is followed by
-the full forms of the abbreviations in it (``expand``: "HMOs" → "house in multiple
-occupation"), which the model does not know. A judgment paragraph is one vector. Each row keeps
+the full forms of the abbreviations in it (``spelt_out``: "HMOs" → "house in multiple
+occupation", "interim EDMOs" → "empty dwelling management order"), which the model does not
+know. A judgment paragraph is one vector. Each row keeps
 the vector space (the embedder's ``model_id`` and :data:`RECIPE`) and the md5 of the provision
 or paragraph it came from, so an import embeds only what is new or changed, and vectors made
 another way are never compared with these. Without pgvector (or without the model) nothing is
@@ -25,7 +26,7 @@ import numpy as np
 
 from shared.embeddings import Embedder, EmbeddingError, default_embedder
 from shared.hybrid import vector_literal, vector_search_available
-from shared.text.vocabulary import expand
+from shared.text.vocabulary import spelt_out
 
 __all__ = ["RECIPE", "SECTION_CHUNKS", "CorpusVectors", "section_chunks"]
 
@@ -33,7 +34,7 @@ log = logging.getLogger("yourai.retrieval")
 
 SECTION_CHUNKS = 3
 """Vectors per provision at most: the title with the start, then later windows of the text."""
-RECIPE = "title+abbrev/3x160w"
+RECIPE = "title+terms/3x160w"
 """How texts are cut and prefixed: part of the stored vector space, so changing it re-embeds."""
 _WINDOW_WORDS = 160
 """Words of text per later chunk: with the title, within the model's 256 tokens."""
@@ -52,7 +53,7 @@ _cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 def section_chunks(title: str, text: str, chunks: int = SECTION_CHUNKS) -> list[str]:
     """The texts embedded for one provision: title and start, then later windows of text."""
     words = text.split()
-    heading = expand(title, lay=False)  # abbreviations only: the recipe's "abbrev"
+    heading = spelt_out(title, lay=False)  # abbreviations, the Act's own too: "terms"
     first = f"{heading}\n{text}"
     rest = [f"{heading}\n{' '.join(words[start:start + _WINDOW_WORDS])}"
             for start in range(_STRIDE_WORDS, len(words), _STRIDE_WORDS)]

@@ -1,0 +1,41 @@
+"""The questions inside one question: "What is an EDMO and when can one be made?".
+
+A question that asks two things is answered by two provisions, but one search ranks what
+matches the whole, and the provision for the smaller half (the one that says when an order
+can be made, the one that makes false information an offence) falls below the fold. Each
+part is searched as well, with the subjects of the other parts carried over (its "one" is
+the EDMO), and the rankings are fused: what answers any part rises.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import terms
+from shared.text.vocabulary import topics
+
+__all__ = ["question_parts"]
+
+_ASKS = (r"what|when|where|who|whom|which|how|why|whether|can|could|must|may|should|does|"
+         r"do|did|is|are|was|were|will|would|has|have")
+_JOINS = re.compile(rf"(?:,?\s+and,?|;)\s+(?:if so,?\s+)?(?=(?:{_ASKS})\b)"
+                    rf"|(?<=[.?])\s+(?=[A-Z])", re.IGNORECASE)
+"""Where one question ends and the next begins: "... and when ...", "...; what did ...",
+"... and, if so, does ...", or a new sentence."""
+_MIN_TERMS = 2
+"""A part with fewer content words is no question of its own ("and when?")."""
+
+
+def question_parts(question: str) -> list[str]:
+    """The parts of a compound question, each with the subjects of the others it lacks;
+    a question that asks one thing is one part, itself."""
+    pieces = [p.strip() for p in _JOINS.split(question) if p.strip()]
+    pieces = [p for p in pieces if len(terms(p)) >= _MIN_TERMS]
+    if len(pieces) < 2:
+        return [question]
+    out = []
+    for piece in pieces:
+        said = {t.lower() for t in topics(piece)}
+        carried = [t for t in topics(question) if t.lower() not in said]
+        out.append(" ".join([piece, *carried]))
+    return out

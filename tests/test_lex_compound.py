@@ -1,0 +1,40 @@
+"""A compound question is searched part by part as well as whole (services/lex/corpus/
+compound.py); a question that asks one thing is searched as it is."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.lex.corpus.compound import question_parts
+
+
+@pytest.mark.parametrize("question", [
+    "What notice must a landlord give before entering?",
+    "Is a fit and proper person test applied?",  # "and" inside a phrase joins no questions
+    "What's the fine if we don't? (about: licence; shared house)",  # the rewrite's context
+    "Can a banning order be varied, and when?",  # "and when?" is no question of its own
+])
+def test_a_question_that_asks_one_thing_is_one_part(question: str) -> None:
+    assert question_parts(question) == [question]
+
+
+def test_each_part_carries_the_subject_it_refers_back_to() -> None:
+    parts = question_parts("What is a rent repayment order and who can apply for one?")
+    assert parts[0] == "What is a rent repayment order"
+    assert parts[1].startswith("who can apply for one?")
+    assert "rent repayment order" in parts[1]
+
+
+@pytest.mark.parametrize(("question", "second"), [
+    ("Can the council demand rent records and what if the landlord refuses?",
+     "what if the landlord refuses?"),
+    ("Is the flat overcrowded and, if so, must the council act?", "must the council act?"),
+    ("The tenant moved out last year. Can we still claim the arrears?",
+     "Can we still claim the arrears?"),
+    ("She was never told which scheme held it; does the law let her claim?",
+     "does the law let her claim?"),
+])
+def test_the_parts_are_split_where_a_new_question_begins(question: str, second: str) -> None:
+    parts = question_parts(question)
+    assert len(parts) == 2
+    assert parts[1].startswith(second)

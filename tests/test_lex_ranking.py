@@ -1,0 +1,52 @@
+"""Reordering a fused ranking of provisions (services/lex/corpus/ranking.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.lex.corpus.ranking import twins_together, with_each_parts_best
+
+ACT = "http://www.legislation.gov.uk/id/ukpga/2004/34/section/"
+OTHER = "http://www.legislation.gov.uk/id/ukpga/2016/22/section/"
+TITLES = {
+    ACT + "62": "Temporary exemption from licensing requirement",
+    ACT + "61": "Requirement for HMOs to be licensed",
+    ACT + "85": "Requirement for Part 3 houses to be licensed",
+    ACT + "86": "Temporary exemption from licensing requirement",
+    ACT + "90": "Licence conditions",
+    ACT + "67": "Licence conditions",
+    OTHER + "1": "Temporary exemption from licensing requirement",
+}
+
+
+def _rows(*ids: str) -> list[dict[str, Any]]:
+    return [{"id": i, "score": 1.0 / n} for n, i in enumerate(ids, 1)]
+
+
+def _title(row: dict[str, Any]) -> str:
+    return TITLES[row["id"]]
+
+
+def test_a_twin_of_a_first_provision_comes_up_beside_it() -> None:
+    ranked = _rows(ACT + "62", ACT + "61", ACT + "85", ACT + "86")
+    out = twins_together(ranked, _title)
+    assert [r["id"] for r in out] == [ACT + "62", ACT + "86", ACT + "61", ACT + "85"]
+    scores = [r["score"] for r in out]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_only_the_first_provisions_bring_up_twins_and_only_of_their_own_act() -> None:
+    ranked = _rows(ACT + "62", ACT + "61", ACT + "85", OTHER + "1")
+    out = [r["id"] for r in twins_together(ranked, _title, first=3)]
+    assert out == [ACT + "62", ACT + "61", ACT + "85", OTHER + "1"]
+    out = [r["id"] for r in twins_together(_rows(ACT + "61", ACT + "85", ACT + "90",
+                                                 ACT + "62", ACT + "67"), _title, first=2)]
+    assert out == [ACT + "61", ACT + "85", ACT + "90", ACT + "62", ACT + "67"]
+
+
+def test_each_part_of_a_compound_question_has_its_best_answer_near_the_top() -> None:
+    whole = _rows("a", "b", "c", "d", "e", "f")
+    parts = [_rows("a", "c"), _rows("f", "a")]
+    out = with_each_parts_best(whole, parts, 5, k=10)
+    assert [r["id"] for r in out] == ["a", "f", "b", "c", "d"]
+    assert [r["score"] for r in out] == [1 / 11, 1 / 12, 1 / 13, 1 / 14, 1 / 15]
