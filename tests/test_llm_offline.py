@@ -318,10 +318,9 @@ def test_a_provision_whose_text_is_gone_is_said_to_be_repealed_and_cited() -> No
                                "to do about gypsies and travellers' accommodation?", [gone])
     assert NO_EVIDENCE not in answer and NO_ANSWER not in answer, answer
     assert _lead(answer).startswith(
-        "The source marks the provision on “Duties of local housing authorities: accommodation "
-        "needs of gypsies and travellers” "), answer
-    assert "as repealed (Omitted from 12 July 2016 by the Housing and Planning Act 2016)." \
-        in answer
+        "The source marks the following provision as repealed (Omitted from 12 July 2016 "
+        "by the Housing and Planning Act 2016): “Duties of local housing authorities: "
+        "accommodation needs of gypsies and travellers” "), answer
     assert '<cite ref="ukpga/2004/34/section/225">1</cite>' in answer
 
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from shared.answering.openers import EXCEPTION
-from shared.answering.questions import Question
+from shared.answering.questions import LIMIT, Question
 from shared.answering.selection import ANAPHOR, Candidate, Source, whole_sentences
 from shared.answering.status import status_of
 from shared.text.terms import terms
@@ -31,15 +31,9 @@ def choose_leads(q: Question, ranked: list[Candidate],
     the best sentence and those nearly as good; a sentence that refers back ("A move of this
     kind …") comes with the sentence it refers to."""
     if q.kind == "compare" and q.sides:
-        found: list[Candidate] = []
-        for side in range(len(q.sides)):
-            best = max((c for c in ranked if c.side_scores and c not in found
-                        and all(c.text != f.text for f in found)),
-                       key=lambda c: (c.side_scores[side], -c.doc, -c.position), default=None)
-            if best is not None:
-                found.append(best)
-        if len(found) == 2:
-            return _with_aspects(q, found, ranked, documents)
+        found = _both_sides(q, ranked, documents)
+        if found:
+            return found
     best = ranked[0]
     if not best.cue and q.kind in ("period", "who"):
         # The opening states the period or names the party when a sentence that does is close.
@@ -51,13 +45,36 @@ def choose_leads(q: Question, ranked: list[Candidate],
             break
         if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
             leads.append(c)
+    return _with_antecedents(_by_kind(q, leads, ranked, documents), documents)
+
+
+def _both_sides(q: Question, ranked: list[Candidate],
+                documents: Sequence[Source]) -> list[Candidate]:
+    """The best sentence for each side of a comparison (nothing unless both are found)."""
+    found: list[Candidate] = []
+    for side in range(len(q.sides)):
+        best = max((c for c in ranked if c.side_scores and c not in found
+                    and all(c.text != f.text for f in found)),
+                   key=lambda c: (c.side_scores[side], -c.doc, -c.position), default=None)
+        if best is not None:
+            found.append(best)
+    return _with_aspects(q, found, ranked, documents) if len(found) == 2 else []
+
+
+def _by_kind(q: Question, leads: list[Candidate], ranked: list[Candidate],
+             documents: Sequence[Source]) -> list[Candidate]:
+    """What the question's kind needs beside the leads: a second side, the definition pointed
+    to, the exception or the time limit that qualifies a yes or no."""
     if q.kind == "compare" and len(leads) < 2:
-        leads += [c for c in ranked[1:3] if c.text != best.text][:1]
+        leads = leads + [c for c in ranked[1:3] if c.text != leads[0].text][:1]
     if q.kind == "definition":
         leads = _with_terms_defined(_with_definitions_pointed_to(leads, ranked, documents),
                                     documents)
     if q.kind in ("yes_no", "period"):
         leads = _with_exceptions(leads, documents)
+    if q.kind == "yes_no":
+        leads = _with_time_limit(leads, documents)
+    return leads
     return _with_antecedents(leads, documents)
 
 
@@ -75,6 +92,20 @@ def _with_exceptions(leads: list[Candidate], documents: Sequence[Source]) -> lis
             out.append(Candidate(c.doc, a.position, a.text, a.heading, c.similarity,
                                  c.overlap, c.cue, c.score))
     return out
+
+
+def _with_time_limit(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
+    """A "yes" or "no" whose passage goes on to set the time limit of what it allows or
+    requires ("Residents can swap homes …" then "We will give a decision … within 42 days")
+    comes with that sentence: the key number belongs in the answer, not only in the detail."""
+    first = leads[0]
+    after = [p for p in whole_sentences([documents[first.doc]]) if p.position > first.position][:1]
+    if not after or after[0].heading != first.heading or not LIMIT.search(after[0].text) or \
+            any(after[0].text == o.text for o in leads):
+        return leads
+    a = after[0]
+    return [first, Candidate(first.doc, a.position, a.text, a.heading, first.similarity,
+                             first.overlap, first.cue, first.score), *leads[1:]]
 
 
 _COMPARING = frozenset(terms("compare comparison difference differ different versus both "

@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 
 from shared.answering.questions import (
+    DELIBERATES,
+    IF_CLAUSE,
     LIMIT,
+    MODAL_WORDS,
     Question,
     amount,
     comparable,
@@ -33,10 +36,7 @@ EXCEPTION = re.compile(r"\b(?:unless|except|exceptional|where (?:it is )?(?:fair
                         r"appropriate)|at (?:our|its|their) discretion|in (?:some|certain) "
                         r"cases)\b", re.IGNORECASE)
 """A sentence that qualifies the one before it: the answer "depends" on it."""
-_IF = re.compile(r"^\s*(?:if|when|where|once)\s+(?P<condition>[^,?]+),\s*(?P<main>.+)$",
-                 re.IGNORECASE)
-_MODAL_WORDS = frozenset({"must", "can", "could", "may", "should", "need", "have", "has",
-                          "shall", "will", "would"})
+
 
 def opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     """What the quoted sentence itself answers, said first: its period, or yes, no or "it
@@ -61,7 +61,8 @@ def opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
         return "No"
     if not kinds and _negated(sentence):
         return "No"
-    if _CONDITION.search(sentence) or _opens_on_a_new_condition(q, sentence):
+    if _CONDITION.search(sentence) or DELIBERATES.search(sentence) or \
+            _opens_on_a_new_condition(q, sentence):
         return "It depends"
     if q.asks == "duty" and kinds == {"power"}:
         return "Not necessarily: it is a power, not a duty"
@@ -118,10 +119,10 @@ def _against_limit(q: Question, sentence: str) -> str:
 def _restates_condition(q: Question, sentence: str) -> bool:
     """Whether ``sentence`` is about the question's condition, not what it asks: it shares
     words only with the "if …" clause."""
-    m = _IF.match(q.text)
+    m = IF_CLAUSE.match(q.text)
     if m is None:
         return False
-    condition, main = terms(m.group("condition")), terms(m.group("main")) - _MODAL_WORDS
+    condition, main = terms(m.group("condition")), terms(m.group("main")) - MODAL_WORDS
     said = terms(sentence)
     return bool(said & (condition - main)) and not said & (main - condition)
 

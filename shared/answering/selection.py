@@ -19,7 +19,15 @@ from typing import Protocol
 
 import numpy as np
 
-from shared.answering.questions import DURATION, Question, defined_term, defines, has_cue
+from shared.answering.questions import (
+    DELIBERATES,
+    DURATION,
+    Question,
+    defined_term,
+    defines,
+    has_cue,
+    only_the_condition,
+)
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
@@ -53,6 +61,11 @@ its document's title and heading, comes before one merely in the same register."
 CARRIED_WEIGHT = 0.15
 """A follow-up ("what checks must be done first? (about: notice of seeking possession)") is
 answered by a sentence about what the conversation is about, not one merely like its words."""
+DELIBERATION_WEIGHT = 0.12
+"""To "must we …?", a rule that commits to weighing the case ("we will consider whether …")
+is the honest answer ("it depends"), before a flat duty about something nearby."""
+CONDITION_PENALTY = 0.15
+"""To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
 TERM_SHARE_FLOOR = 0.5
 """A definition question's term: at least this share of its words is in an answering
@@ -256,6 +269,10 @@ def select(question: Question, documents: Sequence[Source],
                  + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
                  + SUBJECT_WEIGHT * _held(named_subjects, said)
                  + CARRIED_WEIGHT * _held(carried, said)
+                 + DELIBERATION_WEIGHT * (question.kind == "yes_no" and question.asks == "duty"
+                                          and bool(DELIBERATES.search(c.text)))
+                 - CONDITION_PENALTY * (question.kind == "yes_no"
+                                        and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         own = terms(c.text)

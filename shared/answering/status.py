@@ -54,13 +54,13 @@ def marked_without_text(q: Question, documents: Sequence[Source]) -> list[int]:
 def _heading(title: str) -> str:
     """A provision's heading without its Act and number ("Housing Act 2004, s. 155: Duty to
     have a home information pack" → "Duty to have a home information pack")."""
-    return " ".join(title.split(": ", 1)[-1].split())
+    return " ".join(title.split(": ", 1)[-1].split()).rstrip(".")
 
 
 def marked_statement(marked: Sequence[int], documents: Sequence[Source],
                       cites: Citations) -> str:
     """What the source says of provisions it holds only as repealed or not yet in force: the
-    status and its note, each cited (there is no text left to quote)."""
+    status and its note, then the provisions, each cited (there is no text left to quote)."""
     said: list[str] = []
     notes: dict[tuple[str, str], list[int]] = {}
     for i in marked:
@@ -70,10 +70,12 @@ def marked_statement(marked: Sequence[int], documents: Sequence[Source],
     for (status, note), docs in notes.items():
         # Named by their headings: a section number in prose is a reference of its own.
         named = listed([f"“{_heading(documents[i].title)}” {cites.bare(i)}" for i in docs])
-        which = "the provision" if len(docs) == 1 else "the provisions"
+        which = "provision" if len(docs) == 1 else "provisions"
         shown = "repealed" if status == "repealed" else "not yet in force"
         noted = f" ({note.rstrip('.')})" if note else ""
-        said.append(f"The source marks {which} on {named} as {shown}{noted}.")
+        # The status first: a heading may hold full stops of its own ("5 & 6 Ed. 6. c. 16"),
+        # and the reader needs the status before the list.
+        said.append(f"The source marks the following {which} as {shown}{noted}: {named}.")
     return " ".join(said)
 
 
