@@ -95,10 +95,18 @@ _TAIL = re.compile(r"(?:\s+differ\b.*|[?.:].*)$", re.IGNORECASE)
 PARTY = re.compile(
     r"\b(?:Director(?: of [A-Z]\w+)?|Head of [A-Z]\w+|Secretary of State|Welsh Ministers|"
     r"(?:[A-Z]\w+ )?Officer|officer|Gas Safe|occupational therapist|engineer|tribunal|court|"
-    r"justice of the peace|Justice|Judge|judge|J\b|tenant|landlord|licence holder|"
+    r"justice of the peace|Justice|Judge|judge|JUSTICE|JUDGE|J\b|tenant|landlord|licence holder|"
     r"local housing authority|authority|council|person|manager|contractor|resident|"
     r"committee|panel|Ombudsman)\b")
 """Who does something: the parties, roles and bodies the sources name."""
+
+JUDGE = re.compile(r"\b(?:Justice|JUSTICE|Judge|JUDGE|HHJ|LJ|J|Recorder|RECORDER|Master|MASTER|"
+                   r"Lord|LORD|Lady|LADY)\b")
+"""A judge, as a judgment's header or a report names one ("MR JUSTICE HOLGATE", "Arden LJ")."""
+_ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
+                         r"judgment|presided)\b", re.IGNORECASE)
+"""A question about a judgment's judge: only a sentence naming one answers it, not any
+party the judgment names."""
 
 DEFINITION = re.compile(
     r"\bmeans\b|\bis called\b|\bare those\b|\bincludes?\b|\bfor the purposes of\b|"
@@ -311,6 +319,8 @@ def has_cue(question: Question, sentence: str) -> bool:
                 return True
             return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
         case "who":
+            if _ASKS_JUDGE.search(question.text):
+                return bool(JUDGE.search(sentence))
             return bool(PARTY.search(sentence))
         case "definition":
             return bool(DEFINITION.search(sentence))

@@ -89,6 +89,9 @@ ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind
                      r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
                      r"Otherwise)\b")
 """A sentence that refers back: it means what it says only with the sentence before it."""
+_PARAGRAPH_NUMBER = re.compile(r"^\[\d{1,4}\]\s+(?=\S)")
+"""A judgment paragraph's number as the case-law finding writes it ("[12] …"): not the
+judgment's words, so not quoted."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
@@ -151,8 +154,8 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
     its quote is checked word for word."""
     out: list[Candidate] = []
     for i, d in enumerate(documents):
-        sentences = [(p, " ".join(s.text.split()), s.heading, s.is_heading)
-                     for p, s in enumerate(document_sentences(d.text))]
+        sentences = [(p, _PARAGRAPH_NUMBER.sub("", " ".join(s.text.split())), s.heading,
+                      s.is_heading) for p, s in enumerate(document_sentences(d.text))]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
                     and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
