@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 import msgspec
 
+from shared.answering.questions import PARTY, kind_cue
 from shared.answering.questions import classify as answer_kind
-from shared.answering.questions import kind_cue
 from shared.events import RewriteMethod
 from shared.text.terms import STOP_WORDS, WORD, terms
 from shared.text.vocabulary import subjects
@@ -99,7 +99,20 @@ def follow_up(message: str) -> bool:
         return False
     return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
                 or _ELLIPSIS.search(message) or len(WORD.findall(message)) <= SHORT_WORDS
-                or not key_phrase(message))
+                or not key_phrase(message) or _only_known_parties(message))
+
+
+def _only_known_parties(message: str) -> bool:
+    """Whether ``message`` names only parties the conversation already knows ("does the
+    council need the tribunal's say-so?"): "the council" is the one dealing with the matter
+    asked about before, and without the parties nothing is left to be about."""
+    said = [m for m in PARTY.finditer(message)
+            if re.search(r"\bthe\s+$", message[:m.start()], re.IGNORECASE)]
+    return bool(said) and not key_phrase(_PARTY_OWNING.sub(" ", message))
+
+
+_PARTY_OWNING = re.compile(rf"(?:{PARTY.pattern})(?:['’]s\b)?")
+"""A party with its possessive ("the tribunal's")."""
 
 
 # -- the rewrite ------------------------------------------------------------------------------
