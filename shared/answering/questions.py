@@ -100,8 +100,7 @@ PARTY = re.compile(
     r"committee|panel|Ombudsman)\b")
 """Who does something: the parties, roles and bodies the sources name."""
 
-JUDGE = re.compile(r"\b(?:Justice|JUSTICE|Judge|JUDGE|HHJ|LJ|J|Recorder|RECORDER|Master|MASTER|"
-                   r"Lord|LORD|Lady|LADY)\b")
+JUDGE = re.compile(r"\b(?:Justice|JUSTICE|Judge|JUDGE|HHJ|LJ|J|Recorder|RECORDER|Master|MASTER)\b")
 """A judge, as a judgment's header or a report names one ("MR JUSTICE HOLGATE", "Arden LJ")."""
 _ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
                          r"judgment|presided)\b", re.IGNORECASE)
@@ -186,7 +185,7 @@ def _sides(question: str) -> tuple[str, ...]:
     parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
     if len(parts) != 2 or not all(parts):
         return ()
-    return _completed(parts[0], parts[1]), parts[1]
+    return _completed(parts[0], parts[1]), _shared_head(parts[0], parts[1])
 
 
 _ARTICLE = re.compile(r"^(?:the|our|a|an)\s+", re.IGNORECASE)
@@ -208,6 +207,19 @@ def _completed(first: str, second: str) -> str:
                                 for a, b in zip(own, theirs[:len(own)], strict=True)):
         return first
     return " ".join([*own, *theirs[len(own):]])
+
+
+def _shared_head(first: str, second: str) -> str:
+    """The second side with the head it shares with the first: "what a council must do about a
+    category 1 hazard and a category 2 hazard" compares what it must do about each."""
+    own, theirs = second.split(), first.split()
+    if len(theirs) <= len(own):
+        return second
+    tail = theirs[-len(own):]
+    differ = sum(a.lower() != b.lower() for a, b in zip(tail, own, strict=True))
+    if differ != 1 or len(own) < 2:
+        return second
+    return " ".join([*theirs[:-len(own)], *own])
 
 
 _QUOTED_TERM = re.compile(r"['‘“\"]([^'’”\"]{2,60})['’”\"]")

@@ -92,6 +92,8 @@ ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind
 _PARAGRAPH_NUMBER = re.compile(r"^\[\d{1,4}\]\s+(?=\S)")
 """A judgment paragraph's number as the case-law finding writes it ("[12] …"): not the
 judgment's words, so not quoted."""
+_LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*\s*:")
+"""A list item that opens on its label ("**Category A**: hate incidents, …")."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
@@ -233,8 +235,8 @@ def _shortlist(question: Question, pool: list[Candidate],
 def select(question: Question, documents: Sequence[Source],
            embedder: Embedder | None = None) -> Selection:
     """The sentences of ``documents`` ranked for answering ``question``, and the judgement."""
-    pool = whole_sentences(documents)
-    pool = _shortlist(question, pool, documents)
+    everything = whole_sentences(documents)
+    pool = _shortlist(question, everything, documents)
     if not pool:
         return Selection(question)
     embedder = embedder or default_embedder()
@@ -242,7 +244,7 @@ def select(question: Question, documents: Sequence[Source],
     # A sentence that refers back is also judged with the sentence it refers to, and counts
     # by the better reading.
     joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
-              for i, c in enumerate(pool) if (before := _antecedent(c, pool))}
+              for i, c in enumerate(pool) if (before := _antecedent(c, everything))}
     probes = [question.text, *question.sides]
     vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
     asked = vectors[: len(probes)]
@@ -297,11 +299,17 @@ def select(question: Question, documents: Sequence[Source],
 
 def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
     """For a sentence that refers back ("Before doing so, the officer must check …"), the
-    sentence it refers to, so that it is judged for what it means."""
-    if not ANAPHOR.match(c.text):
-        return ""
+    sentence it refers to, so that it is judged for what it means; for one that goes on from a
+    labelled list item ("**Category A**: hate incidents, … ." then "We will contact the person
+    reporting within 1 working day"), that label: it says what the sentence is about."""
     before = [p for p in pool if p.doc == c.doc and p.position < c.position]
-    return max(before, key=lambda p: p.position).text if before else ""
+    if not before:
+        return ""
+    last = max(before, key=lambda p: p.position)
+    if ANAPHOR.match(c.text) or (last.position == c.position - 1 and _LABELLED.match(last.text)
+                                 and last.heading == c.heading):
+        return last.text
+    return ""
 
 
 def _carried(question: str) -> list[str]:
