@@ -268,3 +268,19 @@ def test_a_follow_up_that_varies_the_circumstances_asks_the_same_kind_of_questio
     assert rewrite.method == "offline"
     assert rewrite.standalone.endswith(f"; {cue})") == bool(cue), rewrite.standalone
     assert cue not in rewrite.carried
+
+
+@pytest.mark.parametrize(("earlier", "message", "carried"), [
+    ("How quickly must urgent repairs be done?", "What if it's an emergency?", "emergency repairs"),
+    (COMPLAINT, "And stage two?", "stage two complaint"),
+])
+def test_a_follow_up_that_varies_the_subject_carries_it_varied(
+        earlier: str, message: str, carried: str) -> None:
+    assert rewrite_offline(message, [earlier]).carried == [carried]
+
+
+def test_a_follow_up_naming_only_the_parties_already_known_carries_the_subject() -> None:
+    rewrite = rewrite_offline("Does the council need the tribunal's say-so?",
+                              ["What is an interim EDMO?"])
+    assert rewrite.carried == ["interim EDMO"]
+    assert not follow_up("Can a landlord evict a tenant without a court order?")

@@ -24,7 +24,7 @@ from shared.answering.questions import PARTY, kind_cue
 from shared.answering.questions import classify as answer_kind
 from shared.events import RewriteMethod
 from shared.text.terms import STOP_WORDS, WORD, terms
-from shared.text.vocabulary import subjects
+from shared.text.vocabulary import subjects, topics
 
 __all__ = [
     "KEY_PHRASE_WORDS",
@@ -143,11 +143,27 @@ def _carry(message: str, earlier: Sequence[str]) -> tuple[list[str], str]:
     for question in reversed(earlier):
         if _SMALL_TALK.search(question):
             continue
-        found = [s for s in subjects(question) or [key_phrase(question)]
+        found = [_varied(s, message) for s in subjects(question) or [key_phrase(question)]
                  if s and not terms(s) <= said]
         if found:
             return found[:MAX_CARRIED], question
     return [], ""
+
+
+def _varied(subject: str, message: str) -> str:
+    """The earlier subject as the follow-up varies it: "what if it's an emergency?" after
+    "urgent repairs" asks about emergency repairs, "and stage two?" after "stage one
+    complaint" about stage two complaints. A word of the message replaces a modifier of the
+    subject when the result is a housing topic of its own."""
+    words = subject.split()
+    for i, word in enumerate(words[:-1]):  # a modifier, never the head ("repairs")
+        for other in dict.fromkeys(WORD.findall(message)):
+            if other.lower() == word.lower() or other.lower() in STOP_WORDS:
+                continue
+            varied = " ".join([*words[:i], other.lower(), *words[i + 1:]])
+            if [t.lower() for t in topics(varied)] == [varied.lower()]:
+                return varied
+    return subject
 
 
 def _asked_again(message: str, source: str) -> str:
