@@ -177,8 +177,10 @@ def _asked_again(message: str, source: str) -> str:
 
 
 _VARIES = re.compile(r"^\W*(?:and|but|or|so)?\s*(?:what\s+)?(?:if|about|for|when|where|in case)\b|"
-                     r"^\W*how about\b", re.IGNORECASE)
-"""A follow-up that changes only the circumstances: "and if …", "what if …", "what about …"."""
+                     r"^\W*how about\b|^\W*(?:and|but|or)\s+(?:[\w'’-]+\s*){1,3}\W*$",
+                     re.IGNORECASE)
+"""A follow-up that changes only the circumstances: "and if …", "what if …", "what about …",
+or names only the other case ("and stage two?")."""
 
 
 def rewrite_offline(message: str, earlier: Sequence[str]) -> Rewrite:

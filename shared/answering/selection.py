@@ -92,8 +92,9 @@ ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind
 _PARAGRAPH_NUMBER = re.compile(r"^\[\d{1,4}\]\s+(?=\S)")
 """A judgment paragraph's number as the case-law finding writes it ("[12] …"): not the
 judgment's words, so not quoted."""
-_LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*\s*:")
-"""A list item that opens on its label ("**Category A**: hate incidents, …")."""
+_LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*")
+"""A list item or paragraph that opens on its label in bold ("**Category A**: hate incidents,
+…", "**Emergency repairs** are those …")."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
@@ -300,8 +301,9 @@ def select(question: Question, documents: Sequence[Source],
 def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
     """For a sentence that refers back ("Before doing so, the officer must check …"), the
     sentence it refers to, so that it is judged for what it means; for one that goes on from a
-    labelled list item ("**Category A**: hate incidents, … ." then "We will contact the person
-    reporting within 1 working day"), that label: it says what the sentence is about."""
+    labelled list item or paragraph ("**Category A**: hate incidents, … ." then "We will contact
+    the person reporting within 1 working day"), that label: it says what the sentence is
+    about."""
     before = [p for p in pool if p.doc == c.doc and p.position < c.position]
     if not before:
         return ""
