@@ -318,10 +318,9 @@ def test_a_provision_whose_text_is_gone_is_said_to_be_repealed_and_cited() -> No
                                "to do about gypsies and travellers' accommodation?", [gone])
     assert NO_EVIDENCE not in answer and NO_ANSWER not in answer, answer
     assert _lead(answer).startswith(
-        "The source marks the provision on “Duties of local housing authorities: accommodation "
-        "needs of gypsies and travellers” "), answer
-    assert "as repealed (Omitted from 12 July 2016 by the Housing and Planning Act 2016)." \
-        in answer
+        "The source marks the following provision as repealed (Omitted from 12 July 2016 "
+        "by the Housing and Planning Act 2016): “Duties of local housing authorities: "
+        "accommodation needs of gypsies and travellers” "), answer
     assert '<cite ref="ukpga/2004/34/section/225">1</cite>' in answer
 
 
@@ -467,3 +466,55 @@ def test_a_time_that_has_passed_is_measured_in_days_against_a_limit_on_its_scale
                                "Stage 1 response?", [stage2])
     assert _lead(answer).startswith("Six weeks is more than the 20 working days the source "
                                     "allows:"), answer
+
+
+ADAPTATIONS = SourceDocument(
+    ref="doc:7d1c2f0e-0000-4000-8000-000000000009#0",
+    title="Aids and Adaptations Policy",
+    text="""# Aids and Adaptations Policy
+
+## Major adaptations
+
+A major adaptation must be recommended by an occupational therapist (OT) from the council.
+
+Where the cost is between £1,500 and £10,000, we will fund the adaptation ourselves.
+
+## Deciding whether to adapt
+
+We will consider whether the home can reasonably be adapted, taking into account its structure
+and the cost.
+""")
+
+
+def test_must_we_is_answered_by_the_rule_that_weighs_the_case_not_by_its_condition() -> None:
+    answer = extractive_answer("If the OT recommends a major adaptation, must we carry it out?",
+                               [ADAPTATIONS])
+    assert _lead(answer).startswith('It depends: "We will consider whether the home can '
+                                    'reasonably be adapted'), answer
+
+
+def test_a_yes_comes_with_the_time_limit_its_passage_sets_next() -> None:
+    exchange = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000010#0", title="Tenancy Management Policy",
+        text="## Mutual exchange\n\nResidents can swap homes with another social housing "
+             "tenant. We will give a decision on a mutual exchange request within 42 days of "
+             "receiving it. We may refuse consent only on the grounds in the agreement.\n")
+    lead = _lead(extractive_answer("Can a resident swap homes with another tenant?",
+                                   [exchange]))
+    assert lead.startswith('Yes: "Residents can swap homes'), lead
+    assert "within 42 days" in lead, lead
+
+
+def test_which_judge_is_answered_from_the_judgments_header_not_by_any_party() -> None:
+    judgment = SourceDocument(
+        ref="[2017] EWHC 3409 (Admin)",
+        title="D2M Solutions Ltd v Secretary of State [2017] EWHC 3409 (Admin)",
+        text="Case No: CO/3030/2017\nIN THE HIGH COURT OF JUSTICE\nBefore:\nMR JUSTICE "
+             "HOLGATE\n- - - - -\n\n[1] The Claimant applies for judicial review of the "
+             "decision of the Secretary of State for Communities and Local Government.\n\n"
+             "[2] The Secretary of State conceded ground 1 of the claim.\n")
+    answer = extractive_answer("Which judge decided D2M Solutions v Secretary of State?",
+                               [judgment])
+    cited = _citations(answer)
+    assert "HOLGATE" in cited[0][1], answer
+    assert not any(q.startswith("[1]") for _, q, _ in cited)  # a paragraph number is no quote

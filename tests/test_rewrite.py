@@ -24,7 +24,6 @@ ACT = "What does section 11 of the Landlord and Tenant Act 1985 require of us?"
         "And what if the tenant is vulnerable?",
         "and if they are vulnerable?",
         "But what if the resident is disabled?",
-        "What about stage two?",
         "How about for leaseholders?",
         "What if the tenant is vulnerable?",
         "What else should we know?",
@@ -259,6 +258,8 @@ def test_a_question_with_a_phrase_of_its_own_is_not_given_the_earlier_subject() 
     # A follow-up that asks something of its own keeps its own kind.
     ("When can we serve a notice of seeking possession?", "What checks must be done first?", ""),
     (COMPLAINT, "Who decides?", ""),
+    # Naming only the other case asks the same of it.
+    (COMPLAINT, "And stage two?", "how quickly"),
     # A routine's follow-up asks what happens when it fails, not for another frequency.
     ("How often is a gas safety check done?", "What if we can't get in?", ""),
 ])
@@ -268,3 +269,20 @@ def test_a_follow_up_that_varies_the_circumstances_asks_the_same_kind_of_questio
     assert rewrite.method == "offline"
     assert rewrite.standalone.endswith(f"; {cue})") == bool(cue), rewrite.standalone
     assert cue not in rewrite.carried
+
+
+@pytest.mark.parametrize(("earlier", "message", "carried"), [
+    ("How quickly must urgent repairs be done?", "What if it's an emergency?", "emergency repairs"),
+    (COMPLAINT, "And stage two?", "stage two complaint"),
+    (COMPLAINT, "What about stage two?", "stage two complaint"),
+])
+def test_a_follow_up_that_varies_the_subject_carries_it_varied(
+        earlier: str, message: str, carried: str) -> None:
+    assert rewrite_offline(message, [earlier]).carried == [carried]
+
+
+def test_a_follow_up_naming_only_the_parties_already_known_carries_the_subject() -> None:
+    rewrite = rewrite_offline("Does the council need the tribunal's say-so?",
+                              ["What is an interim EDMO?"])
+    assert rewrite.carried == ["interim EDMO"]
+    assert not follow_up("Can a landlord evict a tenant without a court order?")

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 import msgspec
 
+from shared.answering.questions import PARTY, kind_cue
 from shared.answering.questions import classify as answer_kind
-from shared.answering.questions import kind_cue
 from shared.events import RewriteMethod
 from shared.text.terms import STOP_WORDS, WORD, terms
-from shared.text.vocabulary import subjects
+from shared.text.vocabulary import subjects, topics
 
 __all__ = [
     "KEY_PHRASE_WORDS",
@@ -99,7 +99,20 @@ def follow_up(message: str) -> bool:
         return False
     return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
                 or _ELLIPSIS.search(message) or len(WORD.findall(message)) <= SHORT_WORDS
-                or not key_phrase(message))
+                or not key_phrase(message) or _only_known_parties(message))
+
+
+def _only_known_parties(message: str) -> bool:
+    """Whether ``message`` names only parties the conversation already knows ("does the
+    council need the tribunal's say-so?"): "the council" is the one dealing with the matter
+    asked about before, and without the parties nothing is left to be about."""
+    said = [m for m in PARTY.finditer(message)
+            if re.search(r"\bthe\s+$", message[:m.start()], re.IGNORECASE)]
+    return bool(said) and not key_phrase(_PARTY_OWNING.sub(" ", message))
+
+
+_PARTY_OWNING = re.compile(rf"(?:{PARTY.pattern})(?:['’]s\b)?")
+"""A party with its possessive ("the tribunal's")."""
 
 
 # -- the rewrite ------------------------------------------------------------------------------
@@ -130,11 +143,27 @@ def _carry(message: str, earlier: Sequence[str]) -> tuple[list[str], str]:
     for question in reversed(earlier):
         if _SMALL_TALK.search(question):
             continue
-        found = [s for s in subjects(question) or [key_phrase(question)]
+        found = [_varied(s, message) for s in subjects(question) or [key_phrase(question)]
                  if s and not terms(s) <= said]
         if found:
             return found[:MAX_CARRIED], question
     return [], ""
+
+
+def _varied(subject: str, message: str) -> str:
+    """The earlier subject as the follow-up varies it: "what if it's an emergency?" after
+    "urgent repairs" asks about emergency repairs, "and stage two?" after "stage one
+    complaint" about stage two complaints. A word of the message replaces a modifier of the
+    subject when the result is a housing topic of its own."""
+    words = subject.split()
+    for i, word in enumerate(words[:-1]):  # a modifier, never the head ("repairs")
+        for other in dict.fromkeys(WORD.findall(message)):
+            if other.lower() == word.lower() or other.lower() in STOP_WORDS:
+                continue
+            varied = " ".join([*words[:i], other.lower(), *words[i + 1:]])
+            if [t.lower() for t in topics(varied)] == [varied.lower()]:
+                return varied
+    return subject
 
 
 def _asked_again(message: str, source: str) -> str:
@@ -148,8 +177,10 @@ def _asked_again(message: str, source: str) -> str:
 
 
 _VARIES = re.compile(r"^\W*(?:and|but|or|so)?\s*(?:what\s+)?(?:if|about|for|when|where|in case)\b|"
-                     r"^\W*how about\b", re.IGNORECASE)
-"""A follow-up that changes only the circumstances: "and if …", "what if …", "what about …"."""
+                     r"^\W*how about\b|^\W*(?:and|but|or)\s+(?:[\w'’-]+\s*){1,3}\W*$",
+                     re.IGNORECASE)
+"""A follow-up that changes only the circumstances: "and if …", "what if …", "what about …",
+or names only the other case ("and stage two?")."""
 
 
 def rewrite_offline(message: str, earlier: Sequence[str]) -> Rewrite:

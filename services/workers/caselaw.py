@@ -15,6 +15,7 @@ from shared.lex.client import LexClient, LexError, LexUnavailable
 
 SEARCH_SIZE = 4
 TEXT_LIMIT = 6000
+HEADER_LIMIT = 1500
 OPENING_PARAGRAPHS = 3
 NEUTRAL_CITATION = re.compile(
     r"\[(\d{4})\]\s+(UKSC|UKPC|EWCA|EWHC|EWFC|EWCOP|UKUT|UKFTT|EAT|UKIPTrib)\s+(\d+)"
@@ -22,10 +23,15 @@ NEUTRAL_CITATION = re.compile(
 
 
 def _text(case: dict[str, Any], paragraphs: list[dict[str, Any]]) -> str:
+    # The header first: only it names the judge, the parties and the court ("who decided …?").
+    header = str(case.get("header") or "")[:HEADER_LIMIT]
     own = [p for p in paragraphs if p.get("caselaw_id") == case.get("id")]
     if own:
-        return "\n\n".join(f"[{p.get('number', '')}] {p.get('text', '')}" for p in own)
-    return str(case.get("text") or case.get("header") or "")[:TEXT_LIMIT]
+        body = "\n\n".join(f"[{p.get('number', '')}] {p.get('text', '')}" for p in own)
+        return "\n\n".join(t for t in (header, body) if t)
+    text = str(case.get("text") or "")
+    return ("\n\n".join(t for t in (header, text) if t) if header not in text
+            else text)[:TEXT_LIMIT]
 
 
 def _finding(case: dict[str, Any], paragraphs: list[dict[str, Any]]) -> tuple[Finding, CaseNote]:
@@ -57,6 +63,21 @@ async def _cases(lex: LexClient, tools: set[str], question: str) -> list[dict[st
     return list((result or {}).get("results", []))
 
 
+async def _headers(lex: LexClient, tools: set[str], cases: list[dict[str, Any]]) -> None:
+    """Each judgment's header, where the search left it out (Lex's search results carry
+    none): read by its neutral citation."""
+    if "search_for_caselaw_by_reference" not in tools:
+        return
+    for case in cases:
+        if case.get("header") or not case.get("cite_as"):
+            continue
+        found = await lex.call("search_for_caselaw_by_reference", {
+            "reference_id": str(case["cite_as"]), "reference_type": "caselaw", "size": 1})
+        same = [r for r in found or [] if isinstance(r, dict) and r.get("id") == case.get("id")]
+        if same:
+            case["header"] = str(same[0].get("header") or "")
+
+
 async def _openings(lex: LexClient, tools: set[str], cases: list[dict[str, Any]],
                     found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The first paragraphs of each judgment with no text yet: search results, as Lex's,
@@ -86,6 +107,7 @@ def caselaw_worker(lex: LexClient) -> Worker:
                 paragraphs = list(await lex.call("search_for_caselaw_section", {
                     "query": task.question, "limit": 10}) or [])
             paragraphs += await _openings(lex, tools, cases, paragraphs)
+            await _headers(lex, tools, cases)
         except LexUnavailable as e:
             return WorkerOutcome(status="error", error="The case-law source could not be "
                                  f"reached, so case law could not be checked ({e}).")

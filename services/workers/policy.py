@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from services.workers.base import SourceNote, Worker, WorkerOutcome, WorkerTask
+from shared.answering.questions import classify
 from shared.documents import DocumentHit, DocumentStore, SearchMode
 from shared.events import Finding
 from shared.text.terms import terms
@@ -53,7 +54,24 @@ async def search_policies(documents: DocumentStore, tenant_id: str, question: st
     # with sentence vectors, 0.917 against 0.900 replayed offline).
     found = await documents.search(tenant_id, expand(question), limit=max(limit, CANDIDATES),
                                    mode=mode)
-    return subject_first(question, found)[:limit]
+    ranked = [subject_first(question, found)]
+    # A comparison is searched for each side too: the whole question's words lean to one side
+    # ("our timescale for an urgent repair with the one for a damp inspection" finds only damp).
+    asked = classify(question)
+    for side in asked.sides if asked.kind == "compare" else ():
+        hits = await documents.search(tenant_id, expand(side), limit=limit, mode=mode)
+        ranked.append(subject_first(side, hits))
+    return _interleaved(ranked)[:limit]
+
+
+def _interleaved(lists: Sequence[Sequence[DocumentHit]]) -> list[DocumentHit]:
+    """The lists' hits taken in turn, each passage once."""
+    out: dict[str, DocumentHit] = {}
+    for i in range(max((len(hits) for hits in lists), default=0)):
+        for hits in lists:
+            if i < len(hits):
+                out.setdefault(hits[i].ref, hits[i])
+    return list(out.values())
 
 
 def policy_worker(documents: DocumentStore) -> Worker:

@@ -13,11 +13,16 @@ from typing import Literal
 
 from shared.text.modality import modalities
 from shared.text.numbers import NUMBER
+from shared.text.terms import terms
+from shared.text.vocabulary import topics
 
 __all__ = [
+    "DELIBERATES",
     "DURATION",
     "FREQUENCY",
+    "IF_CLAUSE",
     "LIMIT",
+    "MODAL_WORDS",
     "Question",
     "QuestionKind",
     "amount",
@@ -30,6 +35,7 @@ __all__ = [
     "has_cue",
     "in_days",
     "kind_cue",
+    "only_the_condition",
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
@@ -89,16 +95,37 @@ _TAIL = re.compile(r"(?:\s+differ\b.*|[?.:].*)$", re.IGNORECASE)
 PARTY = re.compile(
     r"\b(?:Director(?: of [A-Z]\w+)?|Head of [A-Z]\w+|Secretary of State|Welsh Ministers|"
     r"(?:[A-Z]\w+ )?Officer|officer|Gas Safe|occupational therapist|engineer|tribunal|court|"
-    r"justice of the peace|Justice|Judge|judge|J\b|tenant|landlord|licence holder|"
+    r"justice of the peace|Justice|Judge|judge|JUSTICE|JUDGE|J\b|tenant|landlord|licence holder|"
     r"local housing authority|authority|council|person|manager|contractor|resident|"
     r"committee|panel|Ombudsman)\b")
 """Who does something: the parties, roles and bodies the sources name."""
 
+JUDGE = re.compile(r"\b(?:Justice|JUSTICE|Judge|JUDGE|HHJ|LJ|J|Recorder|RECORDER|Master|MASTER)\b")
+"""A judge, as a judgment's header or a report names one ("MR JUSTICE HOLGATE", "Arden LJ")."""
+_ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
+                         r"judgment|presided)\b", re.IGNORECASE)
+"""A question about a judgment's judge: only a sentence naming one answers it, not any
+party the judgment names."""
+
 DEFINITION = re.compile(
     r"\bmeans\b|\bis called\b|\bare those\b|\bincludes?\b|\bfor the purposes of\b|"
     r"\bin this (?:Part|Act|section|Chapter|policy)\b|\b(?:is|are) (?:an?|any|the)\b|"
-    r"\bcounts? as\b|\bis defined\b|\b(?:is|are) treated as\b|“[^”]+”", re.IGNORECASE)
+    r"\bcounts? as\b|\bis defined\b|\b(?:is|are) (?:to be )?treated as\b|“[^”]+”",
+    re.IGNORECASE)
 """A sentence that says what something is."""
+
+DELIBERATES = re.compile(
+    r"\b(?:consider|decide|assess|judge|review)(?:s|d|ing)? whether\b|\bcase[- ]by[- ]case\b|"
+    r"\bat (?:our|its|their) discretion\b|\bon (?:its|their) (?:own )?merits\b", re.IGNORECASE)
+"""A rule that commits to weighing the case ("We will consider whether the home can reasonably
+be adapted"): to "must we …?" it is the honest answer, "it depends on …"."""
+
+IF_CLAUSE = re.compile(r"^\s*(?:if|when|where|once)\s+(?P<condition>[^,?]+),\s*(?P<main>.+)$",
+                 re.IGNORECASE)
+MODAL_WORDS = frozenset({"must", "can", "could", "may", "should", "need", "have", "has",
+                          "shall", "will", "would"})
+"""A question's condition ("If the OT recommends …") and what it asks ("… must we carry it
+out?"), modal words aside."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +185,7 @@ def _sides(question: str) -> tuple[str, ...]:
     parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
     if len(parts) != 2 or not all(parts):
         return ()
-    return _completed(parts[0], parts[1]), parts[1]
+    return _completed(parts[0], parts[1]), _shared_head(parts[0], parts[1])
 
 
 _ARTICLE = re.compile(r"^(?:the|our|a|an)\s+", re.IGNORECASE)
@@ -180,6 +207,19 @@ def _completed(first: str, second: str) -> str:
                                 for a, b in zip(own, theirs[:len(own)], strict=True)):
         return first
     return " ".join([*own, *theirs[len(own):]])
+
+
+def _shared_head(first: str, second: str) -> str:
+    """The second side with the head it shares with the first: "what a council must do about a
+    category 1 hazard and a category 2 hazard" compares what it must do about each."""
+    own, theirs = second.split(), first.split()
+    if len(theirs) <= len(own):
+        return second
+    tail = theirs[-len(own):]
+    differ = sum(a.lower() != b.lower() for a, b in zip(tail, own, strict=True))
+    if differ != 1 or len(own) < 2:
+        return second
+    return " ".join([*theirs[:-len(own)], *own])
 
 
 _QUOTED_TERM = re.compile(r"['‘“\"]([^'’”\"]{2,60})['’”\"]")
@@ -286,8 +326,13 @@ def has_cue(question: Question, sentence: str) -> bool:
             if passed:  # "made seven months after": a limit in months answers it
                 return any((a := amount(m.group("period"))) is not None
                            and comparable(passed[1], a) for m in LIMIT.finditer(sentence))
+            if question.asks == "fact" and DEFINITION.search(sentence):
+                # "Do students count as …?" is answered by what the source treats as what.
+                return True
             return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
         case "who":
+            if _ASKS_JUDGE.search(question.text):
+                return bool(JUDGE.search(sentence))
             return bool(PARTY.search(sentence))
         case "definition":
             return bool(DEFINITION.search(sentence))
@@ -296,3 +341,17 @@ def has_cue(question: Question, sentence: str) -> bool:
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "general":
             return True
+
+
+def only_the_condition(question: Question, sentence: str) -> bool:
+    """Whether ``sentence`` is about the question's own condition, not what it asks ("If the OT
+    recommends a major adaptation, must we carry it out?" is not answered by "A major adaptation
+    must be recommended by an OT"): it holds the condition's own words (not the topic the whole
+    question is about) and none of what is asked."""
+    m = IF_CLAUSE.match(question.text)
+    if m is None:
+        return False
+    condition, main = terms(m.group("condition")), terms(m.group("main")) - MODAL_WORDS
+    topic = terms(" ".join(topics(question.text)))
+    said = terms(sentence)
+    return bool(said & (condition - main - topic)) and not said & (main - condition)

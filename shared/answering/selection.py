@@ -19,7 +19,15 @@ from typing import Protocol
 
 import numpy as np
 
-from shared.answering.questions import DURATION, Question, defined_term, defines, has_cue
+from shared.answering.questions import (
+    DELIBERATES,
+    DURATION,
+    Question,
+    defined_term,
+    defines,
+    has_cue,
+    only_the_condition,
+)
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
@@ -53,6 +61,11 @@ its document's title and heading, comes before one merely in the same register."
 CARRIED_WEIGHT = 0.15
 """A follow-up ("what checks must be done first? (about: notice of seeking possession)") is
 answered by a sentence about what the conversation is about, not one merely like its words."""
+DELIBERATION_WEIGHT = 0.12
+"""To "must we …?", a rule that commits to weighing the case ("we will consider whether …")
+is the honest answer ("it depends"), before a flat duty about something nearby."""
+CONDITION_PENALTY = 0.15
+"""To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
 TERM_SHARE_FLOOR = 0.5
 """A definition question's term: at least this share of its words is in an answering
@@ -76,6 +89,12 @@ ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind
                      r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
                      r"Otherwise)\b")
 """A sentence that refers back: it means what it says only with the sentence before it."""
+_PARAGRAPH_NUMBER = re.compile(r"^\[\d{1,4}\]\s+(?=\S)")
+"""A judgment paragraph's number as the case-law finding writes it ("[12] …"): not the
+judgment's words, so not quoted."""
+_LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*")
+"""A list item or paragraph that opens on its label in bold ("**Category A**: hate incidents,
+…", "**Emergency repairs** are those …")."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
@@ -138,8 +157,8 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
     its quote is checked word for word."""
     out: list[Candidate] = []
     for i, d in enumerate(documents):
-        sentences = [(p, " ".join(s.text.split()), s.heading, s.is_heading)
-                     for p, s in enumerate(document_sentences(d.text))]
+        sentences = [(p, _PARAGRAPH_NUMBER.sub("", " ".join(s.text.split())), s.heading,
+                      s.is_heading) for p, s in enumerate(document_sentences(d.text))]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
                     and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
@@ -217,8 +236,8 @@ def _shortlist(question: Question, pool: list[Candidate],
 def select(question: Question, documents: Sequence[Source],
            embedder: Embedder | None = None) -> Selection:
     """The sentences of ``documents`` ranked for answering ``question``, and the judgement."""
-    pool = whole_sentences(documents)
-    pool = _shortlist(question, pool, documents)
+    everything = whole_sentences(documents)
+    pool = _shortlist(question, everything, documents)
     if not pool:
         return Selection(question)
     embedder = embedder or default_embedder()
@@ -226,7 +245,7 @@ def select(question: Question, documents: Sequence[Source],
     # A sentence that refers back is also judged with the sentence it refers to, and counts
     # by the better reading.
     joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
-              for i, c in enumerate(pool) if (before := _antecedent(c, pool))}
+              for i, c in enumerate(pool) if (before := _antecedent(c, everything))}
     probes = [question.text, *question.sides]
     vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
     asked = vectors[: len(probes)]
@@ -256,6 +275,10 @@ def select(question: Question, documents: Sequence[Source],
                  + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
                  + SUBJECT_WEIGHT * _held(named_subjects, said)
                  + CARRIED_WEIGHT * _held(carried, said)
+                 + DELIBERATION_WEIGHT * (question.kind == "yes_no" and question.asks == "duty"
+                                          and bool(DELIBERATES.search(c.text)))
+                 - CONDITION_PENALTY * (question.kind == "yes_no"
+                                        and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         own = terms(c.text)
@@ -277,11 +300,18 @@ def select(question: Question, documents: Sequence[Source],
 
 def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
     """For a sentence that refers back ("Before doing so, the officer must check …"), the
-    sentence it refers to, so that it is judged for what it means."""
-    if not ANAPHOR.match(c.text):
-        return ""
+    sentence it refers to, so that it is judged for what it means; for one that goes on from a
+    labelled list item or paragraph ("**Category A**: hate incidents, … ." then "We will contact
+    the person reporting within 1 working day"), that label: it says what the sentence is
+    about."""
     before = [p for p in pool if p.doc == c.doc and p.position < c.position]
-    return max(before, key=lambda p: p.position).text if before else ""
+    if not before:
+        return ""
+    last = max(before, key=lambda p: p.position)
+    if ANAPHOR.match(c.text) or (last.position == c.position - 1 and _LABELLED.match(last.text)
+                                 and last.heading == c.heading):
+        return last.text
+    return ""
 
 
 def _carried(question: str) -> list[str]:

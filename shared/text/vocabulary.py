@@ -193,6 +193,9 @@ _GENERAL: tuple[_Entry, ...] = (
     _entry(r"noisy neighbours?|nuisance neighbours?|neighbour disputes?",
            "anti-social behaviour ASB nuisance"),
     _entry(r"rent arrears|behind (?:on|with) (?:the |their )?rent", "rent arrears possession"),
+    _entry(r"swap(?:s|ped|ping)? (?:(?:their|our|his|her|a|the) )?(?:homes?|houses?|flats?|"
+           r"tenanc(?:y|ies))|(?:home|house|flat) ?swaps?", "mutual exchange"),
+    _entry(r"students?|universit(?:y|ies)|college", "full-time course further or higher education"),
 )
 
 

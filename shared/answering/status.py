@@ -1,0 +1,95 @@
+"""Provisions the source marks repealed or not yet in force: said before they are quoted, and
+never presented as current law."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from shared.answering.citations import Citations, listed
+from shared.answering.questions import Question
+from shared.answering.selection import Candidate, Source, whole_sentences
+from shared.text.terms import terms
+
+__all__ = ["STATUS", "STATUS_WORDS", "marked_statement", "marked_without_text", "status_of",
+           "statuses"]
+
+STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
+                     r"(?::\s*(?P<note>[^\]]*))?\]")
+STATUS_WORDS = {"repealed": "From the repealed provision",
+                 "prospective": "Not yet in force", "not in force": "Not yet in force"}
+_STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|current(?:ly)?|"
+                           r"no longer|any more|anymore|commenced|prospective)\b", re.IGNORECASE)
+"""A question about whether a provision is still the law."""
+_NAMED_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
+MAX_MARKED = 5
+
+
+def status_of(document: Source) -> str:
+    m = STATUS.match(document.text)
+    return m.group("status") if m else ""
+
+
+def marked_without_text(q: Question, documents: Sequence[Source]) -> list[int]:
+    """The repealed or prospective provisions among ``documents`` whose text the source no
+    longer holds (a status and a dotted line), when the question is about them: it asks
+    whether the law still stands, or the search ranked such a provision first. Those whose
+    title shares most of the question's words (or that the question names) come first."""
+    held = {c.doc for c in whole_sentences(documents)}
+    marked = [i for i, d in enumerate(documents) if status_of(d) and i not in held]
+    if not marked or not (_STATUS_ASKED.search(q.text) or marked[0] == 0):
+        return []
+    wanted = terms(q.text)
+    named = {n.upper() for n in _NAMED_SECTION.findall(q.text)}
+
+    def bearing(i: int) -> int:
+        title = documents[i].title
+        numbered = re.search(r"\bs\. (\w+)", title)
+        return len(wanted & terms(title)) + 10 * bool(numbered and numbered.group(1) in named)
+
+    relevant = [i for i in marked if bearing(i) >= 2]
+    return sorted(relevant, key=lambda i: (-bearing(i), i))[:MAX_MARKED]
+
+
+def _heading(title: str) -> str:
+    """A provision's heading without its Act and number ("Housing Act 2004, s. 155: Duty to
+    have a home information pack" → "Duty to have a home information pack")."""
+    return " ".join(title.split(": ", 1)[-1].split()).rstrip(".")
+
+
+def marked_statement(marked: Sequence[int], documents: Sequence[Source],
+                      cites: Citations) -> str:
+    """What the source says of provisions it holds only as repealed or not yet in force: the
+    status and its note, then the provisions, each cited (there is no text left to quote)."""
+    said: list[str] = []
+    notes: dict[tuple[str, str], list[int]] = {}
+    for i in marked:
+        m = STATUS.match(documents[i].text)
+        if m is not None:
+            notes.setdefault((m.group("status"), (m.group("note") or "").strip()), []).append(i)
+    for (status, note), docs in notes.items():
+        # Named by their headings: a section number in prose is a reference of its own.
+        named = listed([f"“{_heading(documents[i].title)}” {cites.bare(i)}" for i in docs])
+        which = "provision" if len(docs) == 1 else "provisions"
+        shown = "repealed" if status == "repealed" else "not yet in force"
+        noted = f" ({note.rstrip('.')})" if note else ""
+        # The status first: a heading may hold full stops of its own ("5 & 6 Ed. 6. c. 16"),
+        # and the reader needs the status before the list.
+        said.append(f"The source marks the following {which} as {shown}{noted}: {named}.")
+    return " ".join(said)
+
+
+def statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:
+    """What the sources say of a quoted provision's status, said before it is quoted: a
+    repealed or prospective provision is never presented as current law."""
+    said: list[str] = []
+    for doc in dict.fromkeys(c.doc for c in leads):
+        m = STATUS.match(documents[doc].text)
+        if m is None:
+            continue
+        # Not named in prose: a named provision is itself a reference the verifier checks.
+        note = f" ({m.group('note').strip()})" if m.group("note") else ""
+        said.append(f"The source marks the provision quoted below as {m.group('status')}{note}: "
+                    "it is quoted as the source holds it, not as current law.")
+    return " ".join(said)
+
