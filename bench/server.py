@@ -19,6 +19,7 @@ from dataclasses import replace
 from bench.model import bench_provider
 from services.engine import SERVICES, Engine
 from shared.config import Settings
+from shared.memory import limit_malloc_arenas
 
 
 async def serve(services: Sequence[str] = SERVICES) -> None:
@@ -47,4 +48,5 @@ if __name__ == "__main__":
     unknown = sorted(set(names) - set(SERVICES))
     if unknown or not names:
         parser.error(f"unknown service(s): {', '.join(unknown) or '(none given)'}")
+    limit_malloc_arenas()  # as ``yourai up`` and ``yourai serve`` do
     asyncio.run(serve(names))

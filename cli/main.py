@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from cli.errors import CliError
 from shared.config import ConfigError, Settings
+from shared.memory import limit_malloc_arenas
 
 __all__ = ["environment_problem", "main"]
 
@@ -197,6 +198,8 @@ def _client_args(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command in ("up", "serve"):
+        limit_malloc_arenas()  # before any thread starts (shared/memory.py)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
