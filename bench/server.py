@@ -3,27 +3,49 @@
 The benchmark runs the engine apart from its load generator, so the client's HTTP and SSE
 parsing does not share the engine's event loop. Settings come from ``YOURAI_*`` as for
 ``yourai serve``; one JSON line on stdout says when the gateway is listening.
+
+``--profile FILE``: SIGUSR1 starts cProfile on the event loop's thread, SIGUSR2 stops it and
+writes the statistics to FILE (``bench.cpu_profile`` drives it), so only the timed part of a
+run is profiled, not start-up or warm-up.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import cProfile
 import json
 import signal
+import time
 from dataclasses import replace
+from pathlib import Path
 
 from bench.model import bench_provider
 from services.engine import Engine
 from shared.config import Settings
 
 
-async def serve() -> None:
+def _profiling(loop: asyncio.AbstractEventLoop, out: Path) -> None:
+    # CPU time of the loop's thread, not wall time: waiting is not work.
+    profiler = cProfile.Profile(time.thread_time)
+
+    def stop() -> None:
+        profiler.disable()
+        profiler.dump_stats(out)
+
+    loop.add_signal_handler(signal.SIGUSR1, profiler.enable)
+    loop.add_signal_handler(signal.SIGUSR2, stop)
+
+
+async def serve(profile: Path | None = None) -> None:
     settings = replace(Settings.from_env(), llm_provider="scripted")
     engine = Engine(settings, provider=bench_provider())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    if profile is not None:
+        _profiling(loop, profile)
     await engine.start()
     try:
         print(json.dumps({"gateway": engine.gateway_url}), flush=True)
@@ -33,4 +55,7 @@ async def serve() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(serve())
+    parser = argparse.ArgumentParser(prog="python -m bench.server")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="profile between SIGUSR1 and SIGUSR2, statistics to FILE")
+    asyncio.run(serve(parser.parse_args().profile))
