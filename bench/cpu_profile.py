@@ -84,13 +84,13 @@ _LIBRARIES: tuple[tuple[str, str], ...] = (
     ("asyncpg/", "asyncpg"),
     ("litestar/", "HTTP (Litestar, uvicorn)"),
     ("uvicorn/", "HTTP (Litestar, uvicorn)"),
-    ("anyio/", "HTTP (Litestar, uvicorn)"),
     ("redis/", "redis client"),
+    ("anyio/", "threads (hand-offs to worker threads)"),
     ("threading.py", "threads (hand-offs to worker threads)"),
     ("concurrent/", "threads (hand-offs to worker threads)"),
     ("asyncio/", "asyncio event loop"),
 )
-_GENERIC = ("threading.py", "concurrent/", "asyncio/")
+_GENERIC = ("anyio/", "threading.py", "concurrent/", "asyncio/")
 """Libraries charged only when no more specific one is on the stack: a socket write under
 nats-py is nats-py's cost, not the event loop's."""
 _WAITING = ("EpollSelector.select", "Condition.wait", "Condition._acquire_restore",
@@ -154,7 +154,7 @@ def _owner(frames: Sequence[tuple[str, str]]) -> str:
 
 def _start_up(frames: Sequence[tuple[str, str]]) -> bool:
     """Once per process, not per invocation: imports, start-up, loading the embedding model."""
-    return any((func in ("_find_and_load", "start", "migrate")
+    return any((func.rpartition(".")[2] in ("_find_and_load", "start", "migrate")
                 and ("engine.py" in file or "importlib" in file or "migrat" in file))
                or func == "default_embedder" for func, file in frames)
 

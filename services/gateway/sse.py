@@ -28,6 +28,7 @@ from services.gateway.state import Gateway
 from shared.bus import Committed
 from shared.events import TERMINAL_TYPES
 from shared.store import PostgresEventStore, Recorded, read_models
+from shared.store.read_models import InvocationRef
 
 __all__ = ["HEADERS", "invocation_feed", "keep_alive", "message"]
 
@@ -87,8 +88,13 @@ class _Cursor:
 
 
 async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
-                          last_event_id: int) -> AsyncIterator[bytes]:
-    """Stream the invocation's committed events after ``last_event_id``; end after the last."""
+                          last_event_id: int, ref: InvocationRef | None = None
+                          ) -> AsyncIterator[bytes]:
+    """Stream the invocation's committed events after ``last_event_id``; end after the last.
+
+    ``ref``: the invocation as read by the caller's access check, if it was; any status read
+    before the log serves (see below), so it is not read again.
+    """
     queue: asyncio.Queue[Msg] = asyncio.Queue()
 
     async def on_message(msg: Msg) -> None:
@@ -100,8 +106,9 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
     try:
         # Read the status before the log: if it had ended then, the replay holds its end.
         # the caller's access was checked before the feed opened
-        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
-                                           user_id=None)
+        if ref is None:
+            ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
+                                               user_id=None)
         cursor = _Cursor(last_event_id)
         store = gw.infra.store
         if chunk := cursor.replay(

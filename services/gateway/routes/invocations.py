@@ -54,8 +54,8 @@ class InvocationController(Controller):
         )] = None,
     ) -> Stream:
         after = _resume_point(last_event_id_header, last_event_id)
-        await readable_invocation(gw, caller, invocation_id)
-        return Stream(invocation_feed(gw, caller.tenant_id, invocation_id, after),
+        ref = await readable_invocation(gw, caller, invocation_id)
+        return Stream(invocation_feed(gw, caller.tenant_id, invocation_id, after, ref),
                       media_type="text/event-stream", headers=HEADERS)
 
     @post("/cancel", status_code=202, summary="Ask a running invocation to stop")
