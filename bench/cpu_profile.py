@@ -48,8 +48,8 @@ _FRAME = re.compile(r"^(?P<func>.*) \((?P<file>[^():]*)(?::\d+)?\)$")
 _PROJECT_RULES: tuple[tuple[str, str, str], ...] = (
     # (file fragment, function fragment or "", component); the first match wins
     ("shared/store/postgres.py", "read_invocation", "log re-read (store)"),
-    ("shared/store/postgres.py", "append", "log append (store, hash chain)"),
-    ("shared/store/_chain.py", "", "log append (store, hash chain)"),
+    ("shared/store/postgres.py", "append", "log append (store: chain, projections)"),
+    ("shared/store/_chain.py", "", "log append (store: chain, projections)"),
     ("shared/store/postgres.py", "", "event store, other"),
     ("shared/store/outbox.py", "", "publish outbox"),
     ("shared/store/projections.py", "", "projections"),
@@ -71,6 +71,11 @@ _PROJECT_RULES: tuple[tuple[str, str, str], ...] = (
     ("services/workers/", "", "workers"),
     ("shared/sources/", "", "workers"),
     ("shared/documents.py", "", "workers"),
+    ("shared/embeddings.py", "", "embedding (ONNX; the answer cache's question)"),
+    ("shared/cache/", "", "answer cache lookup"),
+    ("shared/tenants.py", "", "tenant settings reads"),
+    ("shared/tenant_models.py", "", "tenant settings reads"),
+    ("shared/text/", "", "text toolkit (sentences, terms)"),
     ("shared/llm/", "", "scripted model"),
     ("bench/model", "", "scripted model"),
     ("shared/", "", "shared, other"),
@@ -123,8 +128,20 @@ def _relative(file: str) -> str:
     return file
 
 
+_CALLS: tuple[tuple[str, str], ...] = (
+    ("PostgresEventStore.read_invocation", "log re-read (store)"),
+    ("PostgresEventStore.append", "log append (store: chain, projections)"),
+)
+"""Calls charged as a whole, wherever their time is spent beneath them (asyncpg, sockets)."""
+
+
 def _component(frames: Sequence[tuple[str, str]]) -> str:
-    """What a sample is charged to: its innermost project frame, else its library."""
+    """What a sample is charged to: a call of ``_CALLS`` on its stack, else its innermost
+    project frame, else its library."""
+    for func, _ in reversed(frames):
+        for call, component in _CALLS:
+            if func == call:
+                return component
     for func, file in reversed(frames):
         if not _is_project(file):
             continue
