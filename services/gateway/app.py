@@ -90,7 +90,10 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
         state=State({"tokens": TokenVerifier.from_settings(infra.settings), "gateway": gw}),
-        plugins=[OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/health", "/ready"]))],
+        # A span for the request, not one more for each chunk it sends or receives: a stream
+        # sends an event at a time, and a span each is CPU per event for no insight.
+        plugins=[OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/health", "/ready"],
+                                                         exclude_spans=["receive", "send"]))],
         openapi_config=OpenAPIConfig(
             title="YourAI Engine",
             version="0.1.0",

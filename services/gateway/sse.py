@@ -5,6 +5,11 @@ follows ``Last-Event-ID``, then go live. A live event whose version is not the n
 preceded by a read of the gap from PostgreSQL (other invocations of the conversation may hold
 the versions in between, which that read skips). Every message's ``id:`` is its version, so a
 browser that reconnects resumes exactly where it stopped.
+
+The feed is written in the SSE wire format here (``message``), and what is at hand at once —
+a replay, or live events that arrived together — goes out as one chunk: one write to the
+socket rather than one per event. The route serves it as a plain stream, without a thread
+hop per feed.
 """
 
 from __future__ import annotations
@@ -12,26 +17,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import uuid
 from collections.abc import AsyncIterator, Iterable
 
 import anyio
-from litestar.response import ServerSentEventMessage
 from nats.aio.msg import Msg
 
 from services.gateway.state import Gateway
 from shared.bus import Committed
 from shared.events import TERMINAL_TYPES
-from shared.store import Recorded, read_models
+from shared.store import PostgresEventStore, Recorded, read_models
+from shared.store.read_models import InvocationRef
 
-__all__ = ["invocation_feed", "keep_alive"]
+__all__ = ["HEADERS", "invocation_feed", "keep_alive", "message"]
 
 log = logging.getLogger("yourai.gateway.sse")
 
+HEADERS = {"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"}
+"""What a feed's response says: not to be cached, nor buffered by a proxy on the way."""
+_SEP = "\r\n"
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
-def keep_alive() -> ServerSentEventMessage:
+
+def message(version: int, type_: str, data: str) -> bytes:
+    """One event in the SSE wire format: its version as ``id``, its type, its JSON."""
+    lines = _LINE_BREAK.split(data) if "\n" in data or "\r" in data else [data]
+    body = "".join(f"data: {line}{_SEP}" for line in lines)
+    return f"id: {version}{_SEP}event: {type_}{_SEP}{body}{_SEP}".encode()
+
+
+def keep_alive() -> bytes:
     """A comment line: ignored by browsers, but it keeps idle proxies from closing the feed."""
-    return ServerSentEventMessage(data=None, comment="keep-alive")
+    return f": keep-alive{_SEP}{_SEP}".encode()
 
 
 class _Cursor:
@@ -41,20 +59,42 @@ class _Cursor:
         self.last = last
         self.done = False
 
-    def send(self, version: int, type_: str, payload: bytes) -> ServerSentEventMessage:
+    def send(self, version: int, type_: str, payload: bytes) -> bytes:
         self.last = version
         self.done = type_ in TERMINAL_TYPES
-        return ServerSentEventMessage(data=payload.decode(), event=type_, id=version)
+        return message(version, type_, payload.decode())
 
-    def replay(self, records: Iterable[Recorded]) -> Iterable[ServerSentEventMessage]:
-        for r in records:
-            if r.version > self.last and not self.done:
-                yield self.send(r.version, r.type, r.payload)
+    def replay(self, records: Iterable[Recorded]) -> bytes:
+        """The records not sent yet, up to the terminal one, as one chunk."""
+        return b"".join(self.send(r.version, r.type, r.payload) for r in records
+                        if r.version > self.last and not self.done)
+
+    async def live(self, msgs: list[Msg], store: PostgresEventStore, tenant_id: str,
+                   invocation_id: uuid.UUID) -> bytes:
+        """Live messages that arrived together, as one chunk; a gap before one is read from
+        the log first."""
+        chunk = b""
+        for msg in msgs:
+            live = _decode(msg, tenant_id)
+            if self.done or live is None or live.version <= self.last:
+                continue
+            if live.version > self.last + 1:
+                chunk += self.replay(await store.read_invocation(
+                    tenant_id, invocation_id, after_version=self.last,
+                    before_version=live.version))
+            if not self.done:
+                chunk += self.send(live.version, live.type, msg.data)
+        return chunk
 
 
 async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
-                          last_event_id: int) -> AsyncIterator[ServerSentEventMessage]:
-    """Stream the invocation's committed events after ``last_event_id``; end after the last."""
+                          last_event_id: int, ref: InvocationRef | None = None
+                          ) -> AsyncIterator[bytes]:
+    """Stream the invocation's committed events after ``last_event_id``; end after the last.
+
+    ``ref``: the invocation as read by the caller's access check, if it was; any status read
+    before the log serves (see below), so it is not read again.
+    """
     queue: asyncio.Queue[Msg] = asyncio.Queue()
 
     async def on_message(msg: Msg) -> None:
@@ -66,14 +106,15 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
     try:
         # Read the status before the log: if it had ended then, the replay holds its end.
         # the caller's access was checked before the feed opened
-        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
-                                           user_id=None)
+        if ref is None:
+            ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
+                                               user_id=None)
         cursor = _Cursor(last_event_id)
         store = gw.infra.store
-        for message in cursor.replay(
+        if chunk := cursor.replay(
             await store.read_invocation(tenant_id, invocation_id, after_version=last_event_id)
         ):
-            yield message
+            yield chunk
         if cursor.done or ref is None or not ref.running:
             return
         loop = asyncio.get_running_loop()
@@ -85,26 +126,20 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
             except TimeoutError:
                 # Quiet for a while: the log may hold what NATS did not bring (a partition
                 # between this gateway and NATS), so look there before keeping the feed alive.
-                for message in cursor.replay(await store.read_invocation(
+                if chunk := cursor.replay(await store.read_invocation(
                         tenant_id, invocation_id, after_version=cursor.last)):
                     quiet_since = loop.time()
-                    yield message
+                    yield chunk
                 if not cursor.done and loop.time() - quiet_since >= gw.config.keepalive_s:
                     quiet_since = loop.time()
                     yield keep_alive()
                 continue
             quiet_since = loop.time()
-            live = _decode(msg, tenant_id)
-            if live is None or live.version <= cursor.last:
-                continue
-            if live.version > cursor.last + 1:
-                for message in cursor.replay(await store.read_invocation(
-                    tenant_id, invocation_id, after_version=cursor.last,
-                    before_version=live.version,
-                )):
-                    yield message
-            if not cursor.done:
-                yield cursor.send(live.version, live.type, msg.data)
+            arrived = [msg]
+            while not queue.empty():
+                arrived.append(queue.get_nowait())
+            if chunk := await cursor.live(arrived, store, tenant_id, invocation_id):
+                yield chunk
     finally:
         with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
             await sub.unsubscribe()

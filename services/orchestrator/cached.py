@@ -31,10 +31,10 @@ from shared.events import (
     PolicySource,
     TitleGenerated,
     derived_id,
+    type_tag,
 )
 from shared.runtime import Service
-from shared.store import Recorded
-from shared.store.read_models import conversation_title
+from shared.store.read_models import conversation_title, invocation_events
 from shared.verification import SentenceTracker
 
 __all__ = ["PIECE_CHARS", "final_answer", "pieces", "serve_cached", "sources_again"]
@@ -44,31 +44,35 @@ PIECE_CHARS = 400
 stream it sooner than a model's small ones would."""
 
 
-def final_answer(log: Sequence[Recorded]) -> DraftCompleted | None:
+REUSED = [type_tag(c) for c in (DraftCompleted, AnswerRevised, PolicySource, LegalSource,
+                                CaseLawSource)]
+"""What is read of the reused invocation's log: its answer, revisions and sources."""
+
+
+def final_answer(log: Sequence[Event]) -> DraftCompleted | None:
     """The reused invocation's answer as it was finally served: the last whole revision's text
     (a revision made while streaming stands for part of the draft only), else the draft."""
-    draft = next((r.event for r in log if isinstance(r.event, DraftCompleted)), None)
+    draft = next((e for e in log if isinstance(e, DraftCompleted)), None)
     if draft is None:
         return None
-    revised = [r.event for r in log
-               if isinstance(r.event, AnswerRevised) and r.event.draft_chars is None]
+    revised = [e for e in log if isinstance(e, AnswerRevised) and e.draft_chars is None]
     return DraftCompleted(conversation_id=draft.conversation_id, tenant_id=draft.tenant_id,
                           invocation_id=draft.invocation_id,
                           text=revised[-1].text if revised else draft.text,
                           provider=draft.provider, model=draft.model, offline=draft.offline)
 
 
-def sources_again(log: Sequence[Recorded], envelope: Envelope) -> list[Event]:
+def sources_again(log: Sequence[Event], envelope: Envelope) -> list[Event]:
     """The reused invocation's source events (``policy.source``, ``legal.source``,
     ``caselaw.source``) as this invocation's: its log alone then names what its answer cites,
     and footnotes carry the same titles."""
     now = datetime.now(UTC)
     return [msgspec.structs.replace(
-        r.event, event_id=derived_id(envelope.invocation_id, "source", i),
+        e, event_id=derived_id(envelope.invocation_id, "source", i),
         conversation_id=envelope.conversation_id, invocation_id=envelope.invocation_id,
         meta=envelope.meta, occurred_at=now)
-        for i, r in enumerate(log)
-        if isinstance(r.event, PolicySource | LegalSource | CaseLawSource)]
+        for i, e in enumerate(log)
+        if isinstance(e, PolicySource | LegalSource | CaseLawSource)]
 
 
 def pieces(text: str, size: int = PIECE_CHARS) -> Iterator[str]:
@@ -98,7 +102,8 @@ async def serve_cached(service: Service, hit: CacheHit) -> None:
             InvocationFailed, "failed", "interrupted", stage="synthesis",
             reason="The answer was interrupted by a service restart. Please ask again.")])
         return
-    log = await service.infra.store.read_invocation(hit.tenant_id, hit.reused_invocation_id)
+    log = await invocation_events(service.infra.pool, hit.tenant_id, hit.reused_invocation_id,
+                                  REUSED)
     reused = final_answer(log)
     if reused is None:
         await service.emit([envelope.reply(

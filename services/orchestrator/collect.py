@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from services.orchestrator.state import InvocationState, read_state
+from services.orchestrator.state import InvocationState, catch_up
 from shared.events import RoutingDecided, WorkerFindings
 from shared.runtime import Service
 
@@ -25,11 +25,12 @@ async def collect(service: Service, decision: RoutingDecided, state: InvocationS
     findings = state.findings
     if expected <= findings.keys():
         return findings
+    latest = state.copy()
     async with service.invocation_updates(decision.invocation_id) as changed:
         try:
             async with asyncio.timeout(deadline_s):
                 while True:
-                    findings = (await read_state(service.infra.store, decision)).findings
+                    findings = (await catch_up(service.infra.store, decision, latest)).findings
                     if expected <= findings.keys():
                         break
                     await changed.wait()

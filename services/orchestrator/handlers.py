@@ -21,7 +21,7 @@ from services.orchestrator.cached import serve_cached
 from services.orchestrator.coalesce import coalesce
 from services.orchestrator.collect import collect
 from services.orchestrator.shaping import Shaping, shaping_for, tools_used
-from services.orchestrator.state import InvocationState, read_state
+from services.orchestrator.state import InvocationState, catch_up, read_state
 from services.orchestrator.synthesis import (
     HISTORY_MESSAGES,
     SUMMARY_QUESTIONS,
@@ -176,7 +176,7 @@ class Orchestrator:
             spent.recorded = [e for e in titled if isinstance(e, UsageRecorded)]
         # A cancel recorded meanwhile (handled by another replica, say) stops the invocation
         # before its most expensive step.
-        latest = await read_state(self.service.infra.store, decision)
+        latest = await catch_up(self.service.infra.store, decision, state.copy())
         if latest.cancel_requested or latest.terminal is not None:
             if latest.terminal is None:
                 await self.service.emit([_cancelled(envelope, latest.calls)])

@@ -23,7 +23,7 @@ from shared.events import (
 )
 from shared.store import PostgresEventStore, Recorded
 
-__all__ = ["InvocationState", "read_state"]
+__all__ = ["InvocationState", "catch_up", "read_state"]
 
 
 class InvocationState(msgspec.Struct, kw_only=True):
@@ -41,6 +41,8 @@ class InvocationState(msgspec.Struct, kw_only=True):
     usage: Usage = Usage()
     calls: list[UsageRecorded] = []
     """Every model call recorded so far, with its cost."""
+    version: int = 0
+    """The version of the last event applied: a later read need only fetch what follows it."""
 
     @property
     def to_answer(self) -> str:
@@ -50,9 +52,19 @@ class InvocationState(msgspec.Struct, kw_only=True):
     @classmethod
     def from_log(cls, records: Iterable[Recorded]) -> InvocationState:
         state = cls()
-        for r in records:
-            state.apply(r.event)
+        state.advance(records)
         return state
+
+    def advance(self, records: Iterable[Recorded]) -> None:
+        """Apply ``records``, the log's events after ``version``, in order."""
+        for r in records:
+            self.apply(r.event)
+            self.version = r.version
+
+    def copy(self) -> InvocationState:
+        """A copy to advance apart from this state (its collections are its own)."""
+        return msgspec.structs.replace(self, findings=dict(self.findings),
+                                       calls=list(self.calls))
 
     def apply(self, event: Event) -> None:
         match event:
@@ -84,3 +96,16 @@ async def read_state(store: PostgresEventStore, event: InvocationEvent) -> Invoc
     """The state of ``event``'s invocation as the log holds it now."""
     return InvocationState.from_log(await store.read_invocation(event.tenant_id,
                                                                 event.invocation_id))
+
+
+async def catch_up(store: PostgresEventStore, event: InvocationEvent,
+                   state: InvocationState) -> InvocationState:
+    """``state`` advanced to what the log holds now, reading only the events after it.
+
+    The log of an invocation is mostly findings, large to fetch and to decode; a step that
+    looks again (for findings still to come, for a cancel) reads what is new, not it all.
+    Versions of a conversation commit in order, so nothing can appear behind ``version``.
+    """
+    state.advance(await store.read_invocation(event.tenant_id, event.invocation_id,
+                                              after_version=state.version))
+    return state

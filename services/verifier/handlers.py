@@ -55,12 +55,22 @@ class _Verifier:
     tenants: TenantStore | None = None
     inflight: InFlight = field(default_factory=InFlight)
 
-    async def _tenant(self, tenant_id: str) -> TenantConfig:
-        return (await self.tenants.get(tenant_id) if self.tenants is not None
-                else TenantConfig(tenant_id=tenant_id, name=tenant_id))
+    async def _log(self, cause: SentenceDrafted | DraftCompleted) -> list[Recorded]:
+        """The invocation's log as it stands: read once, then only what follows."""
+        seen = self.inflight.seen(cause.invocation_id)
+        return seen.extend(await self.service.infra.store.read_invocation(
+            cause.tenant_id, cause.invocation_id, after_version=seen.version))
 
-    async def _models(self, tenant_id: str) -> TenantModels:
-        return await TenantModelStore(self.service.infra.pool).get(tenant_id)
+    async def _tenant(self, cause: SentenceDrafted | DraftCompleted
+                      ) -> tuple[TenantConfig, TenantModels]:
+        """The tenant's settings and models, read once for the invocation's checks."""
+        seen = self.inflight.seen(cause.invocation_id)
+        if seen.tenant is None or seen.models is None:
+            tenant_id = cause.tenant_id
+            seen.tenant = (await self.tenants.get(tenant_id) if self.tenants is not None
+                           else TenantConfig(tenant_id=tenant_id, name=tenant_id))
+            seen.models = await TenantModelStore(self.service.infra.pool).get(tenant_id)
+        return seen.tenant, seen.models
 
     async def _judge(self, text: str, cause: SentenceDrafted | DraftCompleted,
                      tenant: TenantConfig, records: Sequence[Recorded], calls: CallLog
@@ -88,9 +98,7 @@ class CheckSentence(_Verifier):
         async with self.inflight.sentence(sentence.invocation_id) as wanted:
             if not wanted:
                 return
-            records = await self.service.infra.store.read_invocation(sentence.tenant_id,
-                                                                     sentence.invocation_id)
-            await self.service.emit(await self.check(sentence, records))
+            await self.service.emit(await self.check(sentence, await self._log(sentence)))
 
     async def check(self, sentence: SentenceDrafted, records: Sequence[Recorded]) -> list[Event]:
         """The events judging ``sentence``, its invocation's log so far being ``records``."""
@@ -102,8 +110,7 @@ class CheckSentence(_Verifier):
             log.warning("sentence %d of invocation %s is not in its streamed draft; it is "
                         "checked with the draft", sentence.index, sentence.invocation_id)
             return []
-        tenant, models = await self._tenant(sentence.tenant_id), await self._models(
-            sentence.tenant_id)
+        tenant, models = await self._tenant(sentence)
         calls = CallLog(models=models.models)
         judged = await verify_sentence(
             draft, (sentence.offset, end),
@@ -132,8 +139,7 @@ class VerifyDraft(_Verifier):
 
     async def __call__(self, draft: DraftCompleted) -> None:
         async with self.inflight.draft(draft.invocation_id, wait_s=self.checks.deadline_s):
-            records = await self.service.infra.store.read_invocation(draft.tenant_id,
-                                                                     draft.invocation_id)
+            records = await self._log(draft)
             events = await self.verify(draft, records)
             if self.caching is not None:
                 events = self.caching.mark(events, records)
@@ -144,7 +150,7 @@ class VerifyDraft(_Verifier):
 
     async def verify(self, draft: DraftCompleted, records: Sequence[Recorded]) -> list[Event]:
         """The events verifying ``draft``, its invocation's log so far being ``records``."""
-        tenant, models = await self._tenant(draft.tenant_id), await self._models(draft.tenant_id)
+        tenant, models = await self._tenant(draft)
         calls = CallLog(models=models.models)
         verified = await self._judge(draft.text, draft, tenant, records, calls)
         for problem in verified.parsed.problems:

@@ -17,12 +17,38 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 
 from shared.events import UsageRecorded
+from shared.store import Recorded
+from shared.tenant_models import TenantModels
+from shared.tenants import TenantConfig
 from shared.verification import CitationKey, Outcome
 
-__all__ = ["MEMORY", "InFlight"]
+__all__ = ["LOGS", "MEMORY", "InFlight", "Seen"]
 
 MEMORY = 512
 """Invocations whose judgements are remembered; the oldest are forgotten first."""
+LOGS = 64
+"""Invocations whose log (and tenant settings) are kept between their checks."""
+
+
+@dataclass
+class Seen:
+    """What this process has read for an invocation's checks: its log so far, and its tenant's
+    settings (read once an invocation: a change reaches the next one)."""
+
+    records: list[Recorded] = field(default_factory=list)
+    tenant: TenantConfig | None = None
+    models: TenantModels | None = None
+
+    @property
+    def version(self) -> int:
+        return self.records[-1].version if self.records else 0
+
+    def extend(self, records: list[Recorded]) -> list[Recorded]:
+        """The log with ``records`` read after ``version`` added (any already held skipped,
+        should two checks have read at once)."""
+        last = self.version
+        self.records = [*self.records, *(r for r in records if r.version > last)]
+        return self.records
 
 
 @dataclass
@@ -36,6 +62,8 @@ class InFlight:
         default_factory=OrderedDict)
     spent: dict[uuid.UUID, list[UsageRecorded]] = field(default_factory=dict)
     """The usage of the judge's calls for sentences, until the draft's total counts it."""
+    logs: OrderedDict[uuid.UUID, Seen] = field(default_factory=OrderedDict)
+    """What was read for each invocation, so the next check reads only what is new."""
 
     @contextlib.asynccontextmanager
     async def sentence(self, invocation_id: uuid.UUID) -> AsyncIterator[bool]:
@@ -72,6 +100,17 @@ class InFlight:
             self.finalising.discard(invocation_id)
             self.judged.pop(invocation_id, None)
             self.spent.pop(invocation_id, None)
+            self.logs.pop(invocation_id, None)
+
+    def seen(self, invocation_id: uuid.UUID) -> Seen:
+        """What was read for the invocation so far (nothing, the first time)."""
+        seen = self.logs.get(invocation_id)
+        if seen is None:
+            seen = self.logs[invocation_id] = Seen()
+        self.logs.move_to_end(invocation_id)
+        while len(self.logs) > LOGS:
+            self.logs.popitem(last=False)
+        return seen
 
     def remember(self, invocation_id: uuid.UUID, outcomes: Mapping[CitationKey, Outcome]
                  ) -> None:

@@ -8,12 +8,14 @@ Driver errors become ``StoreUnavailable`` here, once.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 import asyncpg
 import msgspec
 
+from shared.events import AnyEvent, decode_event
 from shared.footnotes import Check, SourceTitles, render
 from shared.store.errors import store_errors
 from shared.store.postgres import Connection
@@ -31,6 +33,7 @@ __all__ = [
     "conversations",
     "earlier_questions",
     "invocation",
+    "invocation_events",
     "recent_messages",
     "stalled_invocations",
 ]
@@ -112,6 +115,21 @@ async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id:
             conversation_id, tenant_id, before_invocation, limit)
     return [EarlierQuestion(question=r["content"], standalone=r["standalone"] or r["content"])
             for r in reversed(rows)]
+
+
+async def invocation_events(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID,
+                            types: Sequence[str]) -> list[AnyEvent]:
+    """The invocation's events of ``types``, in log order.
+
+    For a reader that needs a few kinds of event: the log of an answered invocation is mostly
+    findings and deltas, and decoding them all costs more CPU than the query.
+    """
+    async with store_errors("event log"):
+        rows = await pool.fetch(
+            "SELECT payload FROM events WHERE invocation_id = $1 AND tenant_id = $2"
+            " AND type = ANY($3::text[]) ORDER BY version",
+            invocation_id, tenant_id, list(types))
+    return [decode_event(r["payload"]) for r in rows]
 
 
 async def stalled_invocations(pool: asyncpg.Pool, *, quiet_since: datetime,

@@ -67,11 +67,18 @@ def sentence_at(sentences: Sequence[Sentence], pos: int) -> Sentence | None:
 
 def _without(text: str, opaque: Sequence[tuple[int, int]]) -> tuple[str, list[int]]:
     """``text`` with the opaque spans cut out, and each kept character's original offset."""
-    keep = [True] * len(text)
-    for start, end in opaque:
-        keep[start:end] = [False] * (end - start)
-    origin = [i for i, k in enumerate(keep) if k]
-    return "".join(text[i] for i in origin), origin
+    kept: list[tuple[int, int]] = []  # the runs between opaque spans, by slices not characters
+    cursor = 0
+    for start, end in sorted(opaque):
+        if start > cursor:
+            kept.append((cursor, min(start, len(text))))
+        cursor = max(cursor, end)
+    if cursor < len(text):
+        kept.append((cursor, len(text)))
+    origin: list[int] = []
+    for start, end in kept:
+        origin.extend(range(start, end))
+    return "".join(text[start:end] for start, end in kept), origin
 
 
 def _plain_sentences(plain: str) -> list[tuple[int, int]]:

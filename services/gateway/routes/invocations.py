@@ -7,13 +7,13 @@ from typing import Annotated
 
 from litestar import Controller, get, post
 from litestar.params import HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent
+from litestar.response import Stream
 
 from services.gateway.access import readable_invocation, writable_invocation
 from services.gateway.auth import Caller
 from services.gateway.errors import BadInput
 from services.gateway.schemas import CancelAccepted
-from services.gateway.sse import invocation_feed
+from services.gateway.sse import HEADERS, invocation_feed
 from services.gateway.state import Gateway
 from shared.events import InvocationCancelRequested, derived_id
 from shared.tracing import current_meta
@@ -52,10 +52,11 @@ class InvocationController(Controller):
         last_event_id: Annotated[str | None, QueryParameter(
             description="Resume after this version; the Last-Event-ID header wins.",
         )] = None,
-    ) -> ServerSentEvent:
+    ) -> Stream:
         after = _resume_point(last_event_id_header, last_event_id)
-        await readable_invocation(gw, caller, invocation_id)
-        return ServerSentEvent(invocation_feed(gw, caller.tenant_id, invocation_id, after))
+        ref = await readable_invocation(gw, caller, invocation_id)
+        return Stream(invocation_feed(gw, caller.tenant_id, invocation_id, after, ref),
+                      media_type="text/event-stream", headers=HEADERS)
 
     @post("/cancel", status_code=202, summary="Ask a running invocation to stop")
     async def cancel(self, gw: Gateway, caller: Caller,

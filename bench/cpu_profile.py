@@ -1,0 +1,392 @@
+"""Where the engine's CPU per invocation goes: ``python -m bench.cpu_profile [-n N]``.
+
+Starts embedded NATS, PostgreSQL and Redis and the engine (``bench.server``, the instant
+scripted model) as in ``bench.pipeline``, then runs ``N`` invocations twice from a few
+concurrent conversations:
+
+1. unprofiled, reading the CPU time of the engine and of the servers from ``/proc``: the
+   figures that count (ms of CPU per invocation);
+2. under py-spy (sampling from outside the process, so the engine runs at its normal speed),
+   and shares out the engine's figure by component: each sample is charged to the innermost
+   frame of this repository on its stack (``_component``), or, for a stack with none (the
+   event loop, a client library's reader), to the library it is in.
+
+py-spy is a benchmark tool, not a dependency: ``.venv/bin/pip install py-spy``. For a
+function-level view instead, ``python -m bench.server --profile FILE`` runs cProfile between
+SIGUSR1 and SIGUSR2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import pstats
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.client import ApiClient
+from bench.footprint import SECRET
+from bench.load import Target, run_load
+from bench.procs import ROOT, cpu_probe, read_ready_line
+from shared.config import Settings
+from shared.embedded import free_port, start_embedded
+
+__all__ = ["Breakdown", "Measured", "charge", "main"]
+
+_FRAME = re.compile(r"^(?P<func>.*) \((?P<file>[^():]*)(?::\d+)?\)$")
+
+_PROJECT_RULES: tuple[tuple[str, str, str], ...] = (
+    # (file fragment, function fragment or "", component); the first match wins
+    ("shared/store/postgres.py", "read_invocation", "log re-read (store)"),
+    ("shared/store/postgres.py", "append", "log append (store: chain, projections)"),
+    ("shared/store/_chain.py", "", "log append (store: chain, projections)"),
+    ("shared/store/postgres.py", "", "event store, other"),
+    ("shared/store/outbox.py", "", "publish outbox"),
+    ("shared/store/projections.py", "", "projections"),
+    ("shared/store/read_models.py", "", "read models"),
+    ("shared/tracing.py", "", "tracing"),
+    ("shared/events.py", "", "event encode/decode (msgspec)"),
+    ("shared/_payload.py", "", "event encode/decode (msgspec)"),
+    ("shared/bus.py", "from_msg", "event encode/decode (msgspec)"),
+    ("shared/bus.py", "", "bus publish (JetStream)"),
+    ("shared/recording.py", "", "recording"),
+    ("services/recorder/", "", "recorder"),
+    ("shared/runtime.py", "", "runtime (ack, subscription wrapper)"),
+    ("services/gateway/sse.py", "", "gateway SSE"),
+    ("services/gateway/", "", "gateway routes"),
+    ("services/orchestrator/", "", "orchestrator"),
+    ("services/verifier/", "", "verifier"),
+    ("shared/verification/", "", "verifier"),
+    ("services/router/", "", "router"),
+    ("services/workers/", "", "workers"),
+    ("shared/sources/", "", "workers"),
+    ("shared/documents.py", "", "workers"),
+    ("shared/embeddings.py", "", "embedding (ONNX; the answer cache's question)"),
+    ("shared/cache/", "", "answer cache lookup"),
+    ("shared/tenants.py", "", "tenant settings reads"),
+    ("shared/tenant_models.py", "", "tenant settings reads"),
+    ("shared/text/", "", "text toolkit (sentences, terms)"),
+    ("shared/llm/", "", "scripted model"),
+    ("bench/model", "", "scripted model"),
+    ("shared/", "", "shared, other"),
+    ("services/", "", "services, other"),
+)
+_LIBRARIES: tuple[tuple[str, str], ...] = (
+    ("opentelemetry/", "tracing"),
+    ("faststream/", "FastStream"),
+    ("fast_depends/", "FastStream"),
+    ("nats/", "nats-py client (incl. socket writes)"),
+    ("asyncpg/", "asyncpg"),
+    ("litestar/", "HTTP (Litestar, uvicorn)"),
+    ("uvicorn/", "HTTP (Litestar, uvicorn)"),
+    ("redis/", "redis client"),
+    ("anyio/", "threads (hand-offs to worker threads)"),
+    ("threading.py", "threads (hand-offs to worker threads)"),
+    ("concurrent/", "threads (hand-offs to worker threads)"),
+    ("asyncio/", "asyncio event loop"),
+)
+_GENERIC = ("anyio/", "threading.py", "concurrent/", "asyncio/")
+"""Libraries charged only when no more specific one is on the stack: a socket write under
+nats-py is nats-py's cost, not the event loop's."""
+_WAITING = ("EpollSelector.select", "Condition.wait", "Condition._acquire_restore",
+            "Queue.get", "Event.wait", "_worker")
+"""Leaf frames that are a thread waiting, not working. py-spy's own idle test does not work
+in every sandbox (a VM's threads blocked in a syscall look active), so these are left out."""
+_OWNERS = ("recorder", "router", "workers", "orchestrator", "verifier", "gateway")
+
+
+def _frames(stack: str) -> list[tuple[str, str]]:
+    """(function, file) of each frame, outermost first."""
+    out = []
+    for frame in stack.split(";"):
+        m = _FRAME.match(frame)
+        out.append((m["func"], m["file"]) if m else (frame, ""))
+    return out
+
+
+def _is_project(file: str) -> bool:
+    """A file of the engine (``bench/server.py`` only runs the loop, so it is not one)."""
+    return file.startswith(("shared/", "services/", "bench/model")) or any(
+        f"/{top}/" in file for top in ("shared", "services", "bench/model"))
+
+
+def _relative(file: str) -> str:
+    for top in ("shared/", "services/", "bench/"):
+        i = file.find(top)
+        if i >= 0 and (i == 0 or file[i - 1] == "/"):
+            return file[i:]
+    return file
+
+
+_CALLS: tuple[tuple[str, str], ...] = (
+    ("PostgresEventStore.read_invocation", "log re-read (store)"),
+    ("PostgresEventStore.append", "log append (store: chain, projections)"),
+)
+"""Calls charged as a whole, wherever their time is spent beneath them (asyncpg, sockets)."""
+
+
+def _component(frames: Sequence[tuple[str, str]]) -> str:
+    """What a sample is charged to: a call of ``_CALLS`` on its stack, else its innermost
+    project frame, else its library."""
+    for func, _ in reversed(frames):
+        for call, component in _CALLS:
+            if func == call:
+                return component
+    for func, file in reversed(frames):
+        if not _is_project(file):
+            continue
+        rel = _relative(file)
+        for fragment, function, component in _PROJECT_RULES:
+            if fragment in rel and function in func:
+                return component
+        return "shared, other"
+    for generic in (False, True):
+        for _, file in reversed(frames):
+            for fragment, library in _LIBRARIES:
+                if (fragment in _GENERIC) == generic and (
+                        file.startswith(fragment) or f"/{fragment}" in file):
+                    return library
+    return "other (interpreter, stdlib)"
+
+
+def _owner(frames: Sequence[tuple[str, str]]) -> str:
+    """The service on whose behalf a sample ran: the innermost ``services/<name>`` frame."""
+    for _, file in reversed(frames):
+        rel = _relative(file)
+        for name in _OWNERS:
+            if rel.startswith(f"services/{name}/"):
+                return name
+    return "no service frame (loop, clients, runtime)"
+
+
+def _start_up(frames: Sequence[tuple[str, str]]) -> bool:
+    """Once per process, not per invocation: imports, start-up, loading the embedding model."""
+    return any((func.rpartition(".")[2] in ("_find_and_load", "start", "migrate")
+                and ("engine.py" in file or "importlib" in file or "migrat" in file))
+               or func == "default_embedder" for func, file in frames)
+
+
+def charge(raw: str) -> tuple[Counter[str], Counter[str]]:
+    """Samples by component and by service from py-spy's raw (collapsed stacks) output."""
+    components: Counter[str] = Counter()
+    owners: Counter[str] = Counter()
+    for line in raw.splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not stack or not count.isdigit():
+            continue
+        frames = _frames(stack)
+        if _start_up(frames) or not frames or frames[-1][0] in _WAITING:
+            continue
+        components[_component(frames)] += int(count)
+        owners[_owner(frames)] += int(count)
+    return components, owners
+
+
+@dataclass(frozen=True)
+class Measured:
+    """CPU per invocation over one timed run, unprofiled."""
+
+    invocations: int
+    events: float
+    engine_ms: float
+    loop_ms: float
+    """The engine's event-loop thread alone (the rest: embedding and other worker threads)."""
+    servers_ms: float
+    """NATS, PostgreSQL and Redis."""
+
+    def render(self) -> str:
+        return (f"{self.invocations} invocations, {self.events:.0f} events each: engine "
+                f"{self.engine_ms:.1f} ms CPU per invocation (event loop {self.loop_ms:.1f}), "
+                f"servers {self.servers_ms:.1f} (NATS, PostgreSQL, Redis)")
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    measured: list[Measured]
+    components: Counter[str]
+    owners: Counter[str]
+
+    def render(self) -> str:
+        lines = [m.render() for m in self.measured]
+        engine_ms = sorted(m.engine_ms for m in self.measured)[len(self.measured) // 2]
+        lines += [f"shared out: the median engine figure, {engine_ms:.1f} ms", ""]
+        for title, counts in (("component", self.components), ("on behalf of", self.owners)):
+            total = sum(counts.values()) or 1
+            lines.append(f"{title:<44} {'ms/inv':>7} {'share':>6}")
+            for name, n in counts.most_common():
+                lines.append(f"{name:<44} {engine_ms * n / total:7.2f} {n / total:6.1%}")
+            lines.append("")
+        return "\n".join(lines)
+
+
+async def _measure(target: Target, settings: Settings, pid: int, *, invocations: int,
+                   clients: int) -> Measured:
+    turns = max(1, invocations // clients)
+    servers = cpu_probe(pid, settings.data_dir)
+
+    def probe() -> dict[str, float]:
+        return {**servers(), "loop": cpu_seconds_of_thread(pid, pid)}
+
+    result = await run_load(target, clients=clients, turns=turns, warmup=1, name="cpu",
+                            cpu=probe)
+    s = result.summary()
+    return Measured(invocations=int(s["completed"]), events=s["events_per_invocation"],
+                    engine_ms=s["engine_cpu_ms_per_invocation"],
+                    loop_ms=s["loop_cpu_ms_per_invocation"],
+                    servers_ms=s["servers_cpu_ms_per_invocation"])
+
+
+def cpu_seconds_of_thread(pid: int, tid: int) -> float:
+    """User plus system CPU time of one thread of a process so far."""
+    with open(f"/proc/{pid}/task/{tid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    base = {k: v for k, v in os.environ.items()
+            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
+    with open(log, "wb") as out:
+        return subprocess.Popen(args, env={**base, **env}, cwd=ROOT, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+async def function_profile(*, invocations: int, clients: int, out: Path) -> None:
+    """cProfile (CPU time of the event loop's thread) over ``invocations``, after a warm-up
+    of as many, statistics to ``out``: the function-level view behind the breakdown."""
+    with tempfile.TemporaryDirectory(prefix="yourai-cpu-") as tmp, \
+            contextlib.ExitStack() as stack:
+        work = Path(tmp)
+        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
+                                           stack)
+        env = _env(settings)
+        async with _engine([sys.executable, "-m", "bench.server", "--profile", str(out)],
+                           env, work / "engine.log") as (target, pid):
+            uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
+            await uploader.upload_samples()
+            await uploader.close()
+            await _measure(target, settings, pid, invocations=invocations, clients=clients)
+            os.kill(pid, signal.SIGUSR1)
+            await _measure(target, settings, pid, invocations=invocations, clients=clients)
+            os.kill(pid, signal.SIGUSR2)
+            for _ in range(100):
+                if await asyncio.to_thread(out.exists):
+                    break
+                await asyncio.sleep(0.1)
+
+
+def _env(settings: Settings) -> dict[str, str]:
+    return {"YOURAI_NATS_URL": str(settings.nats_url),
+            "YOURAI_DATABASE_URL": str(settings.database_url),
+            "YOURAI_REDIS_URL": str(settings.redis_url), "YOURAI_PORT": str(free_port()),
+            "YOURAI_JWT_SECRET": SECRET, "YOURAI_NAMESPACE": "bench",
+            "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000"}
+
+
+async def run(*, invocations: int, clients: int, rate: int, rounds: int,
+              keep: Path | None = None, spy: bool = True) -> Breakdown:
+    spy_path = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which(
+        "py-spy")
+    if spy and spy_path is None:
+        raise SystemExit("py-spy is not installed: .venv/bin/pip install py-spy")
+    with tempfile.TemporaryDirectory(prefix="yourai-cpu-") as tmp, \
+            contextlib.ExitStack() as stack:
+        work = Path(tmp)
+        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
+                                           stack)
+        env = _env(settings)
+        server = [sys.executable, "-m", "bench.server"]
+        # First unprofiled: the sample policies are uploaded (their embedding is not an
+        # invocation's work), then the figures that count are measured.
+        async with _engine(server, env, work / "plain.log") as (target, pid):
+            uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
+            await uploader.upload_samples()
+            await uploader.close()
+            measured = [await _measure(target, settings, pid, invocations=invocations,
+                                       clients=clients) for _ in range(rounds)]
+        if not spy or spy_path is None:
+            return Breakdown(measured=measured, components=Counter(), owners=Counter())
+        # Then under py-spy, which cannot attach to a running interpreter in every sandbox
+        # but can always start one; it samples the process's whole life, start-up left out.
+        out = work / "spy.txt"
+        async with _engine([spy_path, "record", "--nonblocking", "--format", "raw", "--rate",
+                            str(rate), "--output", str(out), "--", *server],
+                           env, work / "spy.log") as (target, pid):
+            await _measure(target, settings, pid, invocations=invocations, clients=clients)
+        raw = await asyncio.to_thread(_stacks, out, keep)
+        components, owners = charge(raw)
+    return Breakdown(measured=measured, components=components, owners=owners)
+
+
+@contextlib.asynccontextmanager
+async def _engine(args: list[str], env: dict[str, str], log: Path
+                  ) -> AsyncIterator[tuple[Target, int]]:
+    """The engine running (its gateway, and the pid of its Python process) until the end."""
+    child = _spawn(args, env, log)
+    try:
+        ready = await asyncio.to_thread(read_ready_line, child, log, 120)
+        pid = child.pid if args[0] == sys.executable else _python_child(child.pid)
+        yield Target(url=ready["gateway"], secret=SECRET, tenant="bench-a"), pid
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGINT)
+        await asyncio.to_thread(child.wait, 60)
+
+
+def _stacks(out: Path, keep: Path | None) -> str:
+    """py-spy's raw stacks (kept in ``keep`` too, if given)."""
+    raw = out.read_text() if out.exists() else ""
+    if keep is not None:
+        keep.write_text(raw)
+    return raw
+
+
+def _python_child(pid: int) -> int:
+    """The engine's pid: py-spy's child."""
+    for _ in range(50):
+        with contextlib.suppress(OSError):
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            if children:
+                return int(children[0])
+    raise RuntimeError("py-spy started no engine process")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.cpu_profile",
+                                description="Share out the engine's CPU per invocation.")
+    p.add_argument("-n", "--invocations", type=int, default=64)
+    p.add_argument("--clients", type=int, default=4, help="concurrent conversations")
+    p.add_argument("--rate", type=int, default=250, help="py-spy samples per second")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="unprofiled timed runs (the machine is shared: look at the spread)")
+    p.add_argument("--no-spy", action="store_true", help="only the unprofiled figures")
+    p.add_argument("--keep", type=Path, metavar="FILE",
+                   help="also keep py-spy's raw stacks (for flamegraph.pl or speedscope)")
+    p.add_argument("--functions", type=Path, metavar="FILE",
+                   help="instead: cProfile statistics of the engine's loop thread to FILE "
+                        "(read with python -m pstats FILE)")
+    args = p.parse_args(argv)
+    if args.functions:
+        asyncio.run(function_profile(invocations=args.invocations, clients=args.clients,
+                                     out=args.functions))
+        pstats.Stats(str(args.functions)).sort_stats("tottime").print_stats(40)
+        return 0
+    breakdown = asyncio.run(run(invocations=args.invocations, clients=args.clients,
+                                rate=args.rate, rounds=args.rounds, keep=args.keep,
+                                spy=not args.no_spy))
+    print(breakdown.render())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
