@@ -159,8 +159,8 @@ class VerifyDraft(_Verifier):
         envelope = self.service.envelope(draft)
         return unrecorded(build_events(
             draft=draft, verified=verified, log=records, envelope=envelope, qa=self._qa(tenant),
-            # the sentences' judge calls that the log may not hold yet (re-emitting one the
-            # recorder has since logged records nothing: its id is the same), then the draft's
+            # the sentences' judge calls that the log may not hold yet (re-emitting one already
+            # logged records nothing: its id is the same), then the draft's
             calls=[*self.inflight.usage(draft.invocation_id),
                    *(envelope.reply(UsageRecorded, "usage", "judge", "draft", n, **fields)
                      for n, fields in enumerate(calls.priced(models.prices)))],

@@ -2,9 +2,10 @@
 
 Sentence checks of one invocation run one at a time, in the order they arrive, and what each
 judged is remembered, so the next sentence (and then the whole draft) reuses it rather than
-check a citation again before the recorder has put its ``citation.checked`` in the log. The log
-stays the source of truth: another replica, or this one after a restart, reads it instead and at
-worst checks a citation twice, reporting it under the same id.
+read its ``citation.checked`` back from the log, or check a citation again while a sentence
+before it is still being checked. The log stays the source of truth: another replica, or this
+one after a restart, reads it instead and at worst checks a citation twice, reporting it under
+the same id.
 """
 
 from __future__ import annotations
@@ -123,8 +124,8 @@ class InFlight:
         return dict(self.judged.get(invocation_id, {}))
 
     def note_usage(self, invocation_id: uuid.UUID, usage: list[UsageRecorded]) -> None:
-        """Usage emitted for a sentence, which the recorder may not have logged yet when the
-        draft's total is summed."""
+        """Usage emitted for a sentence, which may still be committing when the draft's total
+        is summed."""
         if usage and invocation_id in self.judged:
             self.spent.setdefault(invocation_id, []).extend(usage)
 

@@ -1,6 +1,6 @@
 """Reads of the projection tables for the services: the one owner of their SQL.
 
-The projections are written in the recorder's transaction (``projections.py``); services
+The projections are written in the appending transaction (``projections.py``); services
 read them only through these functions, so a change of the tables changes this module alone.
 Driver errors become ``StoreUnavailable`` here, once.
 """
