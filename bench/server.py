@@ -7,6 +7,7 @@ parsing does not share the engine's event loop. Settings come from ``YOURAI_*`` 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import signal
@@ -17,9 +18,9 @@ from services.engine import Engine
 from shared.config import Settings
 
 
-async def serve() -> None:
+async def serve(delay_s: float = 0.0, chunk_size: int = 12) -> None:
     settings = replace(Settings.from_env(), llm_provider="scripted")
-    engine = Engine(settings, provider=bench_provider())
+    engine = Engine(settings, provider=bench_provider(delay_s=delay_s, chunk_size=chunk_size))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -33,4 +34,9 @@ async def serve() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(serve())
+    p = argparse.ArgumentParser(prog="python -m bench.server")
+    p.add_argument("--delay", type=float, default=0.0,
+                   help="seconds between the model's streamed chunks (default: instant)")
+    p.add_argument("--chunk", type=int, default=12, help="characters per streamed chunk")
+    args = p.parse_args()
+    asyncio.run(serve(args.delay, args.chunk))
