@@ -22,6 +22,7 @@ class Feed:
     """One stream as the client saw it: when it opened, and each event's version, type and
     arrival (``time.time()``, comparable with the server's timestamps on this machine)."""
 
+    requested_at: float = 0.0
     opened_at: float = 0.0
     received: list[tuple[int, str, float]] = field(default_factory=list)
     error: str = ""
@@ -35,6 +36,7 @@ async def follow(host: str, port: int, path: str, token: str, feed: Feed,
                  opened: asyncio.Event | None = None) -> None:
     """Read the feed at ``path`` until its terminal event or its end; errors go in ``feed``."""
     writer: asyncio.StreamWriter | None = None
+    feed.requested_at = time.time()
     try:
         reader, writer = await asyncio.open_connection(host, port)
         writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"

@@ -32,6 +32,8 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import asyncpg
+
 from bench.client import ApiClient
 from bench.footprint import SECRET
 from bench.model import QUESTION
@@ -141,9 +143,13 @@ async def _logs(client: ApiClient, inv: _Invocation) -> list[tuple[int, float]]:
 
 def _deliveries(invocations: list[_Invocation], logs: list[list[tuple[int, float]]]
                 ) -> dict[str, object]:
-    """Exactly once and in order per stream, and latency of the events each received live."""
+    """Exactly once and in order per stream, and latency of the events each received live:
+    all of them, and those committed once every stream was open (no opening under way)."""
     exact = errors = 0
+    feeds = [f for inv in invocations for f in inv.feeds]
+    all_open = max((f.opened_at for f in feeds), default=0.0)
     latencies: list[float] = []
+    steady: list[float] = []
     spreads: list[float] = []
     for inv, log in zip(invocations, logs, strict=True):
         expected = [v for v, _ in log]
@@ -155,17 +161,34 @@ def _deliveries(invocations: list[_Invocation], logs: list[list[tuple[int, float
             for version, _, at in feed.received:
                 if recorded.get(version, 0.0) > feed.opened_at:  # live, not replayed
                     latencies.append((at - recorded[version]) * 1000)
+                    if recorded[version] > all_open:
+                        steady.append((at - recorded[version]) * 1000)
                     arrivals.setdefault(version, []).append(at)
         spreads += [(max(a) - min(a)) * 1000 for a in arrivals.values() if len(a) > 1]
     streams = sum(len(inv.feeds) for inv in invocations)
     return {"streams": streams, "exactly_once_in_order": exact, "stream_errors": errors,
             "events_in_log": sum(len(log) for log in logs),
             "latency_from_commit": _percentiles(latencies),
+            "latency_from_commit_all_open": _percentiles(steady),
+            "open_time": _percentiles([(f.opened_at - f.requested_at) * 1000 for f in feeds
+                                       if f.opened_at]),
             "fan_out_spread": _percentiles(spreads)}
 
 
-async def _measure(url: str, engine_pid: int, data_dir: Path, shape: Shape
+async def _invocation_reads(dsn: str) -> int:
+    """Index scans of the log by invocation so far: each feed's replay and catch-up read is
+    one (the engine's own reads by invocation are the same with few streams or many)."""
+    conn = await asyncpg.connect(dsn)
+    try:
+        return int(await conn.fetchval(
+            "SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'events_invocation'"))
+    finally:
+        await conn.close()
+
+
+async def _measure(url: str, engine_pid: int, settings: Settings, shape: Shape
                    ) -> dict[str, object]:
+    data_dir, dsn = settings.data_dir, str(settings.database_url)
     warm = ApiClient(url, SECRET, tenant=TENANT, user="warm-up")
     _say("warm-up: one invocation followed to its end")
     await warm.turn(await warm.conversation(), QUESTION)
@@ -173,6 +196,7 @@ async def _measure(url: str, engine_pid: int, data_dir: Path, shape: Shape
     servers = server_pids(data_dir)
     cpu_pids = {"engine": [engine_pid], "servers": list(servers), "client": [os.getpid()]}
     cpu0 = {k: cpu_seconds(v) for k, v in cpu_pids.items()}
+    reads0 = await _invocation_reads(dsn)
     idle = _rss(engine_pid)
     _say(f"posting {shape.conversations} questions")
     invocations, clients = await _post_all(url, shape)
@@ -187,6 +211,8 @@ async def _measure(url: str, engine_pid: int, data_dir: Path, shape: Shape
     await asyncio.gather(*tasks)
     wall = time.perf_counter()
     cpu = {k: round(cpu_seconds(v) - cpu0[k], 2) for k, v in cpu_pids.items()}
+    await asyncio.sleep(11)  # PostgreSQL's backends publish their counters within 10 s of idling
+    reads = await _invocation_reads(dsn) - reads0
     logs = [await _logs(clients[inv.user], inv) for inv in invocations]
     for client in clients.values():
         await client.close()
@@ -198,7 +224,8 @@ async def _measure(url: str, engine_pid: int, data_dir: Path, shape: Shape
                    "servers_invocations_running": servers_running,
                    "servers_streams_open": servers_open,
                    "servers_per_stream": round((servers_open - servers_running) / shape.streams)},
-        "cpu_seconds": cpu, "delivery": _deliveries(invocations, logs), "_wall": wall,
+        "cpu_seconds": cpu, "log_reads_by_invocation": reads,
+        "delivery": _deliveries(invocations, logs), "_wall": wall,
     }
 
 
@@ -223,7 +250,7 @@ async def run(shape: Shape) -> dict[str, object]:
             try:
                 ready = await asyncio.to_thread(read_ready_line, child, log, 90)
                 t0 = time.perf_counter()
-                measured = await _measure(ready["gateway"], child.pid, settings.data_dir, shape)
+                measured = await _measure(ready["gateway"], child.pid, settings, shape)
                 wall = float(measured.pop("_wall")) - t0  # type: ignore[arg-type]
                 results.update(measured)
                 results["phase_seconds"] = round(wall, 1)
@@ -236,6 +263,7 @@ def render(r: dict[str, object]) -> str:
     m, d, cpu = r["memory"], r["delivery"], r["cpu_seconds"]
     assert isinstance(m, dict) and isinstance(d, dict) and isinstance(cpu, dict)
     lat, spread = d["latency_from_commit"], d["fan_out_spread"]
+    steady, opening = d["latency_from_commit_all_open"], d["open_time"]
     mib = 2**20
     return "\n".join([
         f"SSE scale: {d['streams']} streams over {r['shape']['conversations']} invocations"  # type: ignore[index]
@@ -251,10 +279,15 @@ def render(r: dict[str, object]) -> str:
         f" ({d['stream_errors']} errors; {d['events_in_log']} events in the log)",
         f"  latency commit → client (live events, {lat.get('count', 0)}): p50 {lat.get('p50_ms')}"
         f" ms, p95 {lat.get('p95_ms')} ms, max {lat.get('max_ms')} ms",
+        f"  … of events committed once all were open ({steady.get('count', 0)}): p50 "
+        f"{steady.get('p50_ms')} ms, p95 {steady.get('p95_ms')} ms, max {steady.get('max_ms')} ms",
+        f"  time to open one stream (request → headers): p50 {opening.get('p50_ms')} ms, "
+        f"p95 {opening.get('p95_ms')} ms",
         f"  fan-out spread of one event over its streams: p50 {spread.get('p50_ms')} ms,"
         f" p95 {spread.get('p95_ms')} ms, max {spread.get('max_ms')} ms",
         f"  CPU seconds over {r['phase_seconds']} s: engine {cpu['engine']}, servers "
-        f"{cpu['servers']}, this client {cpu['client']}",
+        f"{cpu['servers']}, this client {cpu['client']}; log reads by invocation "
+        f"{r['log_reads_by_invocation']}",
     ])
 
 
