@@ -59,6 +59,8 @@ class Shape:
     delay_s: float = 1.0
     chunk: int = 60
     open_concurrency: int = 50
+    stats_settle_s: float = 11.0
+    """Wait before reading PostgreSQL's counters: idle backends publish theirs within 10 s."""
 
 
 @dataclass
@@ -211,7 +213,7 @@ async def _measure(url: str, engine_pid: int, settings: Settings, shape: Shape
     await asyncio.gather(*tasks)
     wall = time.perf_counter()
     cpu = {k: round(cpu_seconds(v) - cpu0[k], 2) for k, v in cpu_pids.items()}
-    await asyncio.sleep(11)  # PostgreSQL's backends publish their counters within 10 s of idling
+    await asyncio.sleep(shape.stats_settle_s)
     reads = await _invocation_reads(dsn) - reads0
     logs = [await _logs(clients[inv.user], inv) for inv in invocations]
     for client in clients.values():

@@ -26,7 +26,7 @@ async def test_state_scale_fills_and_times_every_call_at_every_level() -> None:
 
 async def test_sse_scale_delivers_every_event_to_every_stream_once() -> None:
     results: dict[str, Any] = await sse_scale.run(
-        sse_scale.Shape(streams=20, conversations=2, delay_s=0.2))
+        sse_scale.Shape(streams=20, conversations=2, delay_s=0.2, stats_settle_s=0))
     delivery = results["delivery"]
     assert delivery["streams"] == 20
     assert delivery["stream_errors"] == 0
