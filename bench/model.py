@@ -51,11 +51,12 @@ def synthesis(request: ModelRequest) -> str:
     return f'According to the policy, "{quote}" {tag}\n\n{_FURTHER}'
 
 
-def bench_provider() -> ScriptedProvider:
-    """Every purpose the engine calls, answered at once (``delay_s=0``)."""
+def bench_provider(*, delay_s: float = 0.0, chunk_size: int = 12) -> ScriptedProvider:
+    """Every purpose the engine calls, answered at once (``delay_s=0``) or paced like a model
+    that streams ``chunk_size`` characters every ``delay_s`` (to keep invocations running)."""
     return ScriptedProvider(
         responses={"routing": [ROUTING], "title": ["Damp and mould"], "synthesis": [synthesis],
                    "judge": ["{}"]},
-        chunk_size=12,
-        delay_s=0.0,
+        chunk_size=chunk_size,
+        delay_s=delay_s,
     )

@@ -41,9 +41,11 @@ def _profiling(loop: asyncio.AbstractEventLoop, out: Path) -> None:
     loop.add_signal_handler(signal.SIGUSR2, stop)
 
 
-async def serve(services: Sequence[str] = SERVICES, profile: Path | None = None) -> None:
+async def serve(services: Sequence[str] = SERVICES, profile: Path | None = None, *,
+                delay_s: float = 0.0, chunk_size: int = 12) -> None:
     settings = replace(Settings.from_env(), llm_provider="scripted")
-    engine = Engine(settings, services=services, provider=bench_provider())
+    engine = Engine(settings, services=services,
+                    provider=bench_provider(delay_s=delay_s, chunk_size=chunk_size))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -67,10 +69,13 @@ if __name__ == "__main__":
                         help=f"comma-separated, of {', '.join(SERVICES)} (default: all)")
     parser.add_argument("--profile", type=Path, metavar="FILE",
                         help="profile between SIGUSR1 and SIGUSR2, statistics to FILE")
+    parser.add_argument("--delay", type=float, default=0.0,
+                        help="seconds between the model's streamed chunks (default: instant)")
+    parser.add_argument("--chunk", type=int, default=12, help="characters per streamed chunk")
     args = parser.parse_args()
     names = [n for n in args.services.split(",") if n]
     unknown = sorted(set(names) - set(SERVICES))
     if unknown or not names:
         parser.error(f"unknown service(s): {', '.join(unknown) or '(none given)'}")
     limit_malloc_arenas()  # as ``yourai up`` and ``yourai serve`` do
-    asyncio.run(serve(names, args.profile))
+    asyncio.run(serve(names, args.profile, delay_s=args.delay, chunk_size=args.chunk))
