@@ -207,10 +207,9 @@ class _CountedStore(PostgresEventStore):
         return await super().append(*args, **kwargs)
 
 
-async def test_calls_that_meet_share_a_commit_and_keep_their_own_outcomes(
-        infra: Infra, bus: Bus) -> None:
-    """Concurrent ``record`` calls are appended together, each call's events contiguous and
-    in order; a call whose event the log refuses fails alone."""
+async def _running_turn(infra: Infra, bus: Bus
+                        ) -> tuple[uuid.UUID, _CountedStore, LogWriter, dict[str, object]]:
+    """A conversation with a running invocation, recorded by a writer over a counted store."""
     conversation = uuid.uuid4()
     store = _CountedStore(infra.pool)
     writer = LogWriter(store, bus, publish_timeout_s=5.0, sweep_every_s=60.0)
@@ -218,6 +217,14 @@ async def test_calls_that_meet_share_a_commit_and_keep_their_own_outcomes(
                                              user_id="u")])
     turn, ids = _turn(conversation)
     await writer.record(turn)
+    return conversation, store, writer, ids
+
+
+async def test_calls_that_meet_share_a_commit_and_keep_their_own_outcomes(
+        infra: Infra, bus: Bus) -> None:
+    """Concurrent ``record`` calls are appended together, each call's events contiguous and
+    in order; a call whose event the log refuses fails alone."""
+    conversation, store, writer, ids = await _running_turn(infra, bus)
     calls = [[ContentDelta(**ids, text=f"{c}.{i} ", index=c * 10 + i)  # type: ignore[arg-type]
               for i in range(3)] for c in range(8)]
     store.appends = 0
@@ -237,23 +244,17 @@ async def test_calls_that_meet_share_a_commit_and_keep_their_own_outcomes(
                                    user_id="x")
     more = [ContentDelta(**ids, text="more ", index=100 + i)  # type: ignore[arg-type]
             for i in range(3)]
-    outcomes = await asyncio.gather(*(writer.record([m]) for m in more),
-                                    writer.record([stranger]), return_exceptions=True)
-    assert isinstance(outcomes[-1], StoreError)  # another tenant's conversation: refused
-    assert all(isinstance(o, list) and o[0].status == "new" for o in outcomes[:-1]), outcomes
+    mixed = await asyncio.gather(*(writer.record([m]) for m in more),
+                                 writer.record([stranger]), return_exceptions=True)
+    assert isinstance(mixed[-1], StoreError)  # another tenant's conversation: refused
+    assert all(isinstance(o, list) and o[0].status == "new" for o in mixed[:-1]), mixed
 
 
 async def test_write_behind_keeps_the_order_and_merges_what_waits(infra: Infra,
                                                                   bus: Bus) -> None:
     """A stream added without waiting is recorded in the order added, in fewer commits than
     additions; a failure stops what follows and is raised by ``drain``."""
-    conversation = uuid.uuid4()
-    store = _CountedStore(infra.pool)
-    writer = LogWriter(store, bus, publish_timeout_s=5.0, sweep_every_s=60.0)
-    await writer.record([ConversationCreated(conversation_id=conversation, tenant_id=TENANT,
-                                             user_id="u")])
-    turn, ids = _turn(conversation)
-    await writer.record(turn)
+    conversation, store, writer, ids = await _running_turn(infra, bus)
     store.appends = 0
     behind = WriteBehind(writer)
     deltas = [ContentDelta(**ids, text=f"{i} ", index=i)  # type: ignore[arg-type]
