@@ -121,8 +121,11 @@ async def test_a_repeated_question_streams_the_verified_answer_from_the_cache(
     assert float(str(hit["similarity"])) >= 0.95
     # Another user's words never reach this one: the hit names the invocation, not its question.
     assert "cached_question" not in hit
+    # The reused answer is checked again as it streams (DESIGN §5a): a sentence's badge may
+    # come before or after the draft ends, never before the sentence.
     assert types.index("query.rewritten") < types.index("cache.hit") < types.index(
-        "content.delta") < types.index("draft.completed") < types.index("citation.checked")
+        "content.delta") < types.index("citation.checked")
+    assert types.index("draft.completed") < types.index("verification.result")
     assert types[-1] == "invocation.completed" and second[-1].data["cache_hit"] is True
     # The answer is the first one's, checked again.
     def served(events: list[SseEvent]) -> str:

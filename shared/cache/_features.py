@@ -103,8 +103,9 @@ def embedding_text(question: str) -> str:
     """The text the cache embeds for a question: the question in plain words (contractions
     spelt out, numbers in digits) followed by the vocabulary's other words for what it
     mentions, so "What is an AST?" and "What is an assured shorthold tenancy?" meet: MiniLM
-    alone puts them at a cosine of 0.03."""
-    return expand(_plain(question))
+    alone puts them at a cosine of 0.03. What the question excludes is spelt out too ("not an
+    HMO" beside "not a house in multiple occupation"): the guard compares negation itself."""
+    return expand(_plain(question), excluded=True)
 
 
 def _group(names: dict[str, str]) -> re.Pattern[str]:

@@ -330,17 +330,20 @@ class Expansion:
     means: str
 
 
-def expansions(question: str, *, lay: bool = True) -> list[Expansion]:
+def expansions(question: str, *, lay: bool = True, excluded: bool = False
+               ) -> list[Expansion]:
     """What ``question`` mentions in other words, each once, leaving out what it already says.
 
     ``lay=False`` leaves out the everyday descriptions (``_LAY``): a statute's heading is in
-    the sources' words already, and "fixed penalty" is no repair.
+    the sources' words already, and "fixed penalty" is no repair. ``excluded``: also what the
+    question excludes ("not an HMO"), for a text that must read the same whichever words it
+    uses (the semantic cache's, whose guard compares negation itself), not for a search.
     """
     present = terms(question)
     out: list[Expansion] = []
     seen: set[str] = set()
     for entry in (*_GENERAL, *_LAY, *_ALIKE) if lay else _GENERAL:
-        match = _mentioned(entry, question)
+        match = _mentioned(entry, question, excluded=excluded)
         if match is None or entry.means in seen:
             continue
         if terms(entry.means) - present:
@@ -356,16 +359,19 @@ _NEGATED = re.compile(r"(?:\bnot|\bother than|\bexcept|\bexcluding|\brather than
 asks about everything but HMOs, and their words would pull the search towards them."""
 
 
-def _mentioned(entry: _Entry, question: str) -> re.Match[str] | None:
-    """The first mention of ``entry`` in ``question`` that the question does not exclude."""
+def _mentioned(entry: _Entry, question: str, *, excluded: bool = False
+               ) -> re.Match[str] | None:
+    """The first mention of ``entry`` in ``question`` that the question does not exclude
+    (with ``excluded``, the first mention)."""
     return next((m for m in entry.said.finditer(question)
-                 if not _NEGATED.search(question, 0, m.start())), None)
+                 if excluded or not _NEGATED.search(question, 0, m.start())), None)
 
 
-def expand(question: str, *, lay: bool = True) -> str:
+def expand(question: str, *, lay: bool = True, excluded: bool = False) -> str:
     """The question followed by the other words for what it mentions: a search query
-    (``lay``: as ``expansions``)."""
-    return " ".join([question, *(e.means for e in expansions(question, lay=lay))])
+    (``lay``, ``excluded``: as ``expansions``)."""
+    return " ".join([question, *(e.means for e in expansions(question, lay=lay,
+                                                             excluded=excluded))])
 
 
 def expand_statutory(question: str) -> str:
