@@ -104,10 +104,13 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / _TICK
 
 
-def cpu_probe(engine_pid: int, data_dir: Path) -> Callable[[], dict[str, float]]:
-    """Cumulative CPU seconds of the engine, its embedded servers and this load generator."""
+def cpu_probe(engine: int | list[int], data_dir: Path) -> Callable[[], dict[str, float]]:
+    """Cumulative CPU seconds of the engine (one process, or several), its embedded servers and
+    this load generator."""
+    pids = [engine] if isinstance(engine, int) else engine
+
     def probe() -> dict[str, float]:
-        return {"engine": cpu_seconds([engine_pid]),
+        return {"engine": cpu_seconds(pids),
                 "servers": cpu_seconds(list(server_pids(data_dir))),
                 "client": cpu_seconds([os.getpid()])}
     return probe

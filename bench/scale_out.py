@@ -20,18 +20,16 @@ import argparse
 import asyncio
 import contextlib
 import json
-import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.client import ApiClient
 from bench.footprint import SECRET
 from bench.load import Target, run_load
-from bench.procs import cpu_seconds, read_ready_line, server_pids, spawn, stop
+from bench.procs import cpu_probe, read_ready_line, spawn, stop
 from bench.report import machine
 from services.engine import SERVICES
 from shared.config import Settings
@@ -100,20 +98,13 @@ async def _layout(layout: Layout, index: int, settings: Settings, work: Path,
         _say(f"{layout.name}: {counts.clients} conversations × {counts.turns}")
         conc = await run_load(target, clients=counts.clients, turns=counts.turns, warmup=1,
                               name=f"{namespace}-conc",
-                              cpu=_cpu([c.pid for c in children], settings.data_dir))
+                              cpu=cpu_probe([c.pid for c in children], settings.data_dir))
         return {"processes": len(children), "gateways": len(gateways),
                 "sequential": seq.summary(), "concurrent": conc.summary()}
     finally:
         for child in children:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(stop, child)
-
-
-def _cpu(pids: list[int], data_dir: Path) -> Callable[[], dict[str, float]]:
-    def probe() -> dict[str, float]:
-        return {"engine": cpu_seconds(pids), "servers": cpu_seconds(list(server_pids(data_dir))),
-                "client": cpu_seconds([os.getpid()])}
-    return probe
 
 
 async def run(counts: Counts, *, quick: bool) -> dict[str, object]:
