@@ -1,7 +1,9 @@
 """A TCP proxy that can partition one client from a server: the network fault, nothing else.
 
 Point one service at ``proxy.url`` instead of the server; ``cut()`` drops its connections and
-refuses new ones until ``heal()``, while every other service still reaches the server directly.
+refuses new ones until ``heal()``, while every other service still reaches the server directly;
+``stall()`` leaves its open connections open but silent (a request stuck under load), while new
+connections pass.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ class TcpProxy:
         self.port = 0
         self.open = True
         self._writers: set[asyncio.StreamWriter] = set()
+        self._stalled: set[asyncio.StreamWriter] = set()
         self._pipes: set[asyncio.Task[None]] = set()
 
     @property
@@ -36,7 +39,7 @@ class TcpProxy:
             return
         self._writers |= {writer, up_writer}
         for src, dst in ((reader, up_writer), (up_reader, writer)):
-            task = asyncio.create_task(_pipe(src, dst))
+            task = asyncio.create_task(_pipe(src, dst, self._stalled))
             self._pipes.add(task)
             task.add_done_callback(self._pipes.discard)
 
@@ -47,13 +50,20 @@ class TcpProxy:
             writer.transport.abort()
         self._writers.clear()
 
+    def stall(self) -> None:
+        """Forward nothing more on the connections open now; new ones are not affected."""
+        self._stalled |= self._writers
+
     def heal(self) -> None:
         self.open = True
 
 
-async def _pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+async def _pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter,
+                stalled: set[asyncio.StreamWriter]) -> None:
     with contextlib.suppress(OSError, ConnectionError):
         while data := await src.read(65536):
+            if dst in stalled:
+                continue  # swallowed: the peer waits for an answer that never comes
             dst.write(data)
             await dst.drain()
     dst.transport.abort()

@@ -13,7 +13,8 @@ Failures are told apart by cause, since the verifier acts on the difference:
 - :class:`LexToolError` — the server refused the call for good (a bad argument, a 422);
 - :class:`LexUnavailable` — nothing certain was learnt: the server could not be reached, was
   rate limited (Lex reports a 429 as a tool error, not as an HTTP status), failed (5xx) or
-  ran out of time. These are retried with backoff first.
+  ran out of time. These are retried with backoff first, within the call's deadline; a try
+  that takes more than its share of that deadline is abandoned and retried on a new session.
 """
 
 from __future__ import annotations
@@ -92,6 +93,16 @@ class LexRetry:
     backoff_s: float = 0.25
     """The first wait; each later wait doubles, with up to a quarter of jitter added."""
     max_backoff_s: float = 4.0
+    attempt_timeout_s: float | None = None
+    """How long one try may take before it is abandoned (its session dropped) and retried;
+    ``None``: half the call's budget. Under load one request can hang on a stuck connection
+    while a fresh one would answer at once, so a try must not spend the whole budget."""
+
+    def attempt_budget(self, call_timeout_s: float) -> float:
+        """The time one try may take, within a call's budget of ``call_timeout_s``."""
+        if self.attempt_timeout_s is None:
+            return call_timeout_s / 2
+        return min(self.attempt_timeout_s, call_timeout_s)
 
     def delay(self, attempt: int) -> float:
         base = min(self.max_backoff_s, self.backoff_s * 2 ** attempt)
@@ -216,16 +227,21 @@ class LexClient:
                         await asyncio.sleep(self.retry.delay(attempt - 1))
                     session: _Session | None = None
                     try:
-                        session = await self._open()
-                        return await step(session.ready.result())
+                        # An inner timeout's expiry is a TimeoutError caught below (this try
+                        # failed); the outer one's reaches here as a cancellation.
+                        async with asyncio.timeout(self.retry.attempt_budget(self.timeout_s)):
+                            session = await self._open()
+                            return await step(session.ready.result())
                     except LexToolError:
                         raise
                     except LexUnavailable as e:  # answered "try later", or could not open
                         last = e
                     except Exception as e:  # the transport's errors vary by layer
                         last = e
-                        if session is not None:
-                            await self._drop(session)
+                        stuck = session or (self._session if isinstance(e, TimeoutError)
+                                            else None)
+                        if stuck is not None:  # a stuck or broken session is not reused
+                            await self._drop(stuck)
         except TimeoutError as e:
             last = last or e
         raise LexUnavailable(f"the Lex server at {self.url} did not answer {what} "
