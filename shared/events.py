@@ -462,6 +462,9 @@ class UsageRecorded(InvocationEvent, frozen=True, kw_only=True, tag="usage.recor
     currency: str = "USD"
     priced: bool = True
     """False when the model had no price in the table: ``cost`` is then 0 but not free."""
+    failure: str = ""
+    """Why the call failed (``""``: it did not); its usage is then what was consumed before
+    it failed, as the provider reported it or estimated (nothing, if no answer had begun)."""
 
 
 # -- verification -----------------------------------------------------------------------------

@@ -5,11 +5,15 @@ Calls made where their events are emitted (title, synthesis) are recorded there 
 ``priced_usage``. Calls made inside a library or a helper (the router's rewrite and
 classification, the judge deep in the verification checks) go through a ``MeteredProvider``,
 which applies the tenant's model configuration and notes each call in the ``CallLog`` its
-caller opened (``metered_calls``); the caller records them with its events.
+caller opened (``metered_calls``); the caller records them with its events. A call that fails
+is noted too, with its failure: a stream that broke part-way was paid for up to the break
+(the provider's figures where it gave them, else ``estimated_usage``); a call refused before
+any answer began costs nothing, and is still seen.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import contextvars
 from collections.abc import AsyncIterator, Iterable, Iterator
@@ -18,7 +22,14 @@ from decimal import Decimal
 from typing import TypedDict
 
 from shared.events import Usage, UsageRecorded
-from shared.llm.base import ModelProvider, ModelRequest, StreamEnd, StreamItem, Tier
+from shared.llm.base import (
+    ModelError,
+    ModelProvider,
+    ModelRequest,
+    StreamEnd,
+    StreamItem,
+    Tier,
+)
 from shared.llm.configuration import ModelConfiguration, agent_of
 from shared.pricing import DEFAULT_CURRENCY, PriceTable, money
 
@@ -27,6 +38,7 @@ __all__ = [
     "MeteredProvider",
     "UsageFields",
     "configured",
+    "estimated_usage",
     "invocation_cost",
     "metered_calls",
     "priced_usage",
@@ -44,15 +56,30 @@ class UsageFields(TypedDict):
     cost: str
     currency: str
     priced: bool
+    failure: str
 
 
 def priced_usage(*, agent: str, provider: str, model: str, usage: Usage,
-                 prices: PriceTable) -> UsageFields:
-    """One call's usage with its cost at ``prices`` (unpriced if the model has none there)."""
+                 prices: PriceTable, failure: str = "") -> UsageFields:
+    """One call's usage with its cost at ``prices`` (unpriced if the model has none there);
+    ``failure`` says why the call failed, if it did."""
     cost = prices.cost(model, usage)
     return UsageFields(agent=agent, provider=provider, model=model, usage=usage,
                        cost=money(cost or Decimal(0)), currency=prices.currency,
-                       priced=cost is not None)
+                       priced=cost is not None, failure=failure)
+
+
+CHARS_PER_TOKEN = 4
+"""The estimate of a token where a provider gives no count (English prose, roughly)."""
+
+
+def estimated_usage(request: ModelRequest, output: str) -> Usage:
+    """What a call whose stream broke after ``output`` consumed, when the provider said
+    nothing: the whole prompt was read, and the text so far was written."""
+    prompt = len(request.system) + sum(len(m.content) for m in request.messages) + sum(
+        len(d.text) for d in request.documents)
+    return Usage(input_tokens=prompt // CHARS_PER_TOKEN,
+                 output_tokens=len(output) // CHARS_PER_TOKEN)
 
 
 def invocation_cost(events: Iterable[object]) -> tuple[str, str]:
@@ -71,6 +98,7 @@ class _Call:
     provider: str
     model: str
     usage: Usage
+    failure: str = ""
 
 
 @dataclass
@@ -83,7 +111,7 @@ class CallLog:
     def priced(self, prices: PriceTable) -> list[UsageFields]:
         """Each call's usage, priced, in order (the caller numbers their events' steps)."""
         return [priced_usage(agent=c.agent, provider=c.provider, model=c.model, usage=c.usage,
-                             prices=prices) for c in self.calls]
+                             prices=prices, failure=c.failure) for c in self.calls]
 
 
 _LOG: contextvars.ContextVar[CallLog | None] = contextvars.ContextVar("call_log", default=None)
@@ -125,9 +153,42 @@ class MeteredProvider(ModelProvider):
         return self._noted(log, log.models.apply(request))
 
     async def _noted(self, log: CallLog, request: ModelRequest) -> AsyncIterator[StreamItem]:
-        async for item in self.inner.stream(request):
-            if isinstance(item, StreamEnd):
-                log.calls.append(_Call(agent=agent_of(request.purpose),
-                                       provider=item.provider or self.name, model=item.model,
-                                       usage=item.usage))
-            yield item
+        text: list[str] = []
+        ended = False
+        try:
+            async for item in self.inner.stream(request):
+                if isinstance(item, StreamEnd):
+                    ended = True
+                    log.calls.append(_Call(agent=agent_of(request.purpose),
+                                           provider=item.provider or self.name,
+                                           model=item.model, usage=item.usage))
+                else:
+                    text.append(item.text)
+                yield item
+        except BaseException as e:  # a failure, a deadline or a caller that stopped reading
+            if not ended:
+                log.calls.append(self._failed(request, e, "".join(text)))
+            raise
+
+    def _failed(self, request: ModelRequest, error: BaseException, text: str) -> _Call:
+        """A call that failed, with what it had consumed (see the module's docstring)."""
+        reported = error.usage if isinstance(error, ModelError) else None
+        usage = reported or Usage()
+        if text:  # the answer had begun: the prompt was read, and the text so far written
+            estimate = estimated_usage(request, text)
+            usage = Usage(
+                input_tokens=usage.input_tokens if reported else estimate.input_tokens,
+                output_tokens=max(usage.output_tokens, estimate.output_tokens),
+                cache_creation_input_tokens=usage.cache_creation_input_tokens,
+                cache_read_input_tokens=usage.cache_read_input_tokens)
+        return _Call(agent=agent_of(request.purpose), provider=request.provider or self.name,
+                     model=request.model or self.inner.model_for(request.tier), usage=usage,
+                     failure=_failure(error))
+
+
+def _failure(error: BaseException) -> str:
+    if isinstance(error, (TimeoutError, asyncio.CancelledError)):
+        return "The call was stopped before it finished (its deadline, or a cancellation)."
+    if isinstance(error, GeneratorExit):
+        return "The caller stopped reading before the call finished."
+    return str(error) or type(error).__name__

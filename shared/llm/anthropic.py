@@ -11,6 +11,7 @@ SDK's errors are translated here, once, into ``ModelUnavailable`` (worth retryin
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 
 import anthropic
@@ -81,6 +82,7 @@ class AnthropicProvider(ModelProvider):
         system = build_system(request.system)
         client = (self._client if request.max_retries is None
                   else self._client.with_options(max_retries=request.max_retries))
+        opened: anthropic.AsyncMessageStream | None = None
         try:
             async with client.messages.stream(
                 model=request.model or self.model_for(request.tier),
@@ -91,14 +93,16 @@ class AnthropicProvider(ModelProvider):
                 extra_body=(None if request.temperature is None
                             else {"temperature": request.temperature}),
             ) as stream:
+                opened = stream
                 async for text in stream.text_stream:
                     yield TextDelta(text)
                 message = await stream.get_final_message()
         except anthropic.APIError as e:
-            raise translate_error(e) from e
+            raise _spent(translate_error(e), opened) from e
         except httpx2.TransportError as e:
             # Once streaming has begun the SDK lets transport errors through untranslated.
-            raise ModelUnavailable(f"The Anthropic API stream broke off: {e!r}") from e
+            raise _spent(ModelUnavailable(f"The Anthropic API stream broke off: {e!r}"),
+                         opened) from e
         yield StreamEnd(
             model=message.model,
             usage=_usage(message.usage),
@@ -158,6 +162,15 @@ def _usage(usage: SdkUsage) -> Usage:
         cache_creation_input_tokens=usage.cache_creation_input_tokens or 0,
         cache_read_input_tokens=usage.cache_read_input_tokens or 0,
     )
+
+
+def _spent(error: ModelError, stream: anthropic.AsyncMessageStream | None) -> ModelError:
+    """``error`` with the usage of the message begun before it (``message_start`` reports
+    the input; output so far is counted by the deltas the API sent)."""
+    if stream is not None:
+        with contextlib.suppress(Exception):  # no message began: nothing was reported
+            error.usage = _usage(stream.current_message_snapshot.usage)
+    return error
 
 
 def translate_error(e: anthropic.APIError) -> ModelError:

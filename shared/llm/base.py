@@ -101,6 +101,10 @@ class Completion(msgspec.Struct, frozen=True, kw_only=True):
 class ModelError(Exception):
     """A model call failed; the subclass says whether trying again may help."""
 
+    usage: Usage | None = None
+    """What the call consumed before it failed, where the provider reported it (a stream
+    that broke part-way); ``None``: not reported."""
+
 
 class ModelUnavailable(ModelError):
     """Transient: network failure, timeout, rate limit, overload or a server error."""
