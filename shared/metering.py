@@ -29,6 +29,7 @@ from shared.llm.base import (
     StreamEnd,
     StreamItem,
     Tier,
+    offline_for,
 )
 from shared.llm.configuration import ModelConfiguration, agent_of
 from shared.pricing import DEFAULT_CURRENCY, PriceTable, money
@@ -145,6 +146,9 @@ class MeteredProvider(ModelProvider):
 
     def model_for(self, tier: Tier) -> str:
         return self.inner.model_for(tier)
+
+    def offline_for(self, request: ModelRequest) -> bool:
+        return offline_for(self.inner, configured(request))
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         log = _LOG.get()

@@ -13,7 +13,7 @@ from services.router.classify import Routing, classify_offline, parse_model_rout
 from services.router.rewrite import Rewrite, parse_model_rewrite, rewrite_offline, unchanged
 from shared.cache.reuse import AnswerCache
 from shared.events import Event, MessageReceived, QueryRewritten, RoutingDecided, UsageRecorded
-from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
+from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest, offline_for
 from shared.metering import MeteredProvider, configured, metered_calls
 from shared.prompts import render
 from shared.runtime import Service
@@ -47,15 +47,16 @@ async def rewrite(provider: ModelProvider, message: str, earlier: Sequence[str],
     answer) by the offline rule. A conversation's first message is its own standalone."""
     if not earlier:
         return unchanged(message)
-    if provider.offline:
-        return rewrite_offline(message, earlier)
     shown = "\n".join(f"{i}. {q}" for i, q in enumerate(earlier[-MODEL_TURNS:], 1))
     content = f"Earlier questions:\n{shown}\nLatest message: {message}"
-    reply = await _ask_model(provider, ModelRequest(
+    request = ModelRequest(
         tier="fast", purpose="rewrite", system=render("rewrite"),
         messages=[ChatMessage(role="user", content=content)], question=message,
         max_tokens=200,
-    ), deadline_s=deadline_s)
+    )
+    if offline_for(provider, request):  # the provider the tenant's configuration picks
+        return rewrite_offline(message, earlier)
+    reply = await _ask_model(provider, request, deadline_s=deadline_s)
     parsed = parse_model_rewrite(reply, message) if reply is not None else None
     if parsed is not None:
         return parsed
@@ -67,13 +68,14 @@ async def rewrite(provider: ModelProvider, message: str, earlier: Sequence[str],
 
 async def route(provider: ModelProvider, question: str, *, deadline_s: float) -> Routing:
     """Routing by the model when one is configured, else (or on a bad answer) offline."""
-    if provider.offline:
-        return classify_offline(question)
-    reply = await _ask_model(provider, ModelRequest(
+    request = ModelRequest(
         tier="fast", purpose="routing", system=render("router"),
         messages=[ChatMessage(role="user", content=question)], question=question,
         max_tokens=300,
-    ), deadline_s=deadline_s)
+    )
+    if offline_for(provider, request):
+        return classify_offline(question)
+    reply = await _ask_model(provider, request, deadline_s=deadline_s)
     routing = parse_model_routing(reply) if reply is not None else None
     if routing is None:
         fallback = classify_offline(question)

@@ -17,6 +17,7 @@ from shared.llm.base import (
     TextDelta,
     Tier,
     join_stream,
+    offline_for,
 )
 from shared.llm.factory import build_provider, configured_providers
 from shared.llm.offline import OFFLINE_MODEL, OfflineProvider
@@ -48,4 +49,5 @@ __all__ = [
     "build_provider",
     "configured_providers",
     "join_stream",
+    "offline_for",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import AsyncIterator
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 import msgspec
 
@@ -14,6 +14,7 @@ from shared.events import Tier, Usage
 
 __all__ = [
     "ChatMessage",
+    "ChoosesProvider",
     "Completion",
     "ModelError",
     "ModelProvider",
@@ -29,6 +30,7 @@ __all__ = [
     "documents_text",
     "failed_stream",
     "join_stream",
+    "offline_for",
 ]
 
 Purpose = Literal["synthesis", "routing", "rewrite", "title", "judge"]
@@ -141,6 +143,24 @@ async def failed_stream(error: Exception) -> AsyncIterator[StreamItem]:
     """A stream that raises ``error`` when iterated, as a real model's stream would."""
     raise error
     yield  # unreachable: makes this an async generator
+
+
+@runtime_checkable
+class ChoosesProvider(Protocol):
+    """A provider that passes each request on to one of several (or wraps one that does)."""
+
+    def offline_for(self, request: ModelRequest) -> bool:
+        """Whether the provider ``request`` names would answer it offline."""
+        ...
+
+
+def offline_for(provider: ModelProvider, request: ModelRequest) -> bool:
+    """Whether ``request`` (as configured: its ``provider``) would be answered offline, so a
+    caller with an offline rule of its own uses that instead: the tenant's provider decides,
+    not the engine's default."""
+    if isinstance(provider, ChoosesProvider):
+        return provider.offline_for(request)
+    return provider.offline
 
 
 class ModelProvider(Protocol):

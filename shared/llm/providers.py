@@ -16,6 +16,7 @@ from shared.llm.base import (
     StreamItem,
     Tier,
     failed_stream,
+    offline_for,
 )
 
 __all__ = ["ProviderSet"]
@@ -39,6 +40,11 @@ class ProviderSet(ModelProvider):
 
     def model_for(self, tier: Tier) -> str:
         return self.default.model_for(tier)
+
+    def offline_for(self, request: ModelRequest) -> bool:
+        """The offline flag of the provider ``request`` names (the default's, if none)."""
+        provider = self.providers.get(request.provider or self.name)
+        return provider is not None and offline_for(provider, request)
 
     def stream(self, request: ModelRequest) -> AsyncIterator[StreamItem]:
         name = request.provider or self.name
