@@ -16,7 +16,7 @@ import msgspec
 
 from services.orchestrator.answer import drafted
 from services.orchestrator.state import read_state
-from services.orchestrator.synthesis import clean_title
+from services.orchestrator.synthesis import clean_title, redated
 from shared.events import (
     AnswerRevised,
     CacheHit,
@@ -105,6 +105,9 @@ async def serve_cached(service: Service, hit: CacheHit) -> None:
     log = await invocation_events(service.infra.pool, hit.tenant_id, hit.reused_invocation_id,
                                   REUSED)
     reused = final_answer(log)
+    if reused is not None:  # checked again today, so dated today (not when first written)
+        reused = msgspec.structs.replace(reused, text=redated(reused.text,
+                                                              hit.occurred_at.date()))
     if reused is None:
         await service.emit([envelope.reply(
             InvocationFailed, "failed", "cache", stage="cache",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -85,6 +86,15 @@ def missing_instruments(question: str, documents: Sequence[Finding]) -> str:
 def as_at_line(day: date) -> str:
     """When the answer speaks for: the sources can change after it."""
     return f"Information as at {day.day} {day:%B %Y}."
+
+
+_DATED = re.compile(r"_Information as at \d{1,2} [A-Z][a-z]+ \d{4}\._")
+
+
+def redated(text: str, day: date) -> str:
+    """``text`` (an answer with its tail) speaking for ``day``: an answer served again is
+    verified again that day, so its date line says so, not the day it was first written."""
+    return _DATED.sub(lambda _: f"_{as_at_line(day)}_", text)
 
 
 def answer_tail(note: str, disclaimer: str, *, missing: str = "",
