@@ -53,7 +53,8 @@ class Entry:
     duration_ms: int
     asked_at: datetime | None = None
     """When the question was asked: the answer is not stored if what shaped it changed since
-    (see ``CacheStore.put``)."""
+    (see ``CacheStore.put``, which reads the time from the log where it can); ``None``: no
+    such check."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,15 +110,23 @@ class CacheStore:
         tenant's configuration (its settings, personas, skills; a clearing of the cache)."""
         s = entry.scope
         documents = sorted({c.document_id for c in entry.sources if c.document_id is not None})
+        # "Changed since it was asked" compares the database's own times only: the change's
+        # recorded_at (or a document's created_at / ended_at) with the recorded_at of the
+        # invocation's invocation.started, not with a time another process's clock wrote
+        # (``asked_at``, used only when the log holds no start).
         status = await self.pool.execute(
+            "WITH asked AS (SELECT CASE WHEN $14::timestamptz IS NULL THEN NULL ELSE COALESCE(("
+            "SELECT min(recorded_at) FROM events WHERE conversation_id = $2"
+            " AND invocation_id = $1 AND type = 'invocation.started'), $14::timestamptz) END"
+            " AS at) "
             "INSERT INTO semantic_cache (invocation_id, conversation_id, tenant_id, persona_id,"
             " jurisdiction, question, model_id, embedding, sources, documents, uses_policies,"
             " usage, duration_ms) SELECT $1, $2, $3, $4, $5, $6, $7, $8::vector, $9::jsonb,"
-            " $10, $11, $12::jsonb, $13 WHERE $14::timestamptz IS NULL OR (NOT EXISTS ("
+            " $10, $11, $12::jsonb, $13 FROM asked WHERE asked.at IS NULL OR (NOT EXISTS ("
             "SELECT 1 FROM events WHERE conversation_id = $15 AND type = 'configuration.changed'"
-            " AND recorded_at > $14::timestamptz) AND (NOT $11 OR NOT EXISTS ("
+            " AND recorded_at > asked.at) AND (NOT $11 OR NOT EXISTS ("
             "SELECT 1 FROM documents WHERE tenant_id = $3"
-            " AND (created_at > $14::timestamptz OR ended_at > $14::timestamptz))))"
+            " AND (created_at > asked.at OR ended_at > asked.at))))"
             " ON CONFLICT (invocation_id) DO NOTHING",
             entry.invocation_id, entry.conversation_id, s.tenant_id, s.persona_id,
             s.jurisdiction, entry.question, s.model_id, vector_literal(entry.vector),
