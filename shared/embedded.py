@@ -6,6 +6,7 @@ behind, when the returned stack closes.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -15,8 +16,12 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from shared.config import Settings
+
+if TYPE_CHECKING:
+    import pgserver
 
 __all__ = ["EmbeddedError", "free_port", "start_embedded", "start_nats", "start_postgres",
            "start_redis"]
@@ -102,8 +107,16 @@ def start_postgres(stack: contextlib.ExitStack, data_dir: Path) -> str:
         server = pgserver.get_server(data_dir, cleanup_mode="stop")
     except Exception as e:  # pgserver raises plain exceptions on start-up failures
         raise EmbeddedError(f"cannot start embedded PostgreSQL in {data_dir}: {e}") from e
-    stack.callback(server.cleanup)
+    stack.callback(_stop_postgres, server)
     return str(server.get_uri())
+
+
+def _stop_postgres(server: pgserver.PostgresServer) -> None:
+    """Stop the server now, and drop pgserver's own handler for the interpreter's exit: run
+    then, it takes its lock again and so re-creates the lock directory, under a runtime
+    directory that may be a temporary one already removed (left behind in ``/tmp``)."""
+    server.cleanup()
+    atexit.unregister(server._cleanup)
 
 
 def start_redis(stack: contextlib.ExitStack, data_dir: Path) -> str:
