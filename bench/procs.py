@@ -133,10 +133,18 @@ def read_ready_line(proc: subprocess.Popen[bytes], log: Path, timeout: float) ->
             if line.startswith("{"):
                 return dict(json.loads(line))
         if proc.poll() is not None:
-            raise RuntimeError(f"{' '.join(map(str, proc.args))} exited with code "
+            raise RuntimeError(f"{_command(proc)} exited with code "
                                f"{proc.returncode}; see {log}")
         time.sleep(0.1)
-    raise RuntimeError(f"{' '.join(map(str, proc.args))} was not ready within {timeout:.0f}s")
+    raise RuntimeError(f"{_command(proc)} was not ready within {timeout:.0f}s")
+
+
+def _command(proc: subprocess.Popen[bytes]) -> str:
+    """The child's command line, for a message (``args`` is one string or a sequence)."""
+    args = proc.args
+    if isinstance(args, str | bytes | os.PathLike):
+        return str(args)
+    return " ".join(map(str, args))
 
 
 def stop(proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
