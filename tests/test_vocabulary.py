@@ -270,6 +270,18 @@ def test_the_model_gets_abbreviations_spelt_out_but_no_keywords() -> None:
     assert spelt_out("Can the landlord keep the deposit?") == "Can the landlord keep the deposit?"
 
 
+def test_the_policies_wording_stays_out_of_legal_queries() -> None:
+    """"How long" is "how quickly we respond" in a landlord's policies, never in a statute:
+    a legal query (full text or the model's) must not carry it."""
+    question = "How long does an HMO licence last?"
+    assert "how quickly we respond" in expand(question)
+    assert "how quickly we respond" not in expand_statutory(question)
+    assert "how quickly we respond" not in spelt_out(question)
+    assert "duration period" in expand_statutory(question)
+    assert unexpanded(expand_statutory(question)) == question
+    assert unexpanded(expand(question)) == question
+
+
 @pytest.mark.parametrize(("one", "other"), [
     # Actions.
     ("Who will fix the door?", "Who will repair the door?"),
