@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from shared.text.terms import STOP_WORDS, stem, terms
 
 __all__ = ["ACTIONS", "Expansion", "expand", "expand_statutory", "expansions", "spelt_out",
-           "subjects", "topics", "unexpanded"]
+           "statutory_abbreviations", "subjects", "topics", "unexpanded"]
 
 
 @dataclass(frozen=True)
@@ -401,6 +401,12 @@ def spelt_out(question: str, *, lay: bool = True) -> str:
     """
     extra = [entry.means for entry in _STATUTORY_TERMS if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
+
+
+def statutory_abbreviations(question: str) -> list[str]:
+    """The Act's abbreviations of the terms ``question`` spells out ("empty dwelling
+    management order" → "EDMO"): the words of the headings after the one that defines them."""
+    return [entry.means for entry in _STATUTORY_ABBREVIATIONS if _mentioned(entry, question)]
 
 
 _FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_LAY, *_ALIKE,

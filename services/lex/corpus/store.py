@@ -18,7 +18,7 @@ import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
 from services.lex.corpus.compound import question_parts
-from services.lex.corpus.ranking import twins_together, with_each_parts_best
+from services.lex.corpus.ranking import aspects_up, twins_together, with_each_parts_best
 from services.lex.corpus.records import (
     Amendment,
     Caselaw,
@@ -33,7 +33,12 @@ from shared.fulltext import any_term_tsquery, covered, idf_weights
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
-from shared.text.vocabulary import expand_statutory, spelt_out, unexpanded
+from shared.text.vocabulary import (
+    expand_statutory,
+    spelt_out,
+    statutory_abbreviations,
+    unexpanded,
+)
 
 __all__ = [
     "ActResult",
@@ -321,8 +326,9 @@ class CorpusStore:
         depth = max(_CANDIDATES, offset + size)
         ranked = await self._ranked_sections(query, question, filters, depth, method, dense)
         if dense and method == "hybrid":
-            ranked = twins_together(
-                await self._with_parts(ranked, query, question, filters, depth), _title)
+            ranked = twins_together(aspects_up(
+                await self._with_parts(ranked, query, question, filters, depth), _title,
+                " ".join([spelt_out(question), *statutory_abbreviations(question)])), _title)
         return [_section(r, include_text=include_text)
                 for r in _cited_first(cited, ranked)[offset:offset + size]]
 
