@@ -173,6 +173,14 @@ def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
     return msgspec.structs.replace(s, **updates) if updates else s
 
 
+def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
+    """``ranked`` with the provisions whose headings name what ``question`` asks about its
+    subject moved up (``ranking.py``), the question read with the Act's abbreviations too:
+    headings say "Making of interim EDMOs"."""
+    return aspects_up([dict(r.items()) for r in ranked], _title,
+                      " ".join([spelt_out(question), *statutory_abbreviations(question)]))
+
+
 def _title(row: Row) -> str:
     return msgspec.json.decode(row["record"], type=LegislationSection).title
 
@@ -326,9 +334,9 @@ class CorpusStore:
         depth = max(_CANDIDATES, offset + size)
         ranked = await self._ranked_sections(query, question, filters, depth, method, dense)
         if dense and method == "hybrid":
-            ranked = twins_together(aspects_up(
-                await self._with_parts(ranked, query, question, filters, depth), _title,
-                " ".join([spelt_out(question), *statutory_abbreviations(question)])), _title)
+            ranked = twins_together(_aspects_up(
+                await self._with_parts(ranked, query, question, filters, depth), question),
+                _title)
         return [_section(r, include_text=include_text)
                 for r in _cited_first(cited, ranked)[offset:offset + size]]
 
