@@ -65,11 +65,14 @@ def _title(row: dict[str, Any]) -> str:
     return TITLES[row["id"]]
 
 
-def test_the_provisions_naming_the_aspect_come_up_after_the_first() -> None:
+def test_the_provisions_naming_the_aspect_come_up_first() -> None:
     ranked = _rows("61", "55", "72", "104", "67", "90")
-    out = aspects_up(ranked, _title, "What conditions can be attached to an HMO licence?")
-    assert [r["id"] for r in out] == ["61", "67", "90", "55", "72", "104"]
+    question = "What conditions can be attached to an HMO licence?"
+    out = aspects_up(ranked, _title, question)
+    assert [r["id"] for r in out] == ["67", "90", "61", "55", "72", "104"]
     assert [r["score"] for r in out] == [r["score"] for r in ranked]
+    out = aspects_up(ranked, _title, question, place=1, moves=1)
+    assert [r["id"] for r in out] == ["61", "67", "55", "72", "104", "90"]
 
 
 def test_a_question_asking_no_aspect_keeps_its_ranking() -> None:

@@ -68,6 +68,13 @@ _LAY: tuple[_Entry, ...] = (
     # Danger to health: what the statute calls a hazard.
     _entry(r"seriously (?:injure|hurt|harm)\w*|could (?:kill|injure|hurt|harm)|death ?traps?|"
            r"danger(?:ous)? to (?:health|life)|unsafe", "hazard"),
+    # Crime and getting in an officer's way: what the statute calls an offence and
+    # obstruction.
+    _entry(r"crimes?|criminal(?:ly)?|illegal|against the law", "offence"),
+    _entry(r"gets? in (?:the|their|his|her) way|getting in (?:the|their|his|her) way|"
+           r"stand(?:s|ing)? in (?:the|their|his|her) way|hinder\w*|"
+           r"(?:block|stop|prevent)(?:s|ed|ping|ing)? (?:\w+ ){0,2}(?:from )?"
+           r"(?:entering|inspecting|getting in)", "obstruct obstruction"),
     # Pests.
     _entry(r"rats?|mice|mouse|cockroach(?:es)?|bed ?bugs?|fleas|wasps?|ants|squirrels|"
            r"pigeons|droppings", "pests vermin infestation"),

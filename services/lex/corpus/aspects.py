@@ -42,7 +42,7 @@ ASPECTS: tuple[Aspect, ...] = (
     _aspect("conditions", r"conditions?", "conditions"),
     _aspect("appeal", r"appeal(?:s|ed|ing)?|challeng(?:e|es|ed|ing)|contest(?:s|ed|ing)?",
             "appeals"),
-    _aspect("offence", r"offences?|prosecut\w*|criminal(?:ly)?", "offence"),
+    _aspect("offence", r"offences?|prosecut\w*|crimes?|criminal(?:ly)?", "offence"),
     _aspect("penalty", r"penalt(?:y|ies)|fines?|fined", "penalty"),
     _aspect("meaning", r"mean(?:s|ing)?|defin(?:e|ed|es|ition)|counts? as", "meaning"),
     _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
