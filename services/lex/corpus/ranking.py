@@ -10,7 +10,8 @@ from typing import Any
 
 from services.lex.corpus.aspects import aspects_asked, names_aspect, subject_of
 
-__all__ = ["ASPECT_WINDOW", "TWINS_OF", "aspects_up", "twins_together", "with_each_parts_best"]
+__all__ = ["ASPECT_WINDOW", "TWINS_OF", "aspects_up", "named_second", "twins_together",
+           "with_each_parts_best"]
 
 Row = dict[str, Any]
 
@@ -88,6 +89,26 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     order = [*head, *found, *(r for r in ranked[place:] if r["id"] not in ids)]
     scores = [r["score"] for r in ranked]
     return [{**r, "score": s} for r, s in zip(order, scores, strict=True)]
+
+
+def named_second(named: Sequence[Row], ranked: Sequence[Row]) -> list[Row]:
+    """The provisions a query's expansion names by their popular name ("a section 21
+    notice" is s. 21 of the Housing Act 1988) second, after the best match of the question
+    itself, with its score (so scores still descend); one already in the first two stays.
+
+    The asker did not cite them, and "can we serve a section 21 notice while the deposit is
+    unprotected?" is answered first by the provision on deposits; but the named provision is
+    the other half of the answer, and its words may be nowhere in the question.
+    """
+    ids = {r["id"] for r in named} - {r["id"] for r in ranked[:2]}
+    if not ids:
+        return list(ranked)
+    rest = [r for r in ranked if r["id"] not in ids]
+    moved = [r for r in named if r["id"] in ids]
+    if not rest:
+        return [{**r, "score": 1.0} for r in moved]
+    top = rest[0]["score"]
+    return [rest[0], *({**r, "score": top} for r in moved), *rest[1:]]
 
 
 def _act(provision_id: str) -> str:

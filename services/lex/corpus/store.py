@@ -18,7 +18,12 @@ import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
 from services.lex.corpus.compound import question_parts
-from services.lex.corpus.ranking import aspects_up, twins_together, with_each_parts_best
+from services.lex.corpus.ranking import (
+    aspects_up,
+    named_second,
+    twins_together,
+    with_each_parts_best,
+)
 from services.lex.corpus.records import (
     Amendment,
     Caselaw,
@@ -327,8 +332,12 @@ class CorpusStore:
         question = unexpanded(query)
         cited = (await self._cited_sections(cited_provision(question), filters)
                  if searching else [])
+        # A provision known by its popular name ("a section 21 notice") is named by the
+        # expansion, not the asker: near the top, not above what the question asks about.
+        named = (await self._cited_sections(cited_provision(query), filters)
+                 if searching and not cited and query != question else [])
         dense = searching and await self._dense(method)
-        if not dense and not cited:
+        if not dense and not cited and not named:
             rows = await self._fulltext_sections(query, filters, offset, size)
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
@@ -337,8 +346,8 @@ class CorpusStore:
             ranked = twins_together(_aspects_up(
                 await self._with_parts(ranked, query, question, filters, depth), question),
                 _title)
-        return [_section(r, include_text=include_text)
-                for r in _cited_first(cited, ranked)[offset:offset + size]]
+        ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
+        return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
 
     async def _with_parts(self, ranked: list[dict[str, Any]], query: str, question: str,
                           filters: _SectionFilters, depth: int) -> list[dict[str, Any]]:
