@@ -38,3 +38,20 @@ def test_the_parts_are_split_where_a_new_question_begins(question: str, second: 
     parts = question_parts(question)
     assert len(parts) == 2
     assert parts[1].startswith(second)
+
+
+def test_a_comparison_is_searched_thing_by_thing() -> None:
+    parts = question_parts("Compare the maximum length of an HMO licence with the maximum "
+                           "length of an additional licensing designation.")
+    assert parts == ["the maximum length of an HMO licence",
+                     "the maximum length of an additional licensing designation."]
+    parts = question_parts("What is the difference between an improvement notice and a "
+                           "prohibition order?")
+    assert parts == ["an improvement notice", "a prohibition order?"]
+
+
+def test_a_thing_compared_by_reference_carries_the_others_subject() -> None:
+    parts = question_parts("Compare the offence for an unlicensed HMO under Part 2 with the "
+                           "one for an unlicensed house under Part 3.")
+    assert parts[1].startswith("the one for an unlicensed house under Part 3.")
+    assert "HMO" in parts[1]

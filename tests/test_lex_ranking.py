@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.lex.corpus.ranking import twins_together, with_each_parts_best
+from services.lex.corpus.ranking import named_second, twins_together, with_each_parts_best
 
 ACT = "http://www.legislation.gov.uk/id/ukpga/2004/34/section/"
 OTHER = "http://www.legislation.gov.uk/id/ukpga/2016/22/section/"
@@ -50,3 +50,19 @@ def test_each_part_of_a_compound_question_has_its_best_answer_near_the_top() -> 
     out = with_each_parts_best(whole, parts, 5, k=10)
     assert [r["id"] for r in out] == ["a", "f", "b", "c", "d"]
     assert [r["score"] for r in out] == [1 / 11, 1 / 12, 1 / 13, 1 / 14, 1 / 15]
+
+
+def test_a_provision_named_by_its_popular_name_comes_second() -> None:
+    s21 = {"id": "http://www.legislation.gov.uk/id/ukpga/1988/50/section/21", "score": 0.0}
+    ranked = _rows(ACT + "62", ACT + "61", ACT + "85", s21["id"])
+    out = named_second([s21], ranked)
+    assert [r["id"] for r in out] == [ACT + "62", s21["id"], ACT + "61", ACT + "85"]
+    scores = [r["score"] for r in out]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_a_named_provision_already_near_the_top_stays_where_it_is() -> None:
+    s21 = {"id": "http://www.legislation.gov.uk/id/ukpga/1988/50/section/21", "score": 0.0}
+    ranked = _rows(s21["id"], ACT + "62", ACT + "61")
+    assert [r["id"] for r in named_second([s21], ranked)] == [r["id"] for r in ranked]
+    assert [r["id"] for r in named_second([], ranked)] == [r["id"] for r in ranked]

@@ -270,6 +270,28 @@ def test_the_model_gets_abbreviations_spelt_out_but_no_keywords() -> None:
     assert spelt_out("Can the landlord keep the deposit?") == "Can the landlord keep the deposit?"
 
 
+@pytest.mark.parametrize(("question", "means"), [
+    ("Is it a crime to rent out an unlicensed HMO?", "offence"),
+    ("Is it illegal to ignore an improvement notice?", "offence"),
+    ("What if the landlord gets in the way of the inspector?", "obstruction"),
+    ("Can a tenant stop the council from inspecting the flat?", "obstruction"),
+])
+def test_everyday_words_for_an_offence_and_obstruction(question: str, means: str) -> None:
+    assert means in expand(question)
+
+
+def test_the_policies_wording_stays_out_of_legal_queries() -> None:
+    """"How long" is "how quickly we respond" in a landlord's policies, never in a statute:
+    a legal query (full text or the model's) must not carry it."""
+    question = "How long does an HMO licence last?"
+    assert "how quickly we respond" in expand(question)
+    assert "how quickly we respond" not in expand_statutory(question)
+    assert "how quickly we respond" not in spelt_out(question)
+    assert "duration period" in expand_statutory(question)
+    assert unexpanded(expand_statutory(question)) == question
+    assert unexpanded(expand(question)) == question
+
+
 @pytest.mark.parametrize(("one", "other"), [
     # Actions.
     ("Who will fix the door?", "Who will repair the door?"),

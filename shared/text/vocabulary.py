@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from shared.text.terms import STOP_WORDS, stem, terms
 
 __all__ = ["ACTIONS", "Expansion", "expand", "expand_statutory", "expansions", "spelt_out",
-           "subjects", "topics", "unexpanded"]
+           "statutory_abbreviations", "subjects", "topics", "unexpanded"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,13 @@ _LAY: tuple[_Entry, ...] = (
     # Danger to health: what the statute calls a hazard.
     _entry(r"seriously (?:injure|hurt|harm)\w*|could (?:kill|injure|hurt|harm)|death ?traps?|"
            r"danger(?:ous)? to (?:health|life)|unsafe", "hazard"),
+    # Crime and getting in an officer's way: what the statute calls an offence and
+    # obstruction.
+    _entry(r"crimes?|criminal(?:ly)?|illegal|against the law", "offence"),
+    _entry(r"gets? in (?:the|their|his|her) way|getting in (?:the|their|his|her) way|"
+           r"stand(?:s|ing)? in (?:the|their|his|her) way|hinder\w*|"
+           r"(?:block|stop|prevent)(?:s|ed|ping|ing)? (?:\w+ ){0,2}(?:from )?"
+           r"(?:entering|inspecting|getting in)", "obstruct obstruction"),
     # Pests.
     _entry(r"rats?|mice|mouse|cockroach(?:es)?|bed ?bugs?|fleas|wasps?|ants|squirrels|"
            r"pigeons|droppings", "pests vermin infestation"),
@@ -93,10 +100,6 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"broken", "repair"),
     _entry(r"falling apart|in a (?:terrible|bad|right) state|run[- ]down|dilapidated",
            "disrepair"),
-    # How quickly: the policies put timescales under "how quickly we respond".
-    _entry(r"how (?:fast|soon|quick(?:ly)?|long)|when will|by when|get (?:someone|"
-           r"somebody|anyone|a surveyor|an engineer) (?:round|out|over)|get back to",
-           "how quickly we respond"),
     # Warning in advance: what the policies and statutes call notice.
     _entry(r"how far (?:ahead|in advance)|how much warning|advance warning|heads[- ]up|"
            r"warn(?:s|ed|ing)? (?:\w+ ){0,2}(?:before|in advance|ahead)", "notice"),
@@ -198,6 +201,16 @@ _GENERAL: tuple[_Entry, ...] = (
     _entry(r"students?|universit(?:y|ies)|college", "full-time course further or higher education"),
 )
 
+
+_POLICY_WORDING: tuple[_Entry, ...] = (
+    # How quickly: the policies put timescales under "how quickly we respond".
+    _entry(r"how (?:fast|soon|quick(?:ly)?|long)|when will|by when|get (?:someone|"
+           r"somebody|anyone|a surveyor|an engineer) (?:round|out|over)|get back to",
+           "how quickly we respond"),
+)
+"""Everyday words read as a landlord's policies word them, not as a statute does: a statute
+says for what period a licence lasts, never how quickly "we" respond, and those words move a
+legal query's embedding towards nothing in the statute book (``legal=True`` leaves them out)."""
 
 def _alike(*members: tuple[str, str], also: str = "") -> tuple[_Entry, ...]:
     """Words that mean the same thing here, each adding the others' (and ``also``): "fine"
@@ -330,19 +343,22 @@ class Expansion:
     means: str
 
 
-def expansions(question: str, *, lay: bool = True, excluded: bool = False
-               ) -> list[Expansion]:
+def expansions(question: str, *, lay: bool = True, excluded: bool = False,
+               legal: bool = False) -> list[Expansion]:
     """What ``question`` mentions in other words, each once, leaving out what it already says.
 
     ``lay=False`` leaves out the everyday descriptions (``_LAY``): a statute's heading is in
     the sources' words already, and "fixed penalty" is no repair. ``excluded``: also what the
     question excludes ("not an HMO"), for a text that must read the same whichever words it
     uses (the semantic cache's, whose guard compares negation itself), not for a search.
+    ``legal`` leaves out the policies' own wording (``_POLICY_WORDING``): a query for the
+    statute book.
     """
     present = terms(question)
     out: list[Expansion] = []
     seen: set[str] = set()
-    for entry in (*_GENERAL, *_LAY, *_ALIKE) if lay else _GENERAL:
+    policy = () if legal else _POLICY_WORDING
+    for entry in (*_GENERAL, *_LAY, *_ALIKE, *policy) if lay else _GENERAL:
         match = _mentioned(entry, question, excluded=excluded)
         if match is None or entry.means in seen:
             continue
@@ -367,18 +383,19 @@ def _mentioned(entry: _Entry, question: str, *, excluded: bool = False
                  if excluded or not _NEGATED.search(question, 0, m.start())), None)
 
 
-def expand(question: str, *, lay: bool = True, excluded: bool = False) -> str:
+def expand(question: str, *, lay: bool = True, excluded: bool = False,
+           legal: bool = False) -> str:
     """The question followed by the other words for what it mentions: a search query
-    (``lay``, ``excluded``: as ``expansions``)."""
-    return " ".join([question, *(e.means for e in expansions(question, lay=lay,
-                                                             excluded=excluded))])
+    (``lay``, ``excluded``, ``legal``: as ``expansions``)."""
+    return " ".join([question, *(e.means for e in expansions(
+        question, lay=lay, excluded=excluded, legal=legal))])
 
 
 def expand_statutory(question: str) -> str:
     """``expand``, plus the statute book's words for what the question asks about: a query
     for legislation search."""
     extra = [entry.means for entry in _STATUTORY if _mentioned(entry, question)]
-    return " ".join([expand(question), *extra])
+    return " ".join([expand(question, legal=True), *extra])
 
 
 def spelt_out(question: str, *, lay: bool = True) -> str:
@@ -390,11 +407,17 @@ def spelt_out(question: str, *, lay: bool = True) -> str:
     pulls its vector towards every provision that uses them.
     """
     extra = [entry.means for entry in _STATUTORY_TERMS if _mentioned(entry, question)]
-    return " ".join([expand(question, lay=lay), *extra])
+    return " ".join([expand(question, lay=lay, legal=True), *extra])
+
+
+def statutory_abbreviations(question: str) -> list[str]:
+    """The Act's abbreviations of the terms ``question`` spells out ("empty dwelling
+    management order" → "EDMO"): the words of the headings after the one that defines them."""
+    return [entry.means for entry in _STATUTORY_ABBREVIATIONS if _mentioned(entry, question)]
 
 
 _FIRST_WORDS = frozenset(e.means.split()[0] for e in (*_GENERAL, *_LAY, *_ALIKE,
-                                                        *_STATUTORY))
+                                                        *_POLICY_WORDING, *_STATUTORY))
 
 
 def unexpanded(query: str) -> str:

@@ -22,6 +22,14 @@ _JOINS = re.compile(rf"(?:,?\s+and,?|;)\s+(?:if so,?\s+)?(?=(?:{_ASKS})\b)"
                     rf"|(?<=[.?])\s+(?=[A-Z])", re.IGNORECASE)
 """Where one question ends and the next begins: "... and when ...", "...; what did ...",
 "... and, if so, does ...", or a new sentence."""
+_COMPARED = re.compile(r"^\W*(?:compare|contrast)\s+(.+?)\s+(?:with|against|to)\s+(.+)$"
+                       r"|\bdifferences? between\s+(.+?)\s+and\s+(.+)$",
+                       re.IGNORECASE | re.DOTALL)
+"""A comparison asks about each thing compared: "Compare A with B", "the difference between A
+and B"."""
+_REFERS_BACK = re.compile(r"\b(?:the (?:one|ones|same)|it|its|that|those|them|they)\b",
+                          re.IGNORECASE)
+"""A thing compared named by reference to the other ("… with the one for a Part 3 house")."""
 _MIN_TERMS = 2
 """A part with fewer content words is no question of its own ("and when?")."""
 
@@ -29,12 +37,19 @@ _MIN_TERMS = 2
 def question_parts(question: str) -> list[str]:
     """The parts of a compound question, each with the subjects of the others it lacks;
     a question that asks one thing is one part, itself."""
-    pieces = [p.strip() for p in _JOINS.split(question) if p.strip()]
+    compared = _COMPARED.search(question)
+    if compared:
+        pieces = [p.strip() for p in compared.groups() if p and p.strip()]
+    else:
+        pieces = [p.strip() for p in _JOINS.split(question) if p.strip()]
     pieces = [p for p in pieces if len(terms(p)) >= _MIN_TERMS]
     if len(pieces) < 2:
         return [question]
     out = []
     for piece in pieces:
+        if compared and not _REFERS_BACK.search(piece):
+            out.append(piece)  # each thing compared is named in full: nothing to carry
+            continue
         said = {t.lower() for t in topics(piece)}
         carried = [t for t in topics(question) if t.lower() not in said]
         out.append(" ".join([piece, *carried]))

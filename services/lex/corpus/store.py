@@ -18,7 +18,12 @@ import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
 from services.lex.corpus.compound import question_parts
-from services.lex.corpus.ranking import twins_together, with_each_parts_best
+from services.lex.corpus.ranking import (
+    aspects_up,
+    named_second,
+    twins_together,
+    with_each_parts_best,
+)
 from services.lex.corpus.records import (
     Amendment,
     Caselaw,
@@ -33,7 +38,12 @@ from shared.fulltext import any_term_tsquery, covered, idf_weights
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
-from shared.text.vocabulary import expand_statutory, spelt_out, unexpanded
+from shared.text.vocabulary import (
+    expand_statutory,
+    spelt_out,
+    statutory_abbreviations,
+    unexpanded,
+)
 
 __all__ = [
     "ActResult",
@@ -166,6 +176,14 @@ def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
     if not include_text:
         updates["text"] = ""
     return msgspec.structs.replace(s, **updates) if updates else s
+
+
+def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
+    """``ranked`` with the provisions whose headings name what ``question`` asks about its
+    subject moved up (``ranking.py``), the question read with the Act's abbreviations too:
+    headings say "Making of interim EDMOs"."""
+    return aspects_up([dict(r.items()) for r in ranked], _title,
+                      " ".join([spelt_out(question), *statutory_abbreviations(question)]))
 
 
 def _title(row: Row) -> str:
@@ -314,17 +332,22 @@ class CorpusStore:
         question = unexpanded(query)
         cited = (await self._cited_sections(cited_provision(question), filters)
                  if searching else [])
+        # A provision known by its popular name ("a section 21 notice") is named by the
+        # expansion, not the asker: near the top, not above what the question asks about.
+        named = (await self._cited_sections(cited_provision(query), filters)
+                 if searching and not cited and query != question else [])
         dense = searching and await self._dense(method)
-        if not dense and not cited:
+        if not dense and not cited and not named:
             rows = await self._fulltext_sections(query, filters, offset, size)
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
         ranked = await self._ranked_sections(query, question, filters, depth, method, dense)
         if dense and method == "hybrid":
-            ranked = twins_together(
-                await self._with_parts(ranked, query, question, filters, depth), _title)
-        return [_section(r, include_text=include_text)
-                for r in _cited_first(cited, ranked)[offset:offset + size]]
+            ranked = twins_together(_aspects_up(
+                await self._with_parts(ranked, query, question, filters, depth), question),
+                _title)
+        ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
+        return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
 
     async def _with_parts(self, ranked: list[dict[str, Any]], query: str, question: str,
                           filters: _SectionFilters, depth: int) -> list[dict[str, Any]]:

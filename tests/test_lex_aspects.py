@@ -1,0 +1,81 @@
+"""What a question asks about a thing, and the headings that name it (services/lex/corpus)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from services.lex.corpus.aspects import aspects_asked, names_aspect, subject_of
+from services.lex.corpus.ranking import aspects_up
+
+
+@pytest.mark.parametrize(("question", "aspect"), [
+    ("How long does an HMO licence last?", "duration"),
+    ("What is the maximum length of a designation?", "duration"),
+    ("When does the order expire?", "duration"),
+    ("What conditions can be attached to a licence?", "conditions"),
+    ("Can the landlord challenge the notice?", "appeal"),
+    ("Could the agent be prosecuted?", "offence"),
+    ("What does 'hazard' mean?", "meaning"),
+    ("When can an order be made?", "making"),
+    ("Can the council revoke the licence?", "revocation"),
+])
+def test_the_aspect_asked_is_read_in_the_question(question: str, aspect: str) -> None:
+    assert aspect in [a.name for a in aspects_asked(question)]
+
+
+@pytest.mark.parametrize("question", [
+    "Must the council keep the housing conditions in its district under review?",
+    "Who is the person having control of an HMO?",
+])
+def test_a_question_without_an_aspect_or_about_another_thing_moves_nothing(
+        question: str) -> None:
+    asked = aspects_asked(question)
+    subject = subject_of(question, asked)
+    assert not any(names_aspect("Licence conditions", a, subject) for a in asked)
+
+
+def test_a_heading_names_the_aspect_only_of_what_the_question_is_about() -> None:
+    question = "How long can an additional licensing designation last?"
+    asked = aspects_asked(question)
+    subject = subject_of(question, asked)
+    assert "last" not in subject and "long" not in subject
+    assert names_aspect("Duration, review and revocation of designations", asked[0], subject)
+    assert not names_aspect("Repayment of discount: periods and amounts payable", asked[0],
+                            subject)
+    assert not names_aspect("Duration of tenancies", asked[0], subject)
+
+
+TITLES = {
+    "55": "Licensing of HMOs to which this Part applies",
+    "61": "Requirement for HMOs to be licensed",
+    "72": "Offences in relation to licensing of HMOs",
+    "67": "Licence conditions",
+    "90": "Licence conditions",
+    "104": "The health and safety condition",
+}
+
+
+def _rows(*ids: str) -> list[dict[str, Any]]:
+    return [{"id": i, "score": 1.0 / n} for n, i in enumerate(ids, 1)]
+
+
+def _title(row: dict[str, Any]) -> str:
+    return TITLES[row["id"]]
+
+
+def test_the_provisions_naming_the_aspect_come_up_first() -> None:
+    ranked = _rows("61", "55", "72", "104", "67", "90")
+    question = "What conditions can be attached to an HMO licence?"
+    out = aspects_up(ranked, _title, question)
+    assert [r["id"] for r in out] == ["67", "90", "61", "55", "72", "104"]
+    assert [r["score"] for r in out] == [r["score"] for r in ranked]
+    out = aspects_up(ranked, _title, question, place=1, moves=1)
+    assert [r["id"] for r in out] == ["61", "67", "55", "72", "104", "90"]
+
+
+def test_a_question_asking_no_aspect_keeps_its_ranking() -> None:
+    ranked = _rows("61", "55", "72", "67")
+    out = aspects_up(ranked, _title, "Which HMOs must be licensed?")
+    assert [r["id"] for r in out] == ["61", "55", "72", "67"]
