@@ -274,6 +274,7 @@ async def function_profile(*, invocations: int, clients: int, out: Path) -> None
                            env, work / "engine.log") as (target, pid):
             uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
             await uploader.upload_samples()
+            await uploader.without_cache()  # the whole pipeline, as bench.pipeline measures
             await uploader.close()
             await _measure(target, settings, pid, invocations=invocations, clients=clients)
             os.kill(pid, signal.SIGUSR1)
@@ -311,6 +312,7 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
         async with _engine(server, env, work / "plain.log") as (target, pid):
             uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
             await uploader.upload_samples()
+            await uploader.without_cache()  # the whole pipeline, as bench.pipeline measures
             await uploader.close()
             measured = [await _measure(target, settings, pid, invocations=invocations,
                                        clients=clients) for _ in range(rounds)]
