@@ -34,7 +34,7 @@ from shared.store.errors import (
     TenantMismatch,
     store_errors,
 )
-from shared.store.projections import project, touch_invocations
+from shared.store.projections import latest_activity, project, touch_invocations
 
 __all__ = ["Appended", "PostgresEventStore", "Recorded", "check_connection_budget",
            "connect_pool", "migrate"]
@@ -288,22 +288,7 @@ async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict
 async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
                   ) -> list[Appended]:
     heads = await _lock_heads(conn, events)
-    seen: dict[uuid.UUID, Recorded] = {
-        r["event_id"]: _record(r)
-        for r in await conn.fetch(
-            f"SELECT event_id, {_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[])",
-            [e.event_id for e in events],
-        )
-    }
-    invocation_ids = list({e.invocation_id for e in events if e.invocation_id is not None})
-    status: dict[uuid.UUID, str] = {
-        r["id"]: r["status"]
-        for r in await conn.fetch(
-            "SELECT id, status FROM invocations WHERE id = ANY($1::uuid[])", invocation_ids
-        )
-    }
-    cancelling = await _cancel_requested(conn, [e.invocation_id for e in events
-                                                if isinstance(e, InvocationCompleted)])
+    seen, status, cancelling = await _known(conn, events)
     out: list[Appended] = []
     pending: list[_Link] = []
     for event in events:
@@ -334,24 +319,37 @@ async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbo
            if a.status == "new" else a for a in out]
     for link in pending:
         await project(conn, link.event, link.version)
-    await touch_invocations(conn, [link.event for link in pending])
-    await conn.executemany(
-        "UPDATE streams SET version = $2, head_hash = $3 WHERE conversation_id = $1",
-        [(cid, h.version, h.hash) for cid, h in heads.items()],
-    )
+    if any(isinstance(link.event, InvocationStarted) for link in pending):
+        # Its row was inserted by the projection just now, after the insert's own touch.
+        await touch_invocations(conn, [link.event for link in pending])
     return out
 
 
+_KNOWN = (
+    f"SELECT 'event' AS kind, event_id AS id, {_COLUMNS}, NULL::text AS status FROM events"
+    " WHERE event_id = ANY($1::uuid[])"
+    " UNION ALL SELECT 'invocation', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, status"
+    " FROM invocations WHERE id = ANY($2::uuid[])"
+    " UNION ALL SELECT 'cancel', invocation_id, NULL, NULL, NULL, NULL, NULL, NULL,"
+    " NULL, NULL::text FROM events WHERE invocation_id = ANY($3::uuid[])"
+    " AND type = 'invocation.cancel_requested'")
+"""In one round trip: which events are stored already, the status of each invocation, and
+which invocations that complete in this batch the log holds a cancel request for."""
 
-async def _cancel_requested(conn: asyncpg.Connection, invocation_ids: Sequence[uuid.UUID]
-                            ) -> set[uuid.UUID]:
-    """Which of these invocations the log holds a cancel request for."""
-    if not invocation_ids:
-        return set()
+
+async def _known(conn: asyncpg.Connection, events: Sequence[AnyEvent]
+                 ) -> tuple[dict[uuid.UUID, Recorded], dict[uuid.UUID, str], set[uuid.UUID]]:
+    """What the log already says about ``events``, read under their heads' locks."""
     rows = await conn.fetch(
-        "SELECT DISTINCT invocation_id FROM events WHERE invocation_id = ANY($1::uuid[])"
-        " AND type = 'invocation.cancel_requested'", list(invocation_ids))
-    return {r["invocation_id"] for r in rows}
+        _KNOWN, [e.event_id for e in events],
+        list({e.invocation_id for e in events if e.invocation_id is not None}),
+        list({e.invocation_id for e in events if isinstance(e, InvocationCompleted)}))
+    seen = {r["id"]: _record(r) for r in rows if r["kind"] == "event"}
+    status = {r["id"]: r["status"] for r in rows if r["kind"] == "invocation"}
+    cancelling = {r["id"] for r in rows if r["kind"] == "cancel"}
+    return seen, status, cancelling
+
+
 
 _INSERT = (
     "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
@@ -360,11 +358,21 @@ _INSERT = (
     " $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::bytea[], $9::bytea[],"
     " $10::bytea[]) WITH ORDINALITY AS x(c, v, e, i, t, y, o, p, h0, h1, n) ORDER BY n"
     " RETURNING event_id, position, recorded_at")
+_AFTER_INSERT = (
+    " heads AS (UPDATE streams s SET version = h.v, head_hash = h.h FROM unnest($11::uuid[],"
+    " $12::int[], $13::bytea[]) AS h(c, v, h) WHERE s.conversation_id = h.c),"
+    " touched AS (UPDATE invocations i SET last_event_at = greatest(i.last_event_at, l.o)"
+    " FROM unnest($14::uuid[], $15::timestamptz[]) AS l(i, o) WHERE i.id = l.i)")
+"""The stream heads moved on, and each invocation's latest activity (the watchdog reads it)."""
+_INSERT_PLAIN = (
+    f"WITH inserted AS ({_INSERT}),{_AFTER_INSERT}"
+    " SELECT event_id, position, recorded_at FROM inserted")
 _INSERT_QUEUED = (
     f"WITH inserted AS ({_INSERT}),"
-    " queued AS (INSERT INTO publish_outbox (position) SELECT position FROM inserted)"
-    " SELECT event_id, position, recorded_at FROM inserted")
-"""The insert, and each new record queued in the publish outbox in the same round trip."""
+    " queued AS (INSERT INTO publish_outbox (position) SELECT position FROM inserted),"
+    f"{_AFTER_INSERT} SELECT event_id, position, recorded_at FROM inserted")
+"""The insert, each new record queued in the publish outbox, the heads and the invocations
+touched: one statement, one round trip."""
 
 
 class _Link(msgspec.Struct):
@@ -407,13 +415,16 @@ async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
             heads[cid].created = False
     if not links:
         return {}
+    latest = latest_activity([k.event for k in links])
     rows = await conn.fetch(
-        (_INSERT_QUEUED if outbox else _INSERT),
+        (_INSERT_QUEUED if outbox else _INSERT_PLAIN),
         [k.event.conversation_id for k in links], [k.version for k in links],
         [k.event.event_id for k in links], [k.event.invocation_id for k in links],
         [k.event.tenant_id for k in links], [event_type(k.event) for k in links],
         [k.event.occurred_at for k in links], [k.payload for k in links],
         [k.prev_hash for k in links], [k.hash for k in links],
+        list(heads), [h.version for h in heads.values()], [h.hash for h in heads.values()],
+        list(latest), list(latest.values()),
     )
     by_id = {r["event_id"]: r for r in rows}
     return {
