@@ -163,6 +163,8 @@ class Service:
         settings = self.infra.settings
         assert settings.nats_url
         broker = NatsBroker(settings.nats_url, logger=None, name=f"yourai-{self.name}",
+                            # handlers decode the message themselves (``Committed.from_msg``)
+                            serializer=None,
                             max_reconnect_attempts=-1,
                             # FastStream annotates this int; nats-py takes seconds as a float.
                             reconnect_time_wait=0.5)  # type: ignore[arg-type]
@@ -181,6 +183,8 @@ class Service:
                 ),
                 ack_policy=AckPolicy.MANUAL,
                 max_workers=sub.max_workers,
+                # The message itself, not its body parsed as JSON: the handler decodes it once.
+                decoder=_undecoded,
             )(self._wrap(sub))
         await broker.connect()
         self.broker = broker
@@ -207,8 +211,10 @@ class Service:
             await self._writer.stop()
             self._writer = None
 
-    def _wrap(self, sub: _Subscription) -> Callable[[NatsMessage], Awaitable[None]]:
-        async def handle(msg: NatsMessage) -> None:
+    def _wrap(self, sub: _Subscription) -> Callable[[Any], Awaitable[None]]:
+        # Unannotated: FastStream passes what ``_undecoded`` returned, with no dependency
+        # injection (a ``NatsMessage`` parameter is injected through a thread hop per message).
+        async def handle(msg):
             raw = msg.raw_message
             try:
                 committed = Committed.from_msg(raw)
@@ -263,6 +269,10 @@ class Service:
                     meta=self.meta(event),
                 )])
         await raw.term()
+
+
+async def _undecoded(msg: NatsMessage) -> NatsMessage:
+    return msg
 
 
 async def _keep_alive(raw: Msg, ack_wait_s: float) -> None:
