@@ -228,7 +228,7 @@ class Service:
                 await raw.term()
                 return
             attempt = raw.metadata.num_delivered if raw.metadata else 1
-            heartbeat = asyncio.create_task(_keep_alive(raw, sub.ack_wait_s))
+            heartbeat = _KeepAlive(raw, sub.ack_wait_s)
             try:
                 with span_from_meta(f"{self.name}.{sub.event_type}", committed.event.meta,
                                     service=self.name,
@@ -275,9 +275,32 @@ async def _undecoded(msg: NatsMessage) -> NatsMessage:
     return msg
 
 
-async def _keep_alive(raw: Msg, ack_wait_s: float) -> None:
-    """Tell JetStream a long handler is still working, so it is not redelivered meanwhile."""
-    with contextlib.suppress(Exception):
-        while True:
-            await asyncio.sleep(max(ack_wait_s / 3, 0.2))
-            await raw.in_progress()
+class _KeepAlive:
+    """Tells JetStream a long handler is still working, so it is not redelivered meanwhile.
+
+    A timer rather than a task per message: most handlers end long before the first beat, and
+    a task costs a start and a cancellation on the event loop for every message delivered.
+    """
+
+    def __init__(self, raw: Msg, ack_wait_s: float) -> None:
+        self._raw = raw
+        self._every = max(ack_wait_s / 3, 0.2)
+        self._loop = asyncio.get_running_loop()
+        self._timer: asyncio.TimerHandle | None = self._loop.call_later(self._every, self._beat)
+        self._task: asyncio.Task[None] | None = None
+
+    def _beat(self) -> None:
+        self._task = self._loop.create_task(self._send())
+
+    async def _send(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._raw.in_progress()
+        if self._timer is not None:  # not cancelled meanwhile
+            self._timer = self._loop.call_later(self._every, self._beat)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._task is not None:
+            self._task.cancel()
