@@ -37,7 +37,7 @@ from pathlib import Path
 from bench.client import ApiClient
 from bench.footprint import SECRET
 from bench.load import Target, run_load
-from bench.procs import ROOT, cpu_probe, read_ready_line
+from bench.procs import ROOT, cpu_probe, cpu_seconds, read_ready_line, server_pids
 from shared.config import Settings
 from shared.embedded import free_port, start_embedded
 
@@ -203,11 +203,14 @@ class Measured:
     """The engine's event-loop thread alone (the rest: embedding and other worker threads)."""
     servers_ms: float
     """NATS, PostgreSQL and Redis."""
+    nats_ms: float = 0.0
+    postgres_ms: float = 0.0
 
     def render(self) -> str:
         return (f"{self.invocations} invocations, {self.events:.0f} events each: engine "
                 f"{self.engine_ms:.1f} ms CPU per invocation (event loop {self.loop_ms:.1f}), "
-                f"servers {self.servers_ms:.1f} (NATS, PostgreSQL, Redis)")
+                f"servers {self.servers_ms:.1f} (NATS {self.nats_ms:.1f}, PostgreSQL "
+                f"{self.postgres_ms:.1f}, Redis the rest)")
 
 
 @dataclass(frozen=True)
@@ -235,7 +238,11 @@ async def _measure(target: Target, settings: Settings, pid: int, *, invocations:
     servers = cpu_probe(pid, settings.data_dir)
 
     def probe() -> dict[str, float]:
-        return {**servers(), "loop": cpu_seconds_of_thread(pid, pid)}
+        by_server = server_pids(settings.data_dir)
+        return {**servers(), "loop": cpu_seconds_of_thread(pid, pid),
+                **{name: cpu_seconds([p for p, comm in by_server.items()
+                                      if comm.startswith(name)])
+                   for name in ("nats", "postgres")}}
 
     result = await run_load(target, clients=clients, turns=turns, warmup=1, name="cpu",
                             cpu=probe)
@@ -243,7 +250,9 @@ async def _measure(target: Target, settings: Settings, pid: int, *, invocations:
     return Measured(invocations=int(s["completed"]), events=s["events_per_invocation"],
                     engine_ms=s["engine_cpu_ms_per_invocation"],
                     loop_ms=s["loop_cpu_ms_per_invocation"],
-                    servers_ms=s["servers_cpu_ms_per_invocation"])
+                    servers_ms=s["servers_cpu_ms_per_invocation"],
+                    nats_ms=s["nats_cpu_ms_per_invocation"],
+                    postgres_ms=s["postgres_cpu_ms_per_invocation"])
 
 
 def cpu_seconds_of_thread(pid: int, tid: int) -> float:
@@ -274,6 +283,7 @@ async def function_profile(*, invocations: int, clients: int, out: Path) -> None
                            env, work / "engine.log") as (target, pid):
             uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
             await uploader.upload_samples()
+            await uploader.without_cache()  # the whole pipeline, as bench.pipeline measures
             await uploader.close()
             await _measure(target, settings, pid, invocations=invocations, clients=clients)
             os.kill(pid, signal.SIGUSR1)
@@ -311,6 +321,7 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
         async with _engine(server, env, work / "plain.log") as (target, pid):
             uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
             await uploader.upload_samples()
+            await uploader.without_cache()  # the whole pipeline, as bench.pipeline measures
             await uploader.close()
             measured = [await _measure(target, settings, pid, invocations=invocations,
                                        clients=clients) for _ in range(rounds)]

@@ -163,6 +163,8 @@ class Service:
         settings = self.infra.settings
         assert settings.nats_url
         broker = NatsBroker(settings.nats_url, logger=None, name=f"yourai-{self.name}",
+                            # handlers decode the message themselves (``Committed.from_msg``)
+                            serializer=None,
                             max_reconnect_attempts=-1,
                             # FastStream annotates this int; nats-py takes seconds as a float.
                             reconnect_time_wait=0.5)  # type: ignore[arg-type]
@@ -181,6 +183,8 @@ class Service:
                 ),
                 ack_policy=AckPolicy.MANUAL,
                 max_workers=sub.max_workers,
+                # The message itself, not its body parsed as JSON: the handler decodes it once.
+                decoder=_undecoded,
             )(self._wrap(sub))
         await broker.connect()
         self.broker = broker
@@ -207,8 +211,10 @@ class Service:
             await self._writer.stop()
             self._writer = None
 
-    def _wrap(self, sub: _Subscription) -> Callable[[NatsMessage], Awaitable[None]]:
-        async def handle(msg: NatsMessage) -> None:
+    def _wrap(self, sub: _Subscription) -> Callable[[Any], Awaitable[None]]:
+        # Unannotated: FastStream passes what ``_undecoded`` returned, with no dependency
+        # injection (a ``NatsMessage`` parameter is injected through a thread hop per message).
+        async def handle(msg):
             raw = msg.raw_message
             try:
                 committed = Committed.from_msg(raw)
@@ -222,7 +228,7 @@ class Service:
                 await raw.term()
                 return
             attempt = raw.metadata.num_delivered if raw.metadata else 1
-            heartbeat = asyncio.create_task(_keep_alive(raw, sub.ack_wait_s))
+            heartbeat = _KeepAlive(raw, sub.ack_wait_s)
             try:
                 with span_from_meta(f"{self.name}.{sub.event_type}", committed.event.meta,
                                     service=self.name,
@@ -265,9 +271,36 @@ class Service:
         await raw.term()
 
 
-async def _keep_alive(raw: Msg, ack_wait_s: float) -> None:
-    """Tell JetStream a long handler is still working, so it is not redelivered meanwhile."""
-    with contextlib.suppress(Exception):
-        while True:
-            await asyncio.sleep(max(ack_wait_s / 3, 0.2))
-            await raw.in_progress()
+async def _undecoded(msg: NatsMessage) -> NatsMessage:
+    return msg
+
+
+class _KeepAlive:
+    """Tells JetStream a long handler is still working, so it is not redelivered meanwhile.
+
+    A timer rather than a task per message: most handlers end long before the first beat, and
+    a task costs a start and a cancellation on the event loop for every message delivered.
+    """
+
+    def __init__(self, raw: Msg, ack_wait_s: float) -> None:
+        self._raw = raw
+        self._every = max(ack_wait_s / 3, 0.2)
+        self._loop = asyncio.get_running_loop()
+        self._timer: asyncio.TimerHandle | None = self._loop.call_later(self._every, self._beat)
+        self._task: asyncio.Task[None] | None = None
+
+    def _beat(self) -> None:
+        self._task = self._loop.create_task(self._send())
+
+    async def _send(self) -> None:
+        with contextlib.suppress(Exception):
+            await self._raw.in_progress()
+        if self._timer is not None:  # not cancelled meanwhile
+            self._timer = self._loop.call_later(self._every, self._beat)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._task is not None:
+            self._task.cancel()

@@ -34,7 +34,7 @@ from shared.store.errors import (
     TenantMismatch,
     store_errors,
 )
-from shared.store.projections import project, touch_invocations
+from shared.store.projections import latest_activity, project, touch_invocations
 
 __all__ = ["Appended", "PostgresEventStore", "Recorded", "check_connection_budget",
            "connect_pool", "migrate"]
@@ -185,15 +185,6 @@ class PostgresEventStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
-    @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[asyncpg.Connection]:
-        try:
-            async with self.pool.acquire() as conn, conn.transaction():
-                # A pool's connection is a proxy forwarding every call to its Connection.
-                yield cast(asyncpg.Connection, conn)
-        except _TRANSIENT as e:
-            raise StoreUnavailable(f"event store unavailable: {e}") from e
-
     async def append(self, events: Sequence[AnyEvent], *, outbox: bool = False,
                      within: Connection | None = None) -> list[Appended]:
         """Append events in order, in one transaction; already-stored event ids are no-ops.
@@ -205,10 +196,17 @@ class PostgresEventStore:
         """
         if not events:
             return []
-        if within is not None:  # a pool's connection proxy forwards every call, as in _tx
-            return await _append(cast(asyncpg.Connection, within), events, outbox=outbox)
-        async with self._tx() as conn:
+        if within is not None:  # a pool's connection proxy forwards every call
+            conn = cast(asyncpg.Connection, within)
+            await _lock_heads(conn, events)
             return await _append(conn, events, outbox=outbox)
+        try:
+            async with self.pool.acquire() as proxy:
+                conn = cast(asyncpg.Connection, proxy)
+                async with _locking_transaction(conn, events):
+                    return await _append(conn, events, outbox=outbox)
+        except _TRANSIENT as e:
+            raise StoreUnavailable(f"event store unavailable: {e}") from e
 
     async def read_conversation(
         self, tenant_id: str, conversation_id: uuid.UUID, *, after_version: int = 0
@@ -265,21 +263,59 @@ class PostgresEventStore:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
 
-async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict[uuid.UUID, _Head]:
+def _lock_statement(events: Sequence[Event]) -> str:
+    """Locks every touched stream head that exists, in a fixed order (``ORDER BY``: rows are
+    locked as the sort returns them), so concurrent appends cannot deadlock. Conversation ids
+    are ``uuid.UUID``s, so their text is only hex digits and dashes."""
+    ids = ", ".join(f"'{uuid.UUID(str(cid))}'"
+                    for cid in sorted({e.conversation_id for e in events}))
+    return (f"SELECT 1 FROM streams WHERE conversation_id IN ({ids})"
+            " ORDER BY conversation_id FOR UPDATE")
+
+
+@asynccontextmanager
+async def _locking_transaction(conn: asyncpg.Connection, events: Sequence[Event]
+                               ) -> AsyncIterator[None]:
+    """A transaction that begins with the heads of ``events`` locked: ``BEGIN`` and the lock
+    go in one round trip (the simple query protocol takes both), as each round trip to
+    PostgreSQL costs the engine a socket write and a wake-up. Rolled back on any error; a
+    connection that cannot be rolled back is closed, so the pool never hands out one inside
+    a transaction."""
+    try:
+        await conn.execute(f"BEGIN; {_lock_statement(events)}")
+        yield
+    except BaseException:
+        try:
+            await conn.execute("ROLLBACK")
+        finally:
+            if conn.is_in_transaction():
+                conn.terminate()
+        raise
+    try:
+        await conn.execute("COMMIT")
+    finally:
+        if conn.is_in_transaction():
+            conn.terminate()
+
+
+async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> None:
     """Lock every touched stream head in a fixed order, so concurrent appends cannot deadlock."""
-    heads: dict[uuid.UUID, _Head] = {}
     for cid in sorted({e.conversation_id for e in events}):
+        await conn.execute(
+            "SELECT 1 FROM streams WHERE conversation_id = $1 FOR UPDATE", cid)
+
+
+async def _heads(conn: asyncpg.Connection, rows: Sequence[asyncpg.Record],
+                 events: Sequence[Event]) -> dict[uuid.UUID, _Head]:
+    """The touched heads (locked already); a stream not created yet is looked up again once
+    its creators have waited for each other, so the later one finds the row."""
+    heads = {r["id"]: _Head(r["status"], r["version"], bytes(r["hash"]))
+             for r in rows if r["kind"] == "head"}
+    for cid in sorted({e.conversation_id for e in events} - set(heads)):
+        await conn.execute("SELECT pg_advisory_xact_lock(7312, hashtext($1))", str(cid))
         row = await conn.fetchrow(
             "SELECT tenant_id, version, head_hash FROM streams WHERE conversation_id = $1"
-            " FOR UPDATE",
-            cid,
-        )
-        if row is None:  # a new stream: creators of the same id (a tenant's document
-            # stream) wait for each other here, then the later one finds the row
-            await conn.execute("SELECT pg_advisory_xact_lock(7312, hashtext($1))", str(cid))
-            row = await conn.fetchrow(
-                "SELECT tenant_id, version, head_hash FROM streams WHERE conversation_id = $1"
-                " FOR UPDATE", cid)
+            " FOR UPDATE", cid)
         if row is not None:
             heads[cid] = _Head(row["tenant_id"], row["version"], bytes(row["head_hash"]))
     return heads
@@ -287,23 +323,12 @@ async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> dict
 
 async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
                   ) -> list[Appended]:
-    heads = await _lock_heads(conn, events)
-    seen: dict[uuid.UUID, Recorded] = {
-        r["event_id"]: _record(r)
-        for r in await conn.fetch(
-            f"SELECT event_id, {_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[])",
-            [e.event_id for e in events],
-        )
-    }
-    invocation_ids = list({e.invocation_id for e in events if e.invocation_id is not None})
-    status: dict[uuid.UUID, str] = {
-        r["id"]: r["status"]
-        for r in await conn.fetch(
-            "SELECT id, status FROM invocations WHERE id = ANY($1::uuid[])", invocation_ids
-        )
-    }
-    cancelling = await _cancel_requested(conn, [e.invocation_id for e in events
-                                                if isinstance(e, InvocationCompleted)])
+    rows = await _known(conn, events)
+    heads = await _heads(conn, rows, events)
+    seen = {r["id"]: _record(r) for r in rows if r["kind"] == "event"}
+    status: dict[uuid.UUID, str] = {r["id"]: r["status"] for r in rows
+                                    if r["kind"] == "invocation"}
+    cancelling = {r["id"] for r in rows if r["kind"] == "cancel"}
     out: list[Appended] = []
     pending: list[_Link] = []
     for event in events:
@@ -334,24 +359,35 @@ async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbo
            if a.status == "new" else a for a in out]
     for link in pending:
         await project(conn, link.event, link.version)
-    await touch_invocations(conn, [link.event for link in pending])
-    await conn.executemany(
-        "UPDATE streams SET version = $2, head_hash = $3 WHERE conversation_id = $1",
-        [(cid, h.version, h.hash) for cid, h in heads.items()],
-    )
+    if any(isinstance(link.event, InvocationStarted) for link in pending):
+        # Its row was inserted by the projection just now, after the insert's own touch.
+        await touch_invocations(conn, [link.event for link in pending])
     return out
 
 
+_KNOWN = (
+    f"SELECT 'event' AS kind, event_id AS id, {_COLUMNS}, NULL::text AS status FROM events"
+    " WHERE event_id = ANY($1::uuid[])"
+    " UNION ALL SELECT 'invocation', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, status"
+    " FROM invocations WHERE id = ANY($2::uuid[])"
+    " UNION ALL SELECT 'cancel', invocation_id, NULL, NULL, NULL, NULL, NULL, NULL,"
+    " NULL, NULL::text FROM events WHERE invocation_id = ANY($3::uuid[])"
+    " AND type = 'invocation.cancel_requested'"
+    " UNION ALL SELECT 'head', conversation_id, NULL, NULL, version, NULL, NULL, head_hash,"
+    " NULL, tenant_id FROM streams WHERE conversation_id = ANY($4::uuid[])")
+"""In one round trip, under the heads' locks: which events are stored already, the status of
+each invocation, which invocations that complete in this batch the log holds a cancel request
+for, and each stream's head (its tenant in ``status``)."""
 
-async def _cancel_requested(conn: asyncpg.Connection, invocation_ids: Sequence[uuid.UUID]
-                            ) -> set[uuid.UUID]:
-    """Which of these invocations the log holds a cancel request for."""
-    if not invocation_ids:
-        return set()
-    rows = await conn.fetch(
-        "SELECT DISTINCT invocation_id FROM events WHERE invocation_id = ANY($1::uuid[])"
-        " AND type = 'invocation.cancel_requested'", list(invocation_ids))
-    return {r["invocation_id"] for r in rows}
+
+async def _known(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[asyncpg.Record]:
+    """What the log already says about ``events`` (see ``_KNOWN``)."""
+    return await conn.fetch(
+        _KNOWN, [e.event_id for e in events],
+        list({e.invocation_id for e in events if e.invocation_id is not None}),
+        list({e.invocation_id for e in events if isinstance(e, InvocationCompleted)}),
+        list({e.conversation_id for e in events}))
+
 
 _INSERT = (
     "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
@@ -360,11 +396,21 @@ _INSERT = (
     " $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::bytea[], $9::bytea[],"
     " $10::bytea[]) WITH ORDINALITY AS x(c, v, e, i, t, y, o, p, h0, h1, n) ORDER BY n"
     " RETURNING event_id, position, recorded_at")
+_AFTER_INSERT = (
+    " heads AS (UPDATE streams s SET version = h.v, head_hash = h.h FROM unnest($11::uuid[],"
+    " $12::int[], $13::bytea[]) AS h(c, v, h) WHERE s.conversation_id = h.c),"
+    " touched AS (UPDATE invocations i SET last_event_at = greatest(i.last_event_at, l.o)"
+    " FROM unnest($14::uuid[], $15::timestamptz[]) AS l(i, o) WHERE i.id = l.i)")
+"""The stream heads moved on, and each invocation's latest activity (the watchdog reads it)."""
+_INSERT_PLAIN = (
+    f"WITH inserted AS ({_INSERT}),{_AFTER_INSERT}"
+    " SELECT event_id, position, recorded_at FROM inserted")
 _INSERT_QUEUED = (
     f"WITH inserted AS ({_INSERT}),"
-    " queued AS (INSERT INTO publish_outbox (position) SELECT position FROM inserted)"
-    " SELECT event_id, position, recorded_at FROM inserted")
-"""The insert, and each new record queued in the publish outbox in the same round trip."""
+    " queued AS (INSERT INTO publish_outbox (position) SELECT position FROM inserted),"
+    f"{_AFTER_INSERT} SELECT event_id, position, recorded_at FROM inserted")
+"""The insert, each new record queued in the publish outbox, the heads and the invocations
+touched: one statement, one round trip."""
 
 
 class _Link(msgspec.Struct):
@@ -407,13 +453,16 @@ async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
             heads[cid].created = False
     if not links:
         return {}
+    latest = latest_activity([k.event for k in links])
     rows = await conn.fetch(
-        (_INSERT_QUEUED if outbox else _INSERT),
+        (_INSERT_QUEUED if outbox else _INSERT_PLAIN),
         [k.event.conversation_id for k in links], [k.version for k in links],
         [k.event.event_id for k in links], [k.event.invocation_id for k in links],
         [k.event.tenant_id for k in links], [event_type(k.event) for k in links],
         [k.event.occurred_at for k in links], [k.payload for k in links],
         [k.prev_hash for k in links], [k.hash for k in links],
+        list(heads), [h.version for h in heads.values()], [h.hash for h in heads.values()],
+        list(latest), list(latest.values()),
     )
     by_id = {r["event_id"]: r for r in rows}
     return {

@@ -33,7 +33,8 @@ from shared.events import (
     is_tenant_record,
 )
 
-__all__ = ["answer_message_id", "project", "rebuild_projections", "touch_invocations"]
+__all__ = ["answer_message_id", "latest_activity", "project", "rebuild_projections",
+           "touch_invocations"]
 
 _PROJECTION_TABLES = ("conversations", "invocations", "messages", "model_usage")
 
@@ -194,13 +195,19 @@ async def _keep_partial_answer(conn: asyncpg.Connection,
     )
 
 
-async def touch_invocations(conn: asyncpg.Connection, events: Sequence[Event]) -> None:
-    """Record each invocation's latest activity once per append (the watchdog reads it)."""
+def latest_activity(events: Sequence[Event]) -> dict[uuid.UUID, datetime]:
+    """Each invocation's latest event time among ``events``."""
     latest: dict[uuid.UUID, datetime] = {}
     for e in events:
         if e.invocation_id is not None:
             latest[e.invocation_id] = max(latest.get(e.invocation_id, e.occurred_at),
                                           e.occurred_at)
+    return latest
+
+
+async def touch_invocations(conn: asyncpg.Connection, events: Sequence[Event]) -> None:
+    """Record each invocation's latest activity once per append (the watchdog reads it)."""
+    latest = latest_activity(events)
     if latest:
         await conn.executemany(
             "UPDATE invocations SET last_event_at = greatest(last_event_at, $2) WHERE id = $1",
