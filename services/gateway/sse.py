@@ -19,7 +19,7 @@ import contextlib
 import logging
 import re
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 
 import anyio
 from nats.aio.msg import Msg
@@ -88,12 +88,15 @@ class _Cursor:
 
 
 async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
-                          last_event_id: int, ref: InvocationRef | None = None
-                          ) -> AsyncIterator[bytes]:
+                          last_event_id: int, ref: InvocationRef | None = None, *,
+                          handed: Sequence[Recorded] = ()) -> AsyncIterator[bytes]:
     """Stream the invocation's committed events after ``last_event_id``; end after the last.
 
     ``ref``: the invocation as read by the caller's access check, if it was; any status read
     before the log serves (see below), so it is not read again.
+    ``handed``: the invocation's first records as this gateway committed them moments ago
+    (``services.gateway.handoff``): those after ``last_event_id`` go out before the first
+    read of the log, which then brings what follows them.
     """
     queue: asyncio.Queue[Msg] = asyncio.Queue()
 
@@ -104,18 +107,20 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
                                   cb=on_message)
     gw.open_feeds += 1
     try:
-        # Read the status before the log: if it had ended then, the replay holds its end.
-        # the caller's access was checked before the feed opened
-        if ref is None:
-            ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
-                                               user_id=None)
+        # The caller's access was checked before the feed opened.
         cursor = _Cursor(last_event_id)
+        # Handed records still to send mean a running invocation whose later records, its
+        # end among them, are all in the log read below; otherwise (a resume past them) read
+        # the status before the log: if it had ended then, the replay holds its end.
+        if chunk := cursor.replay(handed):
+            yield chunk
+        running = bool(chunk) or await _running(gw, tenant_id, invocation_id, ref)
         store = gw.infra.store
         if chunk := cursor.replay(
-            await store.read_invocation(tenant_id, invocation_id, after_version=last_event_id)
+            await store.read_invocation(tenant_id, invocation_id, after_version=cursor.last)
         ):
             yield chunk
-        if cursor.done or ref is None or not ref.running:
+        if cursor.done or not running:
             return
         loop = asyncio.get_running_loop()
         quiet_since = loop.time()
@@ -144,6 +149,15 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
         with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
             await sub.unsubscribe()
         gw.open_feeds -= 1
+
+
+async def _running(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
+                   ref: InvocationRef | None) -> bool:
+    """Whether the invocation is running, as ``ref`` says or else as read now."""
+    if ref is None:
+        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
+                                           user_id=None)
+    return ref is not None and ref.running
 
 
 def _decode(msg: Msg, tenant_id: str) -> Committed | None:
