@@ -23,7 +23,7 @@ from services.gateway.access import writable_conversation
 from services.gateway.auth import Caller
 from services.gateway.errors import PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
-from services.gateway.persona_choice import answering_persona
+from services.gateway.persona_choice import answering_persona, started_persona
 from services.gateway.routes.usage import refuse_when_spent
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
@@ -95,9 +95,11 @@ class MessageController(Controller):
         _check_content(data, gw.infra.settings.max_message_bytes)
         # Independent reads, at once on the pool's connections: each is a round trip, and a
         # message's 202 (and so its stream's first event) waits for them all.
-        _, tenant = await asyncio.gather(writable_conversation(gw, caller, conversation_id),
-                                         TenantStore(gw.infra.pool).get(caller.tenant_id))
-        persona = await answering_persona(gw, caller, conversation_id, data.persona_id,
+        _, tenant, started = await asyncio.gather(
+            writable_conversation(gw, caller, conversation_id),
+            TenantStore(gw.infra.pool).get(caller.tenant_id),
+            started_persona(gw, caller, conversation_id))
+        persona = await answering_persona(gw, caller, data.persona_id, started,
                                           tenant.default_persona)
         if idempotency_key is None:
             await refuse_when_spent(gw, caller.tenant_id, tenant)
