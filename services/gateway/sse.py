@@ -27,7 +27,7 @@ from nats.aio.msg import Msg
 from services.gateway.state import Gateway
 from shared.bus import Committed
 from shared.events import TERMINAL_TYPES
-from shared.store import PostgresEventStore, Recorded, read_models
+from shared.store import PostgresEventStore, Recorded, StoreUnavailable, read_models
 from shared.store.read_models import InvocationRef
 
 __all__ = ["HEADERS", "invocation_feed", "keep_alive", "message"]
@@ -116,9 +116,11 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
             yield chunk
         running = bool(chunk) or await _running(gw, tenant_id, invocation_id, ref)
         store = gw.infra.store
-        if chunk := cursor.replay(
-            await store.read_invocation(tenant_id, invocation_id, after_version=cursor.last)
-        ):
+        replay = await _first_read(store, tenant_id, invocation_id, cursor.last,
+                                   handed_sent=bool(chunk))
+        if replay is None:
+            return
+        if chunk := cursor.replay(replay):
             yield chunk
         if cursor.done or not running:
             return
@@ -149,6 +151,20 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
         with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
             await sub.unsubscribe()
         gw.open_feeds -= 1
+
+
+async def _first_read(store: PostgresEventStore, tenant_id: str, invocation_id: uuid.UUID,
+                      after: int, *, handed_sent: bool) -> list[Recorded] | None:
+    """The log after ``after``; ``None`` when PostgreSQL is away once handed records went
+    out. The response has begun then, so it cannot be a 503: the feed ends after what it
+    sent, and the browser's reconnection (from its ``Last-Event-ID``) gets the 503."""
+    try:
+        return await store.read_invocation(tenant_id, invocation_id, after_version=after)
+    except StoreUnavailable as e:
+        if not handed_sent:
+            raise
+        log.warning("feed of %s ended after its handed records: %s", invocation_id, e)
+        return None
 
 
 async def _running(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
