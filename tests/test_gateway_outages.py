@@ -116,6 +116,16 @@ async def test_postgres_down_every_endpoint_is_503_with_retry_after(settings: Se
         invocation_id = await api.ask(conversation_id)
         await asyncio.to_thread(server.close)  # PostgreSQL stops
         h = api.auth()
+        # This gateway recorded the turn and hands its stream the first records: the
+        # response has begun when the log turns out to be away, so the feed ends cleanly
+        # after them, and the reconnection gets the 503 (on this gateway once the hand-off
+        # has expired, as on any other at once).
+        async with asyncio.timeout(10):
+            handed = await api.http.get(f"/v1/invocations/{invocation_id}/stream", headers=h)
+        assert handed.status_code == 200
+        assert [line for line in handed.text.splitlines() if line.startswith("event:")] == [
+            "event: invocation.started", "event: message.received"]
+        api.gateway.handoff.ttl_s = 0
         for method, url, kwargs in [
             ("GET", "/v1/conversations", {}),
             ("POST", "/v1/conversations", {"json": {"title": "x"}}),

@@ -194,3 +194,33 @@ async def test_stopping_the_server_closes_open_feeds(gateways: Harness) -> None:
                 break
         await asyncio.wait_for(api.server.stop(), 5)
     assert gateway.open_feeds == 0
+
+
+async def test_a_just_posted_turn_streams_the_same_records_without_its_hand_off(
+        gateways: Harness, bus: Bus) -> None:
+    """The feed of a turn this gateway has just recorded starts from what the POST committed
+    (services.gateway.handoff); it must be exactly what a gateway without it streams."""
+    api = await gateways.start()
+    other = await gateways.start()  # never saw the POST: reads everything from the log
+    conversation_id = await api.conversation()
+    invocation_id = await api.ask(conversation_id)
+    assert api.gateway.handoff.find(TENANT, "alice", invocation_id) is not None
+    assert other.gateway.handoff.find(TENANT, "alice", invocation_id) is None
+    await record(api.infra.store, bus, _answer(conversation_id, invocation_id))
+    records = await api.infra.store.read_invocation(TENANT, invocation_id)
+    _assert_exactly(await _collect(api, invocation_id), records)
+    _assert_exactly(await _collect(other, invocation_id), records)
+    resume = {"Last-Event-ID": str(records[0].version)}  # after invocation.started
+    _assert_exactly(await _collect(api, invocation_id, headers=resume), records[1:])
+
+
+async def test_a_hand_off_is_only_for_the_user_who_posted(api: Api) -> None:
+    conversation_id = await api.conversation()
+    invocation_id = await api.ask(conversation_id)
+    for user in ("bob", "mallory"):
+        response = await api.http.get(f"/v1/invocations/{invocation_id}/stream",
+                                      headers=api.auth(user=user))
+        assert response.status_code == 404
+    other_tenant = await api.http.get(f"/v1/invocations/{invocation_id}/stream",
+                                      headers=api.auth(tenant="tenant-b"))
+    assert other_tenant.status_code == 404

@@ -12,7 +12,7 @@ from services.gateway.state import Gateway
 from shared.personas import PersonaStore
 from shared.store import read_models
 
-__all__ = ["answering_persona", "existing_persona"]
+__all__ = ["answering_persona", "existing_persona", "started_persona"]
 
 
 async def existing_persona(gw: Gateway, caller: Caller, persona_id: str) -> str:
@@ -22,15 +22,20 @@ async def existing_persona(gw: Gateway, caller: Caller, persona_id: str) -> str:
     return persona_id
 
 
-async def answering_persona(gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
-                            chosen: str | None, default: str | None) -> str | None:
-    """The persona of a new message; one removed since the conversation chose it is passed
-    over (the default applies)."""
+async def started_persona(gw: Gateway, caller: Caller, conversation_id: uuid.UUID
+                          ) -> str | None:
+    """The persona the conversation was started with, if it chose one."""
+    return await read_models.conversation_persona(gw.infra.pool, caller.tenant_id,
+                                                  conversation_id)
+
+
+async def answering_persona(gw: Gateway, caller: Caller, chosen: str | None,
+                            started: str | None, default: str | None) -> str | None:
+    """The persona of a new message: ``chosen`` by it, else the conversation's (``started``),
+    else the tenant's ``default``; one removed since it was chosen is passed over."""
     if chosen is not None:
         return await existing_persona(gw, caller, chosen)
     personas = PersonaStore(gw.infra.pool)
-    started = await read_models.conversation_persona(gw.infra.pool, caller.tenant_id,
-                                                     conversation_id)
     for candidate in (started, default):
         if candidate is not None and await personas.find(caller.tenant_id,
                                                          candidate) is not None:

@@ -19,7 +19,7 @@ import contextlib
 import logging
 import re
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 
 import anyio
 from nats.aio.msg import Msg
@@ -27,7 +27,7 @@ from nats.aio.msg import Msg
 from services.gateway.state import Gateway
 from shared.bus import Committed
 from shared.events import TERMINAL_TYPES
-from shared.store import PostgresEventStore, Recorded, read_models
+from shared.store import PostgresEventStore, Recorded, StoreUnavailable, read_models
 from shared.store.read_models import InvocationRef
 
 __all__ = ["HEADERS", "invocation_feed", "keep_alive", "message"]
@@ -88,12 +88,15 @@ class _Cursor:
 
 
 async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
-                          last_event_id: int, ref: InvocationRef | None = None
-                          ) -> AsyncIterator[bytes]:
+                          last_event_id: int, ref: InvocationRef | None = None, *,
+                          handed: Sequence[Recorded] = ()) -> AsyncIterator[bytes]:
     """Stream the invocation's committed events after ``last_event_id``; end after the last.
 
     ``ref``: the invocation as read by the caller's access check, if it was; any status read
     before the log serves (see below), so it is not read again.
+    ``handed``: the invocation's first records as this gateway committed them moments ago
+    (``services.gateway.handoff``): those after ``last_event_id`` go out before the first
+    read of the log, which then brings what follows them.
     """
     queue: asyncio.Queue[Msg] = asyncio.Queue()
 
@@ -104,18 +107,22 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
                                   cb=on_message)
     gw.open_feeds += 1
     try:
-        # Read the status before the log: if it had ended then, the replay holds its end.
-        # the caller's access was checked before the feed opened
-        if ref is None:
-            ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
-                                               user_id=None)
+        # The caller's access was checked before the feed opened.
         cursor = _Cursor(last_event_id)
-        store = gw.infra.store
-        if chunk := cursor.replay(
-            await store.read_invocation(tenant_id, invocation_id, after_version=last_event_id)
-        ):
+        # Handed records still to send mean a running invocation whose later records, its
+        # end among them, are all in the log read below; otherwise (a resume past them) read
+        # the status before the log: if it had ended then, the replay holds its end.
+        if chunk := cursor.replay(handed):
             yield chunk
-        if cursor.done or ref is None or not ref.running:
+        running = bool(chunk) or await _running(gw, tenant_id, invocation_id, ref)
+        store = gw.infra.store
+        replay = await _first_read(store, tenant_id, invocation_id, cursor.last,
+                                   handed_sent=bool(chunk))
+        if replay is None:
+            return
+        if chunk := cursor.replay(replay):
+            yield chunk
+        if cursor.done or not running:
             return
         loop = asyncio.get_running_loop()
         quiet_since = loop.time()
@@ -144,6 +151,29 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
         with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
             await sub.unsubscribe()
         gw.open_feeds -= 1
+
+
+async def _first_read(store: PostgresEventStore, tenant_id: str, invocation_id: uuid.UUID,
+                      after: int, *, handed_sent: bool) -> list[Recorded] | None:
+    """The log after ``after``; ``None`` when PostgreSQL is away once handed records went
+    out. The response has begun then, so it cannot be a 503: the feed ends after what it
+    sent, and the browser's reconnection (from its ``Last-Event-ID``) gets the 503."""
+    try:
+        return await store.read_invocation(tenant_id, invocation_id, after_version=after)
+    except StoreUnavailable as e:
+        if not handed_sent:
+            raise
+        log.warning("feed of %s ended after its handed records: %s", invocation_id, e)
+        return None
+
+
+async def _running(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
+                   ref: InvocationRef | None) -> bool:
+    """Whether the invocation is running, as ``ref`` says or else as read now."""
+    if ref is None:
+        ref = await read_models.invocation(gw.infra.pool, tenant_id, invocation_id,
+                                           user_id=None)
+    return ref is not None and ref.running
 
 
 def _decode(msg: Msg, tenant_id: str) -> Committed | None:

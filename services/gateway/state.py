@@ -12,6 +12,7 @@ import redis.asyncio as aioredis
 from nats.aio.client import Client
 
 from services.gateway.config import GatewayConfig
+from services.gateway.handoff import TurnHandoff
 from services.gateway.limits import Idempotency, RateLimiter
 from shared.bus import Bus
 from shared.documents import DocumentStore
@@ -40,6 +41,8 @@ class Gateway:
     writer: LogWriter
     open_feeds: int = 0
     """Live SSE feeds currently subscribed to NATS."""
+    handoff: TurnHandoff = field(default_factory=TurnHandoff)
+    """The turns just posted here, for the streams their callers open next."""
     _embedding: asyncio.Task[int] | None = field(default=None, repr=False)
 
     @classmethod

@@ -1,7 +1,14 @@
 """Model providers behind one interface: offline (deterministic), Anthropic, OpenAI-compatible,
-scripted (tests), and several at once (``ProviderSet``)."""
+scripted (tests), and several at once (``ProviderSet``).
 
-from shared.llm.anthropic import AnthropicProvider
+``AnthropicProvider`` and ``OpenAIProvider`` are imported on first use: their SDKs cost about
+50 MiB of memory, which a run on another provider need not pay.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from shared.llm.base import (
     ChatMessage,
     Completion,
@@ -21,9 +28,12 @@ from shared.llm.base import (
 )
 from shared.llm.factory import build_provider, configured_providers
 from shared.llm.offline import OFFLINE_MODEL, OfflineProvider
-from shared.llm.openai import OpenAIProvider
 from shared.llm.providers import ProviderSet
 from shared.llm.scripted import Script, ScriptedProvider
+
+if TYPE_CHECKING:
+    from shared.llm.anthropic import AnthropicProvider
+    from shared.llm.openai import OpenAIProvider
 
 __all__ = [
     "OFFLINE_MODEL",
@@ -51,3 +61,15 @@ __all__ = [
     "join_stream",
     "offline_for",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name == "AnthropicProvider":
+        from shared.llm.anthropic import AnthropicProvider
+
+        return AnthropicProvider
+    if name == "OpenAIProvider":
+        from shared.llm.openai import OpenAIProvider
+
+        return OpenAIProvider
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from shared.config import ConfigError, Settings
-from shared.llm.anthropic import AnthropicProvider
 from shared.llm.base import ModelProvider
 from shared.llm.offline import OfflineProvider
-from shared.llm.openai import OpenAIProvider
 from shared.llm.providers import ProviderSet
 
 __all__ = ["build_provider", "configured_providers"]
@@ -36,6 +34,8 @@ def build_provider(settings: Settings) -> ModelProvider:
 
 
 def _build(name: str, settings: Settings) -> ModelProvider:
+    # The SDKs are imported only for the provider a run uses: together they are about 50 MiB
+    # of a process's memory (docs/BENCHMARKS.md, "Memory of `yourai up`").
     match name:
         case "offline":
             return OfflineProvider()
@@ -45,6 +45,8 @@ def _build(name: str, settings: Settings) -> ModelProvider:
                     "The anthropic model provider needs an API key: set ANTHROPIC_API_KEY, "
                     "or set YOURAI_LLM_PROVIDER=offline to run without a language model."
                 )
+            from shared.llm.anthropic import AnthropicProvider
+
             return AnthropicProvider(
                 api_key=settings.anthropic_api_key,
                 base_url=settings.anthropic_base_url,
@@ -58,6 +60,8 @@ def _build(name: str, settings: Settings) -> ModelProvider:
                     "(YOURAI_OPENAI_BASE_URL, e.g. http://localhost:8000/v1 for vLLM) or, for "
                     "OpenAI itself, OPENAI_API_KEY."
                 )
+            from shared.llm.openai import OpenAIProvider
+
             return OpenAIProvider(
                 api_key=settings.openai_api_key,
                 base_url=settings.openai_base_url,

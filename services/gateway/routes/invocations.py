@@ -54,6 +54,13 @@ class InvocationController(Controller):
         )] = None,
     ) -> Stream:
         after = _resume_point(last_event_id_header, last_event_id)
+        # A turn this caller has just posted here: they own its conversation, and its first
+        # records are at hand (services.gateway.handoff).
+        handed = gw.handoff.find(caller.tenant_id, caller.user_id, invocation_id)
+        if handed is not None:
+            return Stream(invocation_feed(gw, caller.tenant_id, invocation_id, after,
+                                          handed=handed.records),
+                          media_type="text/event-stream", headers=HEADERS)
         ref = await readable_invocation(gw, caller, invocation_id)
         return Stream(invocation_feed(gw, caller.tenant_id, invocation_id, after, ref),
                       media_type="text/event-stream", headers=HEADERS)

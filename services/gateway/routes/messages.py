@@ -8,6 +8,7 @@ first: a refused post records nothing.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import uuid
@@ -22,7 +23,7 @@ from services.gateway.access import writable_conversation
 from services.gateway.auth import Caller
 from services.gateway.errors import PayloadTooLarge
 from services.gateway.limits import IdempotencyClaim
-from services.gateway.persona_choice import answering_persona
+from services.gateway.persona_choice import answering_persona, started_persona
 from services.gateway.routes.usage import refuse_when_spent
 from services.gateway.schemas import Accepted, NewMessage
 from services.gateway.state import Gateway
@@ -92,16 +93,21 @@ class MessageController(Controller):
         )] = None,
     ) -> Accepted:
         _check_content(data, gw.infra.settings.max_message_bytes)
-        await writable_conversation(gw, caller, conversation_id)
-        tenant = await TenantStore(gw.infra.pool).get(caller.tenant_id)
-        persona = await answering_persona(gw, caller, conversation_id, data.persona_id,
+        # Independent reads, at once on the pool's connections: each is a round trip, and a
+        # message's 202 (and so its stream's first event) waits for them all.
+        _, tenant, started = await asyncio.gather(
+            writable_conversation(gw, caller, conversation_id),
+            TenantStore(gw.infra.pool).get(caller.tenant_id),
+            started_persona(gw, caller, conversation_id))
+        persona = await answering_persona(gw, caller, data.persona_id, started,
                                           tenant.default_persona)
         if idempotency_key is None:
-            await refuse_when_spent(gw, caller.tenant_id)
+            await refuse_when_spent(gw, caller.tenant_id, tenant)
             await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
             invocation_id = uuid.uuid4()
-            await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                        current_meta("gateway"), persona_id=persona))
+            appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
+                                                   current_meta("gateway"), persona_id=persona))
+            gw.handoff.keep(caller.tenant_id, caller.user_id, appended)
             return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
         return await self._idempotent(gw, caller, conversation_id, data, idempotency_key,
                                       tenant, persona)
@@ -113,16 +119,18 @@ class MessageController(Controller):
         claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
         if claim.done is not None:
             return Accepted(invocation_id=claim.done, stream_url=stream_url(claim.done))
-        await refuse_when_spent(gw, caller.tenant_id)  # a retry of an accepted post is not new
+        # a retry of an accepted post is not new
+        await refuse_when_spent(gw, caller.tenant_id, tenant)
         await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
         await gw.idempotency.claim(claim, fingerprint)
         invocation_id = derived_id(conversation_id, "idempotency-key", key)
         try:
-            await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                        current_meta("gateway"), persona_id=persona))
+            appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
+                                                   current_meta("gateway"), persona_id=persona))
         except BaseException:
             await gw.idempotency.release(claim)
             raise
+        gw.handoff.keep(caller.tenant_id, caller.user_id, appended)
         try:
             await gw.idempotency.remember(claim, fingerprint, invocation_id)
         except RedisError as e:  # recorded all the same; a retry derives the same invocation

@@ -20,7 +20,7 @@ from services.gateway.state import Gateway
 from shared.pricing import PriceError, money, parse_money
 from shared.store.usage import UsageSummary, month_bounds, spent_since, summarise
 from shared.tenant_models import TenantModelStore
-from shared.tenants import TenantStore
+from shared.tenants import TenantConfig, TenantStore
 
 __all__ = ["BudgetController", "UsageController", "refuse_when_spent"]
 
@@ -50,10 +50,12 @@ async def _budget_out(gw: Gateway, tenant_id: str) -> BudgetOut:
                      spent_this_month=money(spent), resets_at=following)
 
 
-async def refuse_when_spent(gw: Gateway, tenant_id: str) -> None:
+async def refuse_when_spent(gw: Gateway, tenant_id: str,
+                            tenant: TenantConfig | None = None) -> None:
     """``BudgetSpent`` (402) when the tenant has a monthly budget and this month's calls have
-    cost it; nothing otherwise."""
-    tenant = await TenantStore(gw.infra.pool).get(tenant_id)
+    cost it; nothing otherwise. ``tenant``: its configuration, if the caller has just read
+    it (a message's POST has), so it is not read twice."""
+    tenant = tenant or await TenantStore(gw.infra.pool).get(tenant_id)
     if tenant.monthly_budget is None:
         return
     status = await _budget_out(gw, tenant_id)
