@@ -518,3 +518,21 @@ def test_which_judge_is_answered_from_the_judgments_header_not_by_any_party() ->
     cited = _citations(answer)
     assert "HOLGATE" in cited[0][1], answer
     assert not any(q.startswith("[1]") for _, q, _ in cited)  # a paragraph number is no quote
+
+
+def test_who_decided_quotes_only_the_line_naming_the_judge() -> None:
+    """A header block is quoted line by line: the judge's line, not the court, date and parties;
+    the judgment's own judge, not another it mentions, nor a party named "…for Justice"."""
+    judgment = SourceDocument(
+        ref="[2017] EWHC 3364 (Admin)",
+        title="Corbiere Ltd v Secretary of State for Justice [2017] EWHC 3364 (Admin)",
+        text="Neutral Citation Number: [2017] EWHC 3364 (Admin)\nCase No: CO/2365/2017\nIN THE "
+             "HIGH COURT OF JUSTICE\nRoyal Courts of Justice\nDate: 20 December 2017\nBefore :"
+             "\nTHE HONOURABLE MR JUSTICE SUPPERSTONE\n- - - - -\nBetween :\nTHE QUEEN\n- and -"
+             "\n(1) SECRETARY OF STATE FOR JUSTICE\nDefendants\n\n[1] Sentencing Mr Xu, HHJ "
+             "Griffiths said that the verdicts were the jury's. Warby J held that the e-mails "
+             "did not assist.\n")
+    answer = extractive_answer("Who was the judge in Corbiere v Secretary of State for "
+                               "Justice?", [judgment])
+    cited = _citations(answer)
+    assert [q for _, q, _ in cited] == ["Before : THE HONOURABLE MR JUSTICE SUPPERSTONE"], answer

@@ -27,6 +27,7 @@ from shared.answering.questions import (
     defines,
     has_cue,
     only_the_condition,
+    presides,
 )
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
@@ -64,6 +65,9 @@ answered by a sentence about what the conversation is about, not one merely like
 DELIBERATION_WEIGHT = 0.12
 """To "must we …?", a rule that commits to weighing the case ("we will consider whether …")
 is the honest answer ("it depends"), before a flat duty about something nearby."""
+PRESIDING_WEIGHT = 0.2
+"""To "which judge decided …?", the judgment's own judge ("Before : MR JUSTICE NUGEE"), not
+another judge it mentions ("Warby J held …")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
@@ -157,13 +161,38 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
     its quote is checked word for word."""
     out: list[Candidate] = []
     for i, d in enumerate(documents):
-        sentences = [(p, _PARAGRAPH_NUMBER.sub("", " ".join(s.text.split())), s.heading,
-                      s.is_heading) for p, s in enumerate(document_sentences(d.text))]
+        lines = [(_PARAGRAPH_NUMBER.sub("", " ".join(line.split())), s.heading, s.is_heading)
+                 for s in document_sentences(d.text) for line in _lines(s.text)]
+        sentences = [(p, *line) for p, line in enumerate(lines)]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
                     and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
                     and not any(m.group(0) not in d.ref for m in _AUTHORITY.finditer(text))):
                 out.append(Candidate(i, position, text, heading))
+    return out
+
+
+HEADER_LINES = 3
+HEADER_LINE_WORDS = 7
+_LABEL_LINE = re.compile(r"^\S+(?:\s+\S+)?\s*:$")
+"""A header's label line ("Before :", "Between:"): it goes with the line after it."""
+
+
+def _lines(text: str) -> list[str]:
+    """A header block (a judgment's court, date, judge and parties: several short lines, none
+    ending a sentence) line by line, each label line with the line after it ("Before : MR
+    JUSTICE HOLGATE"), so that an answer quotes the line that answers, not the whole block;
+    any other text whole."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < HEADER_LINES or any(line.endswith((".", ";", "?", "!")) for line in lines) \
+            or sum(len(line.split()) for line in lines) > HEADER_LINE_WORDS * len(lines):
+        return [text]
+    out: list[str] = []
+    for line in lines:
+        if out and _LABEL_LINE.match(out[-1]):
+            out[-1] = f"{out[-1]}\n{line}"
+        else:
+            out.append(line)
     return out
 
 
@@ -277,6 +306,7 @@ def select(question: Question, documents: Sequence[Source],
                  + CARRIED_WEIGHT * _held(carried, said)
                  + DELIBERATION_WEIGHT * (question.kind == "yes_no" and question.asks == "duty"
                                           and bool(DELIBERATES.search(c.text)))
+                 + PRESIDING_WEIGHT * presides(question, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
