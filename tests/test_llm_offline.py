@@ -536,3 +536,31 @@ def test_who_decided_quotes_only_the_line_naming_the_judge() -> None:
                                "Justice?", [judgment])
     cited = _citations(answer)
     assert [q for _, q, _ in cited] == ["Before : THE HONOURABLE MR JUSTICE SUPPERSTONE"], answer
+
+
+def test_a_comparison_is_answered_by_parallel_provisions_not_by_one_that_mentions_a_side() -> None:
+    """Each side is answered by the provision that states its rule (the duty on category 1
+    hazards, the power on category 2 hazards), not by a narrower power to serve one notice."""
+    def section(number: str, title: str, text: str) -> SourceDocument:
+        return SourceDocument(ref=f"ukpga/2004/34/section/{number}",
+                              title=f"Housing Act 2004, s. {number}: {title}", text=text)
+
+    documents = [
+        section("5", "Category 1 hazards: general duty to take enforcement action",
+                "(1) If a local housing authority consider that a category 1 hazard exists on "
+                "any residential premises, they must take the appropriate enforcement action "
+                "in relation to the hazard.\n"),
+        section("7", "Category 2 hazards: powers to take enforcement action",
+                "(1) The provisions mentioned in subsection (2) confer power on a local housing "
+                "authority to take particular kinds of enforcement action in cases where they "
+                "consider that a category 2 hazard exists on residential premises.\n"),
+        section("29", "Hazard awareness notices relating to category 2 hazards: power of "
+                "authority to serve notice",
+                "(1) If the local housing authority are satisfied that a category 2 hazard "
+                "exists on any residential premises, the authority may serve a hazard awareness "
+                "notice under this section in respect of the hazard.\n"),
+    ]
+    answer = extractive_answer("What's the difference between what a council must do about a "
+                               "category 1 hazard and a category 2 hazard?", documents)
+    refs = [ref for ref, _, _ in _citations(answer)][:2]
+    assert refs == ["ukpga/2004/34/section/5", "ukpga/2004/34/section/7"], answer

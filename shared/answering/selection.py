@@ -53,6 +53,9 @@ answered from that source first."""
 SIDE_WORDS_WEIGHT = 0.1
 """…and a sentence that says the side's own words beyond its heading ("stage 1 complaint
 response times": a "Stage 1 response", not a Stage 1 acknowledgement) first."""
+REFERS_PENALTY = 0.1
+"""…and one that names the side only through another provision ("an offence under section
+72(1)") mentions it: the provision that states the rule for that side comes first."""
 OVERLAP_WEIGHT = 0.15
 NAMED_WEIGHT = 0.2
 """A question about "section 21(1B)" is answered by subsection (1B) first."""
@@ -312,9 +315,11 @@ def select(question: Question, documents: Sequence[Source],
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         own = terms(c.text)
+        unreferred = _referred(c.text)
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
+                      - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
                       for x, side_terms in zip(row[1:], sides_asked, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
@@ -326,6 +331,26 @@ def select(question: Question, documents: Sequence[Source],
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
         for c in ranked[:3]))
+
+
+_REFERENCE = re.compile(r"(?:\S+\s+){0,4}\S+\s+(?:under|in|by|of|for the purposes of|"
+                        r"mentioned in|within)\s+(?:section|s\.)\s*\d+[A-Z]*(?:\(\w+\))*",
+                        re.IGNORECASE)
+"""A thing named through another provision ("convicted of an offence under section 72(1)")."""
+_SUCH = re.compile(r"\bsuch (?:an? )?\w+", re.IGNORECASE)
+
+
+def _referred(text: str) -> set[str]:
+    """The words a sentence says outside its references to other provisions (and to what it
+    named through them: "such an offence")."""
+    return terms(_SUCH.sub(" ", _REFERENCE.sub(" ", text)))
+
+
+def _only_referred(wanted: set[str], own: set[str], unreferred: set[str]) -> float:
+    """The share of what a side asks about that the sentence says only through a reference to
+    another provision: it mentions that, the provision referred to states it."""
+    said = wanted & own
+    return len(said - unreferred) / len(said) if said else 0.0
 
 
 def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
