@@ -415,8 +415,11 @@ def judge(question: Question, sentences: Sequence[str],
     # A sentence with a period of its own but none of the question's words (another
     # policy's timescale) is in the same register, not about the same thing: it does not
     # corroborate.
-    return Judged(any(_answers(c) for c in found),
-                  [c.similarity >= BEARING_FLOOR and c.overlap > 0 for c in found])
+    # The judgment's own judge named in its header ("Before : MR JUSTICE NUGEE") answers
+    # "which judge …?" though its few words are far from the question's.
+    return Judged(any(_answers(c) or presides(question, c.text) for c in found),
+                  [(c.similarity >= BEARING_FLOOR and c.overlap > 0)
+                   or presides(question, c.text) for c in found])
 
 
 def _held(named: Sequence[set[str]], said: set[str]) -> float:
