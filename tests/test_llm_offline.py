@@ -564,3 +564,13 @@ def test_a_comparison_is_answered_by_parallel_provisions_not_by_one_that_mention
                                "category 1 hazard and a category 2 hazard?", documents)
     refs = [ref for ref, _, _ in _citations(answer)][:2]
     assert refs == ["ukpga/2004/34/section/5", "ukpga/2004/34/section/7"], answer
+
+
+def test_a_side_that_holds_the_joining_word_is_split_where_the_sides_open_alike() -> None:
+    q = classify("Compare the offence of failing to comply with an improvement notice with the "
+                 "offence of failing to comply with a prohibition order.")
+    assert q.sides == ("the offence of failing to comply with an improvement notice",
+                       "the offence of failing to comply with a prohibition order")
+    assert classify("Compare our timescale for an urgent repair with the one for a damp "
+                    "inspection.").sides == ("our timescale for an urgent repair",
+                                             "the one for a damp inspection")

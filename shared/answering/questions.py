@@ -192,10 +192,26 @@ def kind_cue(question: str) -> str:
 def _sides(question: str) -> tuple[str, ...]:
     """"Compare A with B" → ("A", "B"); nothing when the question does not split in two."""
     body = _TAIL.sub("", _LEAD_IN.sub("", question, count=1))
-    parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
-    if len(parts) != 2 or not all(parts):
+    splits = [(body[:m.start()].strip(" ,"), body[m.end():].strip(" ,"))
+              for m in _SIDES.finditer(body)]
+    splits = [(a, b) for a, b in splits if a and b]
+    if not splits:
         return ()
-    return _completed(parts[0], parts[1]), _shared_head(parts[0], parts[1])
+    # A side may hold the joining word itself ("failing to comply with an improvement notice
+    # with the offence of failing to comply with a prohibition order"): the split whose two
+    # sides open alike is the comparison; with none alike, the first.
+    first, second = max(splits, key=lambda s: (_alike_opening(*s), -len(s[0])))
+    return _completed(first, second), _shared_head(first, second)
+
+
+def _alike_opening(first: str, second: str) -> int:
+    """How many words two sides open with in common ("the offence of failing …")."""
+    n = 0
+    for a, b in zip(first.lower().split(), second.lower().split(), strict=False):
+        if a != b:
+            break
+        n += 1
+    return n if n >= 2 else 0
 
 
 _ARTICLE = re.compile(r"^(?:the|our|a|an)\s+", re.IGNORECASE)
