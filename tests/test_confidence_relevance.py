@@ -69,3 +69,15 @@ def test_a_period_from_an_unrelated_source_does_not_corroborate() -> None:
     relevance = fit(question, cited)
     assert relevance.answers and relevance.supporting == 1
     assert assess(["verified"] * 3, 3, relevance)[0] == "medium"
+
+
+def test_the_judges_header_line_answers_which_judge() -> None:
+    """"Before : MR JUSTICE NUGEE" shares no word with "who was the judge …?" yet answers it;
+    another line of the header does not."""
+    question = "Who was the judge in Holyoake v Candy?"
+    judged = fit(question, [("[2017] EWHC 3397 (Ch)", "Before : MR JUSTICE NUGEE", "verified")])
+    assert judged.answers and judged.supporting == 1
+    assert assess(["verified"], 1, judged)[0] == "medium"
+    other = fit(question, [("[2017] EWHC 3397 (Ch)", "Date: 21/12/2017 Chancery Division",
+                            "verified")])
+    assert not other.answers

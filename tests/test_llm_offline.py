@@ -518,3 +518,59 @@ def test_which_judge_is_answered_from_the_judgments_header_not_by_any_party() ->
     cited = _citations(answer)
     assert "HOLGATE" in cited[0][1], answer
     assert not any(q.startswith("[1]") for _, q, _ in cited)  # a paragraph number is no quote
+
+
+def test_who_decided_quotes_only_the_line_naming_the_judge() -> None:
+    """A header block is quoted line by line: the judge's line, not the court, date and parties;
+    the judgment's own judge, not another it mentions, nor a party named "…for Justice"."""
+    judgment = SourceDocument(
+        ref="[2017] EWHC 3364 (Admin)",
+        title="Corbiere Ltd v Secretary of State for Justice [2017] EWHC 3364 (Admin)",
+        text="Neutral Citation Number: [2017] EWHC 3364 (Admin)\nCase No: CO/2365/2017\nIN THE "
+             "HIGH COURT OF JUSTICE\nRoyal Courts of Justice\nDate: 20 December 2017\nBefore :"
+             "\nTHE HONOURABLE MR JUSTICE SUPPERSTONE\n- - - - -\nBetween :\nTHE QUEEN\n- and -"
+             "\n(1) SECRETARY OF STATE FOR JUSTICE\nDefendants\n\n[1] Sentencing Mr Xu, HHJ "
+             "Griffiths said that the verdicts were the jury's. Warby J held that the e-mails "
+             "did not assist.\n")
+    answer = extractive_answer("Who was the judge in Corbiere v Secretary of State for "
+                               "Justice?", [judgment])
+    cited = _citations(answer)
+    assert [q for _, q, _ in cited] == ["Before : THE HONOURABLE MR JUSTICE SUPPERSTONE"], answer
+
+
+def test_a_comparison_is_answered_by_parallel_provisions_not_by_one_that_mentions_a_side() -> None:
+    """Each side is answered by the provision that states its rule (the duty on category 1
+    hazards, the power on category 2 hazards), not by a narrower power to serve one notice."""
+    def section(number: str, title: str, text: str) -> SourceDocument:
+        return SourceDocument(ref=f"ukpga/2004/34/section/{number}",
+                              title=f"Housing Act 2004, s. {number}: {title}", text=text)
+
+    documents = [
+        section("5", "Category 1 hazards: general duty to take enforcement action",
+                "(1) If a local housing authority consider that a category 1 hazard exists on "
+                "any residential premises, they must take the appropriate enforcement action "
+                "in relation to the hazard.\n"),
+        section("7", "Category 2 hazards: powers to take enforcement action",
+                "(1) The provisions mentioned in subsection (2) confer power on a local housing "
+                "authority to take particular kinds of enforcement action in cases where they "
+                "consider that a category 2 hazard exists on residential premises.\n"),
+        section("29", "Hazard awareness notices relating to category 2 hazards: power of "
+                "authority to serve notice",
+                "(1) If the local housing authority are satisfied that a category 2 hazard "
+                "exists on any residential premises, the authority may serve a hazard awareness "
+                "notice under this section in respect of the hazard.\n"),
+    ]
+    answer = extractive_answer("What's the difference between what a council must do about a "
+                               "category 1 hazard and a category 2 hazard?", documents)
+    refs = [ref for ref, _, _ in _citations(answer)][:2]
+    assert refs == ["ukpga/2004/34/section/5", "ukpga/2004/34/section/7"], answer
+
+
+def test_a_side_that_holds_the_joining_word_is_split_where_the_sides_open_alike() -> None:
+    q = classify("Compare the offence of failing to comply with an improvement notice with the "
+                 "offence of failing to comply with a prohibition order.")
+    assert q.sides == ("the offence of failing to comply with an improvement notice",
+                       "the offence of failing to comply with a prohibition order")
+    assert classify("Compare our timescale for an urgent repair with the one for a damp "
+                    "inspection.").sides == ("our timescale for an urgent repair",
+                                             "the one for a damp inspection")

@@ -48,17 +48,47 @@ def choose_leads(q: Question, ranked: list[Candidate],
     return _with_antecedents(_by_kind(q, leads, ranked, documents), documents)
 
 
+PAIR_SHORTLIST = 20
+"""Candidates per side weighed for the pair that answers a comparison."""
+PARALLEL_WEIGHT = 0.1
+"""Two sides are best answered by parallel provisions (a duty on category 1 hazards and the
+power on category 2 hazards, not a power to serve one kind of notice): the pair's shared
+titles' and headings' words beyond what tells the sides apart count this much."""
+
+
 def _both_sides(q: Question, ranked: list[Candidate],
                 documents: Sequence[Source]) -> list[Candidate]:
-    """The best sentence for each side of a comparison (nothing unless both are found)."""
-    found: list[Candidate] = []
-    for side in range(len(q.sides)):
-        best = max((c for c in ranked if c.side_scores and c not in found
-                    and all(c.text != f.text for f in found)),
-                   key=lambda c: (c.side_scores[side], -c.doc, -c.position), default=None)
-        if best is not None:
-            found.append(best)
-    return _with_aspects(q, found, ranked, documents) if len(found) == 2 else []
+    """The pair of sentences that best answers the two sides of a comparison, each for its
+    own side and both alike in what they rule (nothing unless both are found)."""
+    if len(q.sides) != 2:
+        return []
+    shortlists = [sorted((c for c in ranked if c.side_scores),
+                         key=lambda c: (-c.side_scores[side], c.doc, c.position))[:PAIR_SHORTLIST]
+                  for side in (0, 1)]
+    apart = terms(q.sides[0]) ^ terms(q.sides[1])
+    said = {(c.doc, c.position): _rules(documents[c.doc].title, c.heading) - apart
+            for c in [*shortlists[0], *shortlists[1]]}
+
+    def value(pair: tuple[Candidate, Candidate]) -> tuple[float, int, int, int, int]:
+        a, b = pair
+        one, other = said[(a.doc, a.position)], said[(b.doc, b.position)]
+        # Two sentences of one passage are not parallel provisions: they share everything.
+        same = a.doc == b.doc and a.heading == b.heading
+        alike = len(one & other) / len(one | other) if one | other and not same else 0.0
+        return (a.side_scores[0] + b.side_scores[1] + PARALLEL_WEIGHT * alike,
+                -a.doc, -a.position, -b.doc, -b.position)
+
+    pairs = [(a, b) for a in shortlists[0] for b in shortlists[1] if a.text != b.text]
+    if not pairs:
+        return []
+    first, second = max(pairs, key=value)
+    return _with_aspects(q, [first, second], ranked, documents)
+
+
+def _rules(title: str, heading: str) -> set[str]:
+    """What a provision or passage rules, by its own title and heading (a provision's title
+    without its Act's name, which all of an Act's provisions share)."""
+    return terms(f"{title.partition(': ')[2] or title} {heading}")
 
 
 def _by_kind(q: Question, leads: list[Candidate], ranked: list[Candidate],
@@ -75,7 +105,6 @@ def _by_kind(q: Question, leads: list[Candidate], ranked: list[Candidate],
     if q.kind == "yes_no":
         leads = _with_time_limit(leads, documents)
     return leads
-    return _with_antecedents(leads, documents)
 
 
 def _with_exceptions(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:

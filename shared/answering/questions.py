@@ -36,6 +36,7 @@ __all__ = [
     "in_days",
     "kind_cue",
     "only_the_condition",
+    "presides",
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
@@ -100,8 +101,17 @@ PARTY = re.compile(
     r"committee|panel|Ombudsman)\b")
 """Who does something: the parties, roles and bodies the sources name."""
 
-JUDGE = re.compile(r"\b(?:Justice|JUSTICE|Judge|JUDGE|HHJ|LJ|J|Recorder|RECORDER|Master|MASTER)\b")
-"""A judge, as a judgment's header or a report names one ("MR JUSTICE HOLGATE", "Arden LJ")."""
+JUDGE = re.compile(
+    r"\b(?:(?:Mr|Mrs|Ms|MR|MRS|MS|Lord|Lady|LORD|LADY) (?:Justice|JUSTICE)|HHJ|"
+    r"(?:His|Her|HIS|HER) (?:Honour|HONOUR) (?:Judge|JUDGE)|(?:District |DISTRICT )?(?:Judge|JUDGE)"
+    r"|Recorder|RECORDER|Master|MASTER|Deputy|DEPUTY) [A-Z]|\b[A-Z][a-z]+ (?:LJ|J|MR|JA)\b")
+"""A judge, as a judgment's header or a report names one ("MR JUSTICE HOLGATE", "Arden LJ");
+not a party that has "Justice" in its name ("Secretary of State for Justice")."""
+_PRESIDING = re.compile(
+    r"^(?:Before\s*:|(?:Judgment(?: Approved)?\s+)?(?:THE HONOURABLE |The Honourable )?"
+    r"(?:MR|MRS|MS|Mr|Mrs|Ms|LORD|LADY|Lord|Lady) (?:JUSTICE|Justice) [A-Z][\w-]+\s*:)")
+"""Where a judgment names its own judge: its header's "Before :" line, or the judge's name
+over the judgment ("Mr Justice Supperstone :"); other judges it names decided other cases."""
 _ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
                          r"judgment|presided)\b", re.IGNORECASE)
 """A question about a judgment's judge: only a sentence naming one answers it, not any
@@ -182,10 +192,26 @@ def kind_cue(question: str) -> str:
 def _sides(question: str) -> tuple[str, ...]:
     """"Compare A with B" → ("A", "B"); nothing when the question does not split in two."""
     body = _TAIL.sub("", _LEAD_IN.sub("", question, count=1))
-    parts = [p.strip(" ,") for p in _SIDES.split(body, maxsplit=1)]
-    if len(parts) != 2 or not all(parts):
+    splits = [(body[:m.start()].strip(" ,"), body[m.end():].strip(" ,"))
+              for m in _SIDES.finditer(body)]
+    splits = [(a, b) for a, b in splits if a and b]
+    if not splits:
         return ()
-    return _completed(parts[0], parts[1]), _shared_head(parts[0], parts[1])
+    # A side may hold the joining word itself ("failing to comply with an improvement notice
+    # with the offence of failing to comply with a prohibition order"): the split whose two
+    # sides open alike is the comparison; with none alike, the first.
+    first, second = max(splits, key=lambda s: (_alike_opening(*s), -len(s[0])))
+    return _completed(first, second), _shared_head(first, second)
+
+
+def _alike_opening(first: str, second: str) -> int:
+    """How many words two sides open with in common ("the offence of failing …")."""
+    n = 0
+    for a, b in zip(first.lower().split(), second.lower().split(), strict=False):
+        if a != b:
+            break
+        n += 1
+    return n if n >= 2 else 0
 
 
 _ARTICLE = re.compile(r"^(?:the|our|a|an)\s+", re.IGNORECASE)
@@ -341,6 +367,12 @@ def has_cue(question: Question, sentence: str) -> bool:
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "general":
             return True
+
+
+def presides(question: Question, sentence: str) -> bool:
+    """Whether ``sentence`` names the judgment's own judge and ``question`` asks for one."""
+    return question.kind == "who" and bool(_ASKS_JUDGE.search(question.text)) and bool(
+        _PRESIDING.match(sentence))
 
 
 def only_the_condition(question: Question, sentence: str) -> bool:

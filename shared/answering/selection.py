@@ -27,6 +27,7 @@ from shared.answering.questions import (
     defines,
     has_cue,
     only_the_condition,
+    presides,
 )
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
@@ -52,6 +53,9 @@ answered from that source first."""
 SIDE_WORDS_WEIGHT = 0.1
 """…and a sentence that says the side's own words beyond its heading ("stage 1 complaint
 response times": a "Stage 1 response", not a Stage 1 acknowledgement) first."""
+REFERS_PENALTY = 0.1
+"""…and one that names the side only through another provision ("an offence under section
+72(1)") mentions it: the provision that states the rule for that side comes first."""
 OVERLAP_WEIGHT = 0.15
 NAMED_WEIGHT = 0.2
 """A question about "section 21(1B)" is answered by subsection (1B) first."""
@@ -64,6 +68,9 @@ answered by a sentence about what the conversation is about, not one merely like
 DELIBERATION_WEIGHT = 0.12
 """To "must we …?", a rule that commits to weighing the case ("we will consider whether …")
 is the honest answer ("it depends"), before a flat duty about something nearby."""
+PRESIDING_WEIGHT = 0.2
+"""To "which judge decided …?", the judgment's own judge ("Before : MR JUSTICE NUGEE"), not
+another judge it mentions ("Warby J held …")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
@@ -157,13 +164,38 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
     its quote is checked word for word."""
     out: list[Candidate] = []
     for i, d in enumerate(documents):
-        sentences = [(p, _PARAGRAPH_NUMBER.sub("", " ".join(s.text.split())), s.heading,
-                      s.is_heading) for p, s in enumerate(document_sentences(d.text))]
+        lines = [(_PARAGRAPH_NUMBER.sub("", " ".join(line.split())), s.heading, s.is_heading)
+                 for s in document_sentences(d.text) for line in _lines(s.text)]
+        sentences = [(p, *line) for p, line in enumerate(lines)]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
                     and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
                     and not any(m.group(0) not in d.ref for m in _AUTHORITY.finditer(text))):
                 out.append(Candidate(i, position, text, heading))
+    return out
+
+
+HEADER_LINES = 3
+HEADER_LINE_WORDS = 7
+_LABEL_LINE = re.compile(r"^\S+(?:\s+\S+)?\s*:$")
+"""A header's label line ("Before :", "Between:"): it goes with the line after it."""
+
+
+def _lines(text: str) -> list[str]:
+    """A header block (a judgment's court, date, judge and parties: several short lines, none
+    ending a sentence) line by line, each label line with the line after it ("Before : MR
+    JUSTICE HOLGATE"), so that an answer quotes the line that answers, not the whole block;
+    any other text whole."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < HEADER_LINES or any(line.endswith((".", ";", "?", "!")) for line in lines) \
+            or sum(len(line.split()) for line in lines) > HEADER_LINE_WORDS * len(lines):
+        return [text]
+    out: list[str] = []
+    for line in lines:
+        if out and _LABEL_LINE.match(out[-1]):
+            out[-1] = f"{out[-1]}\n{line}"
+        else:
+            out.append(line)
     return out
 
 
@@ -277,14 +309,17 @@ def select(question: Question, documents: Sequence[Source],
                  + CARRIED_WEIGHT * _held(carried, said)
                  + DELIBERATION_WEIGHT * (question.kind == "yes_no" and question.asks == "duty"
                                           and bool(DELIBERATES.search(c.text)))
+                 + PRESIDING_WEIGHT * presides(question, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
         about = terms(f"{documents[c.doc].title} {c.heading}")
         own = terms(c.text)
+        unreferred = _referred(c.text)
         sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
+                      - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
                       for x, side_terms in zip(row[1:], sides_asked, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
@@ -296,6 +331,26 @@ def select(question: Question, documents: Sequence[Source],
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
         for c in ranked[:3]))
+
+
+_REFERENCE = re.compile(r"(?:\S+\s+){0,4}\S+\s+(?:under|in|by|of|for the purposes of|"
+                        r"mentioned in|within)\s+(?:section|s\.)\s*\d+[A-Z]*(?:\(\w+\))*",
+                        re.IGNORECASE)
+"""A thing named through another provision ("convicted of an offence under section 72(1)")."""
+_SUCH = re.compile(r"\bsuch (?:an? )?\w+", re.IGNORECASE)
+
+
+def _referred(text: str) -> set[str]:
+    """The words a sentence says outside its references to other provisions (and to what it
+    named through them: "such an offence")."""
+    return terms(_SUCH.sub(" ", _REFERENCE.sub(" ", text)))
+
+
+def _only_referred(wanted: set[str], own: set[str], unreferred: set[str]) -> float:
+    """The share of what a side asks about that the sentence says only through a reference to
+    another provision: it mentions that, the provision referred to states it."""
+    said = wanted & own
+    return len(said - unreferred) / len(said) if said else 0.0
 
 
 def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
@@ -360,8 +415,11 @@ def judge(question: Question, sentences: Sequence[str],
     # A sentence with a period of its own but none of the question's words (another
     # policy's timescale) is in the same register, not about the same thing: it does not
     # corroborate.
-    return Judged(any(_answers(c) for c in found),
-                  [c.similarity >= BEARING_FLOOR and c.overlap > 0 for c in found])
+    # The judgment's own judge named in its header ("Before : MR JUSTICE NUGEE") answers
+    # "which judge …?" though its few words are far from the question's.
+    return Judged(any(_answers(c) or presides(question, c.text) for c in found),
+                  [(c.similarity >= BEARING_FLOOR and c.overlap > 0)
+                   or presides(question, c.text) for c in found])
 
 
 def _held(named: Sequence[set[str]], said: set[str]) -> float:

@@ -25,6 +25,11 @@ ABBREVIATIONS = frozenset({
     "secs", "subs", "approx", "ltd", "co", "inc", "viz", "al", "cl", "fig", "op", "etc",
 })
 """Words a full stop after which does not end a sentence ("s. 21", "e.g. a flat")."""
+REGNAL = frozenset({"Ed", "Edw", "Hen", "Eliz", "Geo", "Will", "Wm", "Gul", "Vict", "Vic",
+                    "Car", "Cha", "Jac", "Ja", "Ric", "Phil", "Mar", "Jas", "W", "M"})
+"""A monarch as a regnal-year citation abbreviates one ("5 & 6 Ed. 6. c. 16", "49 Geo. 3.
+c. 126"): the full stop after it, and after the monarch's number, is part of the citation."""
+_REGNAL_BEFORE = re.compile(rf"\b(?:{'|'.join(sorted(REGNAL))})\.(?P<number>\s*(?:\d+|[IVX]+)\.)?$")
 _TERMINAL = re.compile(r"[.!?]+[\"'”’)\]*_]*(?=\s|$)")
 _WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z][A-Za-z.]*)$")
 
@@ -127,11 +132,24 @@ def _is_boundary(plain: str, m: re.Match[str], block_end: int) -> bool:
     if not rest:
         return True
     if m.group().startswith(".") and len(m.group().rstrip("\"'”’)]*_")) == 1:
+        if _in_regnal_year(plain, m.start(), rest):
+            return False
         word = _WORD_BEFORE.search(plain, max(0, m.start() - 12), m.start() + 1)
         if word and _abbreviation(word.group(1).lower().rstrip(".")):
             return False
     first = rest[0]
     return first.isupper() or first.isdigit() or first in "\"'“‘([*_`"
+
+
+def _in_regnal_year(plain: str, stop: int, rest: str) -> bool:
+    """Whether the full stop at ``stop`` is inside a regnal-year citation: after the monarch
+    ("Ed." before "6") or after the monarch's number ("6." before "c. 16")."""
+    found = _REGNAL_BEFORE.search(plain, max(0, stop - 14), stop + 1)
+    if found is None:
+        return False
+    if found.group("number") is None:  # "Ed." before the monarch's number
+        return bool(re.match(r"(?:\d|[IVX]+\b)", rest))
+    return bool(re.match(r"(?:c|cap|ch|st)\.", rest, re.IGNORECASE)) or rest[:1].islower()
 
 
 def _abbreviation(word: str) -> bool:
