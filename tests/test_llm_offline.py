@@ -352,7 +352,19 @@ def test_a_short_first_side_shares_the_second_sides_words() -> None:
                     "what's the difference?").sides[0] == "Improvement notice"
     assert classify("Compare our timescale for an urgent repair with the one for a damp "
                     "inspection.").sides == ("our timescale for an urgent repair",
-                                              "the one for a damp inspection")
+                                              "our timescale for a damp inspection")
+
+
+def test_a_second_side_says_what_its_one_stands_for() -> None:
+    """"The one for …" names nothing a search could find: it takes the first side's noun."""
+    assert classify("Compare the offence for an unlicensed HMO under Part 2 with the one for "
+                    "an unlicensed house under Part 3.").sides == (
+        "the offence for an unlicensed HMO under Part 2",
+        "the offence for an unlicensed house under Part 3")
+    assert classify("Compare the fine for late rent with that for damage.").sides[1] == \
+        "the fine for damage"
+    assert classify("Compare minor and major adaptations").sides == (
+        "minor adaptations", "major adaptations")
 
 
 def test_what_is_x_is_not_answered_by_a_definition_of_something_else() -> None:
@@ -573,4 +585,4 @@ def test_a_side_that_holds_the_joining_word_is_split_where_the_sides_open_alike(
                        "the offence of failing to comply with a prohibition order")
     assert classify("Compare our timescale for an urgent repair with the one for a damp "
                     "inspection.").sides == ("our timescale for an urgent repair",
-                                             "the one for a damp inspection")
+                                             "our timescale for a damp inspection")

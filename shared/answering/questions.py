@@ -201,7 +201,25 @@ def _sides(question: str) -> tuple[str, ...]:
     # with the offence of failing to comply with a prohibition order"): the split whose two
     # sides open alike is the comparison; with none alike, the first.
     first, second = max(splits, key=lambda s: (_alike_opening(*s), -len(s[0])))
-    return _completed(first, second), _shared_head(first, second)
+    return _completed(first, second), _shared_head(first, _antecedent(first, second))
+
+
+_STAND_IN = re.compile(r"^(?:the\s+)?ones?\b|^(?:that|those)\b(?=\s+(?:for|of|under|in|on|"
+                       r"with|at|by|from|about)\b)", re.IGNORECASE)
+_FIRST_PREPOSITION = re.compile(r"\s(?:for|of|under|in|on|with|at|by|from|about|to)\s",
+                                re.IGNORECASE)
+
+
+def _antecedent(first: str, second: str) -> str:
+    """The second side with the noun it stands in for: "the offence for an unlicensed HMO with
+    the one for an unlicensed house" compares "the offence for an unlicensed house", not "the
+    one …", which names nothing a search could find."""
+    m = _STAND_IN.match(second)
+    if m is None:
+        return second
+    p = _FIRST_PREPOSITION.search(first)
+    head = first[:p.start()] if p else first
+    return f"{head}{second[m.end():]}" if head.strip() else second
 
 
 def _alike_opening(first: str, second: str) -> int:
