@@ -158,7 +158,8 @@ async def test_a_rate_limited_citation_is_check_failed_not_removed(stand_in: Pub
     verified = await verify_answer(S5, checks, context=CheckContext(jurisdiction="england"))
     await lex.aclose()
     outcome = verified.outcomes[0]
-    assert (outcome.status, outcome.issues) == ("unverified", ("check_failed",)), outcome
+    assert (outcome.status, outcome.issues) == (
+        "unverified", ("check_failed", "source_unavailable")), outcome
     stand_in.faults.rate_limited = 0
     async with LexClient(stand_in.url) as fine:
         checks = build_checks(documents=None, lex=fine, provider=None, config=VerifierConfig())

@@ -8,6 +8,7 @@ import uuid
 import pytest
 
 from shared.documents import DocumentStore, StoredDocument
+from shared.lex.client import LexUnavailable
 from shared.runtime import Infra
 from shared.verification.checks import Checks, Outcome, default_checks
 from shared.verification.citations import Citation, parse_citations
@@ -181,3 +182,17 @@ async def test_a_failing_or_late_check_leaves_the_citation_unverified() -> None:
     outcomes = await checks.check_all(TENANT, [cite(f"doc:{uuid.uuid4()}"), legislation])
     assert [(o.status, o.issues) for o in outcomes] == [("unverified", ("check_failed",))] * 2
     assert "did not finish within 0.05 seconds" in outcomes[1].detail
+    assert "RuntimeError" not in outcomes[0].detail  # the class name is for the log
+
+
+async def test_an_unreachable_legal_source_says_so_rather_than_looking_like_a_miss() -> None:
+    async def away(tenant_id: str, citation: Citation) -> Outcome:
+        raise LexUnavailable("the Lex server did not answer")
+
+    legislation = Citation(index=1, ref="ukpga/2004/34/section/55", kind="legislation",
+                           quote=None, claim="", span=(0, 1), form="prose")
+    [outcome] = await Checks(by_kind={"legislation": away}).check_all(TENANT, [legislation])
+    assert (outcome.status, outcome.issues) == ("unverified",
+                                                ("check_failed", "source_unavailable"))
+    assert "could not be reached" in outcome.detail
+    assert "not known to be wrong" in outcome.detail

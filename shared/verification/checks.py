@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from shared.documents import DocumentStore, StoredChunk
 from shared.events import CitationStatus, LawStatus
+from shared.lex.client import LexUnavailable
 from shared.verification.citations import Citation
 from shared.verification.context import CheckContext, using_context
 from shared.verification.quotes import contains_quote
@@ -75,11 +76,22 @@ class Checks:
             return Outcome(status="unverified", issues=("check_failed",),
                            source_uri=source_uri(citation.ref),
                            detail=f"The check did not finish within {self.deadline_s:g} seconds.")
-        except Exception as e:
+        except LexUnavailable:
+            # The user must be able to tell "we could not look" from "we looked and it is
+            # not there": an outage says so, and the citation may be checked again later.
+            log.warning("check of %s: the legal source is unavailable", citation.ref,
+                        exc_info=True)
+            return Outcome(status="unverified", issues=("check_failed", "source_unavailable"),
+                           source_uri=source_uri(citation.ref),
+                           detail="The legal source could not be reached, so this citation "
+                                  "has not been checked; it is not known to be wrong. Ask "
+                                  "again later to check it.")
+        except Exception:
             log.warning("check of %s failed", citation.ref, exc_info=True)
             return Outcome(status="unverified", issues=("check_failed",),
                            source_uri=source_uri(citation.ref),
-                           detail=f"The check could not be completed ({type(e).__name__}).")
+                           detail="The check could not be completed, so this citation has not "
+                                  "been checked.")
 
     async def check_all(self, tenant_id: str, citations: Sequence[Citation],
                         context: CheckContext | None = None) -> list[Outcome]:
