@@ -59,6 +59,12 @@ class _RecordingConnection:
     def transaction(self, **kwargs: Any) -> Any:
         return self.conn.transaction(**kwargs)
 
+    def is_in_transaction(self) -> bool:
+        return self.conn.is_in_transaction()
+
+    def terminate(self) -> None:
+        self.conn.terminate()
+
     async def fetch(self, query: str, *args: object) -> list[asyncpg.Record]:
         self.recording.statements.append((query, args))
         return await self.conn.fetch(query, *args)
