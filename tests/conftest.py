@@ -26,6 +26,7 @@ from services.lex.corpus.store import CorpusStore
 from shared.config import Settings
 from shared.embedded import free_port, start_nats, start_postgres, start_redis
 from shared.runtime import Infra, open_infra
+from tests.e2e import Client
 from tests.harness import Api, Harness
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -126,3 +127,12 @@ async def gateways(infra: Infra) -> AsyncIterator[Harness]:
 @pytest.fixture
 async def api(gateways: Harness) -> Api:
     return await gateways.start()
+
+
+@pytest.fixture
+async def client(engine: Engine) -> AsyncIterator[Client]:
+    """An API client of the whole engine, as the sample tenant's officer; a test that needs
+    another tenant or its documents uploaded first defines its own ``client``."""
+    c = Client(engine)
+    yield c
+    await c.close()

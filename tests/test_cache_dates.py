@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-
-import pytest
 
 from services.engine import Engine
 from services.orchestrator.synthesis import as_at_line
@@ -19,13 +16,6 @@ from tests.test_semantic_cache import (
     _invocation,
     _upload_samples,
 )
-
-
-@pytest.fixture
-async def client(engine: Engine) -> AsyncIterator[Client]:
-    c = Client(engine)
-    yield c
-    await c.close()
 
 
 def _draft(events: list[SseEvent]) -> str:

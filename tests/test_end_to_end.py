@@ -9,12 +9,9 @@ import signal
 import subprocess
 import sys
 import uuid
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-
-import pytest
 
 from services.engine import SERVICES, Engine
 from shared.config import Settings
@@ -26,13 +23,6 @@ from tests.fakes.messages_api import FakeMessagesAPI
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
 QUESTION = "What must we do about damp and mould in a flat we let?"
-
-
-@pytest.fixture
-async def client(engine: Engine) -> AsyncIterator[Client]:
-    c = Client(engine)
-    yield c
-    await c.close()
 
 
 async def _upload_samples(client: Client) -> list[dict[str, object]]:

@@ -4,10 +4,7 @@ here against the real engine (NATS JetStream, PostgreSQL) before it was fixed.""
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-
-import pytest
 
 from services.engine import Engine
 from services.gateway.auth import issue_token
@@ -39,13 +36,6 @@ from tests.test_semantic_cache import (
     _upload_samples,
 )
 from tests.test_tenant_admin import _admin, _changes
-
-
-@pytest.fixture
-async def client(engine: Engine) -> AsyncIterator[Client]:
-    c = Client(engine)
-    yield c
-    await c.close()
 
 
 async def test_a_default_persona_that_cannot_be_an_id_is_a_400_and_changes_nothing(

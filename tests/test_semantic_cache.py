@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -42,13 +41,6 @@ from tests.e2e import Client, SseEvent
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples" / "policies"
 QUESTION = "What must we do about damp and mould in a flat we let?"
-
-
-@pytest.fixture
-async def client(engine: Engine) -> AsyncIterator[Client]:
-    c = Client(engine)
-    yield c
-    await c.close()
 
 
 async def _upload_samples(client: Client) -> dict[str, dict[str, object]]:
