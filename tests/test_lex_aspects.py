@@ -79,3 +79,30 @@ def test_a_question_asking_no_aspect_keeps_its_ranking() -> None:
     ranked = _rows("61", "55", "72", "67")
     out = aspects_up(ranked, _title, "Which HMOs must be licensed?")
     assert [r["id"] for r in out] == ["61", "55", "72", "67"]
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Can we serve a section 21 notice while the deposit isn't protected?", True),
+    ("Can the landlord evict if the HMO was never licensed?", True),
+    ("What happens if the landlord fails to protect the deposit?", True),
+    ("Who commits the offence when an HMO that needs a licence doesn't have one?", False),
+    ("Can a landlord take a deposit in goods rather than money?", False),
+])
+def test_a_power_asked_about_while_a_duty_is_unmet_asks_its_consequence(
+        question: str, asked: bool) -> None:
+    assert ("consequence" in [a.name for a in aspects_asked(question)]) is asked
+
+
+def test_a_heading_naming_only_the_aspect_needs_the_subject_in_its_text() -> None:
+    question = "Can we serve a section 21 notice while the tenancy deposit isn't protected?"
+    asked = aspects_asked(question)
+    subject = subject_of(question, asked)
+    deposit = ("No section 21 notice may be given in relation to a shorthold tenancy at a "
+               "time when the deposit is not being held in accordance with an authorised "
+               "scheme.")
+    assert names_aspect("Sanctions for non-compliance", asked[0], subject, deposit)
+    assert not names_aspect("Sanctions for non-compliance", asked[0], subject,
+                            "A penalty charge notice may be given to the seller.")
+    assert names_aspect("Other consequences of operating unlicensed HMOs: restriction on "
+                        "terminating tenancies", asked[0],
+                        subject_of("Can we evict if the HMO is unlicensed?", asked))

@@ -65,7 +65,8 @@ unchanged."""
 
 def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str, *,
                window: int = ASPECT_WINDOW, moves: int = ASPECT_MOVES,
-               place: int = ASPECT_PLACE) -> list[Row]:
+               place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None
+               ) -> list[Row]:
     """The provisions whose headings name the aspect ``question`` asks about its subject
     (``aspects.py``: "how long" and "Duration, review and revocation of designations"), up
     to ``moves`` of them in their order, moved to just after the first ``place`` (none: to
@@ -81,7 +82,8 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
         return list(ranked)
     subject = subject_of(question, asked)
     found = [r for r in ranked[place:window]
-             if any(names_aspect(title(r), a, subject) for a in asked)][:moves]
+             if any(names_aspect(title(r), a, subject, text(r) if text else "")
+                    for a in asked)][:moves]
     if not found:
         return list(ranked)
     ids = {r["id"] for r in found}

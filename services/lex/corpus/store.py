@@ -183,11 +183,16 @@ def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
     subject moved up (``ranking.py``), the question read with the Act's abbreviations too:
     headings say "Making of interim EDMOs"."""
     return aspects_up([dict(r.items()) for r in ranked], _title,
-                      " ".join([spelt_out(question), *statutory_abbreviations(question)]))
+                      " ".join([spelt_out(question), *statutory_abbreviations(question)]),
+                      text=_text)
 
 
 def _title(row: Row) -> str:
     return msgspec.json.decode(row["record"], type=LegislationSection).title
+
+
+def _text(row: Row) -> str:
+    return msgspec.json.decode(row["record"], type=LegislationSection).text
 
 
 def _encode(record: msgspec.Struct) -> str:
