@@ -17,7 +17,7 @@ import asyncpg
 import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
-from services.lex.corpus.compound import question_parts
+from services.lex.corpus.compound import is_comparison, question_parts
 from services.lex.corpus.ranking import (
     aspects_up,
     named_second,
@@ -364,6 +364,8 @@ class CorpusStore:
         rankings = [ranked] + [await self._ranked_sections(
             expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True)
             for p in parts]
+        if is_comparison(question):  # each side asks its own aspect of its own thing
+            rankings[1:] = [_aspects_up(r, p) for r, p in zip(rankings[1:], parts, strict=True)]
         fused = _fuse(rankings, lambda r: r["id"], 0, depth,
                       weights=(1.0, *[_PART_WEIGHT] * len(parts)))
         return with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
