@@ -20,6 +20,8 @@ from services.lex.corpus.ranking import aspects_up
     ("What does 'hazard' mean?", "meaning"),
     ("When can an order be made?", "making"),
     ("Can the council revoke the licence?", "revocation"),
+    ("What does the council look at to decide whether a house is suitable?", "criteria"),
+    ("What must the council take into account before designating an area?", "criteria"),
 ])
 def test_the_aspect_asked_is_read_in_the_question(question: str, aspect: str) -> None:
     assert aspect in [a.name for a in aspects_asked(question)]
@@ -45,6 +47,12 @@ def test_a_heading_names_the_aspect_only_of_what_the_question_is_about() -> None
     assert not names_aspect("Repayment of discount: periods and amounts payable", asked[0],
                             subject)
     assert not names_aspect("Duration of tenancies", asked[0], subject)
+
+
+def test_a_heading_may_name_a_revocation_by_its_verb() -> None:
+    question = "Can the council revoke an HMO licence?"
+    asked = aspects_asked(question)
+    assert names_aspect("Power to revoke licences", asked[0], subject_of(question, asked))
 
 
 TITLES = {

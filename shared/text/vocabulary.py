@@ -144,6 +144,16 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"fire doors? (?:propped|wedged)|propped open|wedged open", "fire doors"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
+    # What a council does to a building, a licence or a record, in the statute's words.
+    _entry(r"(?:knock|pull|tear)(?:s|ed|ing)? (?:\w+ ){0,3}down|bulldoz\w*|raz(?:e|es|ed|ing)",
+           "demolish demolition"),
+    _entry(r"(?:tak(?:e|es|ing|en)|took) (?:[\w'’]+ ){0,2}licen[cs]es? away|"
+           r"(?:take|takes|taking|taken|took) away (?:[\w'’]+ ){0,2}licen[cs]es?|"
+           r"strip(?:s|ped|ping)? (?:[\w'’]+ ){0,2}of (?:[\w'’]+ ){0,2}licen[cs]es?", "revoke"),
+    _entry(r"(?:public|official|online) (?:list|record|database)s?|"
+           r"lists? of (?:all )?(?:\w+ )?(?:licen[cs]\w*|landlords?|HMOs?|properties)",
+           "register"),
+    _entry(r"say-?so|go-?ahead|green light|sign-?off|permission", "authorisation approval"),
 )
 
 
