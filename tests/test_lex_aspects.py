@@ -22,6 +22,8 @@ from services.lex.corpus.ranking import aspects_up
     ("Can the council revoke the licence?", "revocation"),
     ("What does the council look at to decide whether a house is suitable?", "criteria"),
     ("What must the council take into account before designating an area?", "criteria"),
+    ("Is there a public register of HMO licences?", "register"),
+    ("Can the council withdraw the notice later?", "revocation"),
 ])
 def test_the_aspect_asked_is_read_in_the_question(question: str, aspect: str) -> None:
     assert aspect in [a.name for a in aspects_asked(question)]
@@ -47,6 +49,14 @@ def test_a_heading_names_the_aspect_only_of_what_the_question_is_about() -> None
     assert not names_aspect("Repayment of discount: periods and amounts payable", asked[0],
                             subject)
     assert not names_aspect("Duration of tenancies", asked[0], subject)
+
+
+def test_looking_something_up_asks_no_criteria_and_registered_no_register() -> None:
+    names = [a.name for a in aspects_asked(
+        "Is there a public list we can look at to check the licence?")]
+    assert "criteria" not in names and "register" in names
+    assert "register" not in [a.name for a in aspects_asked(
+        "Is a registered social landlord exempt?")]
 
 
 def test_a_heading_may_name_a_revocation_by_its_verb() -> None:

@@ -55,12 +55,15 @@ ASPECTS: tuple[Aspect, ...] = (
     _aspect("meaning", r"mean(?:s|ing)?|defin(?:e|ed|es|ition)|counts? as", "meaning"),
     _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
     _aspect("revocation", r"revok(?:e|es|ed|ing)|revocation|cancel\w*|var(?:y|ies|ied)|"
-            r"variation", "revocation revoke variation"),
+            r"variation|withdr(?:aw|aws|awn|awing|ew)|amend(?:s|ed|ing|ment)?|"
+            r"chang(?:e|es|ed|ing)", "revocation revoke variation"),
     # What a decision turns on: "Tests as to suitability for multiple occupation",
     # "Designations under section 56: further considerations".
-    _aspect("criteria", r"criteri(?:a|on)|tests?|look(?:s|ed)? at|tak(?:e|es|en) into account|"
-            r"(?:has|have) regard|consider(?:s|ed|ations?)?|(?:how|what) (?:\w+ ){0,4}decid\w*",
-            "tests criteria considerations matters"),
+    _aspect("criteria", r"criteri(?:a|on)|tests?|(?:what|which) (?:\w+ ){0,4}(?:look(?:s|ed)? at|"
+            r"consider\w*)|tak(?:e|es|en) into account|(?:has|have) regard|considerations?|"
+            r"(?:how|what) (?:\w+ ){0,4}decid\w*", "tests criteria considerations matters"),
+    # Where the public can see it: "Register of licences and management orders".
+    _aspect("register", r"registers?|public (?:list|record)s?", "register"),
     _aspect("exemption", r"exempt(?:s|ed|ion|ions)?", "exemption"),
     _aspect("entry", r"power of entry|enter|entry", "entry"),
     _aspect("compensation", r"compensat(?:e|es|ed|ion)", "compensation"),
