@@ -288,6 +288,8 @@ def test_everyday_words_for_an_offence_and_obstruction(question: str, means: str
     ("Is there a public list of licensed HMOs?", "register"),
     ("Where is the list of landlords with licences?", "register"),
     ("Does the council need the tribunal's say-so?", "authorisation"),
+    ("Will the neighbours who lose out get paid anything?", "compensation"),
+    ("Is the landlord left out of pocket?", "compensation"),
 ])
 def test_everyday_words_for_what_a_council_does(question: str, means: str) -> None:
     assert means in expand(question)

@@ -154,6 +154,9 @@ _LAY: tuple[_Entry, ...] = (
            r"lists? of (?:all )?(?:\w+ )?(?:licen[cs]\w*|landlords?|HMOs?|properties)",
            "register"),
     _entry(r"say-?so|go-?ahead|green light|sign-?off|permission", "authorisation approval"),
+    _entry(r"out of pocket|los(?:e|es|ing|t) out|(?:get|gets|getting|got) paid (?:anything|"
+           r"something|for (?:it|that|their loss))|paid for (?:their|the|any) loss",
+           "compensation"),
 )
 
 
