@@ -290,9 +290,17 @@ def test_everyday_words_for_an_offence_and_obstruction(question: str, means: str
     ("Does the council need the tribunal's say-so?", "authorisation"),
     ("Will the neighbours who lose out get paid anything?", "compensation"),
     ("Is the landlord left out of pocket?", "compensation"),
+    ("Can the council get its money back from the owner?", "recover"),
+    ("Can the council be let off serving the notice?", "dispense with"),
+    ("Can we email the licence to the landlord?", "electronic means"),
 ])
 def test_everyday_words_for_what_a_council_does(question: str, means: str) -> None:
     assert means in expand(question)
+
+
+def test_an_imo_is_an_interim_management_order_but_imo_is_an_opinion() -> None:
+    assert "interim management order" in expand_statutory("Can the LHA vary an IMO?")
+    assert "management" not in expand_statutory("imo the landlord is wrong")
 
 
 def test_a_list_of_other_things_is_no_register() -> None:
