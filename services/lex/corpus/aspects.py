@@ -13,6 +13,7 @@ about it and the nouns headings use for it, and nothing about any one Act.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from shared.text.terms import STOP_WORDS, terms
@@ -94,20 +95,22 @@ _BARE_SUBJECT = 3
 the aspect alone."""
 
 
-def names_aspect(heading: str, aspect: Aspect, subject: set[str], text: str = "") -> bool:
+def names_aspect(heading: str, aspect: Aspect, subject: set[str],
+                 text: str | Callable[[], str] = "") -> bool:
     """Whether ``heading`` names ``aspect`` of something the question is about (``subject``:
     the question's stems, without its words for the aspect): "Licence conditions" for
     "what conditions can be attached to an HMO licence?", not "Housing conditions" alone.
 
     A heading that names only the aspect ("Sanctions for non-compliance") leaves its subject
-    to the Part it sits in, so its ``text`` must name the question's subject instead.
+    to the Part it sits in, so its ``text`` (or what gives it, read only then) must name the
+    question's subject instead.
     """
     words = terms(heading, stop=STOP_WORDS | _GENERIC)
     if not words & aspect.heading:
         return False
     if words - aspect.heading:
         return bool((words - aspect.heading) & subject)
-    return len(terms(text) & subject) >= _BARE_SUBJECT
+    return len(terms(text() if callable(text) else text) & subject) >= _BARE_SUBJECT
 
 
 def subject_of(question: str, asked: list[Aspect]) -> set[str]:

@@ -6,6 +6,7 @@ a ``score``), so they are tested without a database."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import Any
 
 from services.lex.corpus.aspects import aspects_asked, names_aspect, subject_of
@@ -82,7 +83,7 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
         return list(ranked)
     subject = subject_of(question, asked)
     found = [r for r in ranked[place:window]
-             if any(names_aspect(title(r), a, subject, text(r) if text else "")
+             if any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
                     for a in asked)][:moves]
     if not found:
         return list(ranked)
