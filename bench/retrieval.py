@@ -2,9 +2,11 @@
 
 Two sets: the legislation and case-law items of ``retrieval_set.jsonl`` (follow-ups made
 standalone from their ``history`` by the router's offline rewrite, as the engine does) and the
-42 Housing Act 2004 questions of ``retrieval_questions.jsonl``. Legislation queries are
-expanded with the statute book's words (``expand_statutory``) as the legislation worker
-expands them, then searched with ``CorpusStore.search_sections`` (what
+42 Housing Act 2004 questions of ``retrieval_questions.jsonl``. A third, not gated, checks
+what the answers need: the questions of ``answer_set.jsonl`` that must cite legislation,
+relevant their ``must_cite`` provisions (nobody tunes the search against it). Legislation
+queries are expanded with the statute book's words (``expand_statutory``) as the legislation
+worker expands them, then searched with ``CorpusStore.search_sections`` (what
 ``search_for_legislation_sections`` runs); case-law queries go to ``search_caselaw``. Reports
 recall@5, recall@10 and MRR per method, the import's cost with and without embeddings, and
 the median latency of a query per method. Exits 1 when hybrid falls below the thresholds.
@@ -26,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from bench.evalsets import load_retrieval
+from bench.evalsets import load_answers, load_retrieval
 from cli.database import open_pool
 from services.lex.app import CorpusStore, SearchMethod, import_paths
 from services.router.app import rewrite_offline
@@ -45,7 +47,7 @@ DEPTH = 10
 
 @dataclass(frozen=True)
 class Item:
-    set: Literal["retrieval_set", "ha2004_questions"]
+    set: Literal["retrieval_set", "ha2004_questions", "answer_set"]
     id: str
     category: str
     corpus: Literal["legislation", "caselaw"]
@@ -82,6 +84,9 @@ class Report:
     latency_ms: dict[str, float] = field(default_factory=dict)
     """Median latency of one query per method."""
     failures: list[str] = field(default_factory=list)
+    misses: dict[str, list[int | None]] = field(default_factory=dict)
+    """``set/id`` → hybrid's rank of each relevant passage (``None``: below ``DEPTH``), for
+    each item with one outside the first five."""
 
 
 def items() -> list[Item]:
@@ -97,6 +102,11 @@ def items() -> list[Item]:
             q = json.loads(line)
             out.append(Item("ha2004_questions", q["id"], "housing_act_2004", "legislation",
                             q["q"], frozenset(q["relevant"])))
+    for a in load_answers():
+        cites = frozenset(c for c in a.must_cite if "/" in c and "#" not in c)
+        if cites:
+            q = rewrite_offline(a.q, a.history).standalone if a.history else a.q
+            out.append(Item("answer_set", a.id, a.category, "legislation", q, cites))
     return out
 
 
@@ -137,6 +147,9 @@ async def score_all(store: CorpusStore, report: Report) -> None:
             for key in (item.set, f"{item.set}/{item.corpus}",
                         f"{item.set}/{item.corpus}/{item.category}"):
                 scores[key][method].add(item.relevant, found)
+            if method == "hybrid" and not item.relevant <= set(found[:5]):
+                report.misses[f"{item.set}/{item.id}"] = [
+                    found.index(r) + 1 if r in found else None for r in sorted(item.relevant)]
     report.scores = {k: {m: s.summary() for m, s in v.items()} for k, v in scores.items()}
     report.latency_ms = {m: round(statistics.median(t) * 1000, 1) for m, t in times.items()}
     for name in ("retrieval_set", "ha2004_questions"):
@@ -160,6 +173,8 @@ def table(report: Report) -> str:
               f"{report.embedded} texts {report.embed_s:.1f} s ({rate:.1f} texts/s)",
               "median latency per query: " + ", ".join(
                   f"{m} {ms:.1f} ms" for m, ms in report.latency_ms.items())]
+    lines += [f"hybrid outside the first five: {key} (ranks {ranks})"
+              for key, ranks in report.misses.items()]
     lines += [f"BELOW THRESHOLD: {f}" for f in report.failures]
     return "\n".join(lines)
 

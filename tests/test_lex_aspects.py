@@ -20,6 +20,10 @@ from services.lex.corpus.ranking import aspects_up
     ("What does 'hazard' mean?", "meaning"),
     ("When can an order be made?", "making"),
     ("Can the council revoke the licence?", "revocation"),
+    ("What does the council look at to decide whether a house is suitable?", "criteria"),
+    ("What must the council take into account before designating an area?", "criteria"),
+    ("Is there a public register of HMO licences?", "register"),
+    ("Can the council withdraw the notice later?", "revocation"),
 ])
 def test_the_aspect_asked_is_read_in_the_question(question: str, aspect: str) -> None:
     assert aspect in [a.name for a in aspects_asked(question)]
@@ -45,6 +49,20 @@ def test_a_heading_names_the_aspect_only_of_what_the_question_is_about() -> None
     assert not names_aspect("Repayment of discount: periods and amounts payable", asked[0],
                             subject)
     assert not names_aspect("Duration of tenancies", asked[0], subject)
+
+
+def test_looking_something_up_asks_no_criteria_and_registered_no_register() -> None:
+    names = [a.name for a in aspects_asked(
+        "Is there a public list we can look at to check the licence?")]
+    assert "criteria" not in names and "register" in names
+    assert "register" not in [a.name for a in aspects_asked(
+        "Is a registered social landlord exempt?")]
+
+
+def test_a_heading_may_name_a_revocation_by_its_verb() -> None:
+    question = "Can the council revoke an HMO licence?"
+    asked = aspects_asked(question)
+    assert names_aspect("Power to revoke licences", asked[0], subject_of(question, asked))
 
 
 TITLES = {
@@ -79,3 +97,30 @@ def test_a_question_asking_no_aspect_keeps_its_ranking() -> None:
     ranked = _rows("61", "55", "72", "67")
     out = aspects_up(ranked, _title, "Which HMOs must be licensed?")
     assert [r["id"] for r in out] == ["61", "55", "72", "67"]
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Can we serve a section 21 notice while the deposit isn't protected?", True),
+    ("Can the landlord evict if the HMO was never licensed?", True),
+    ("What happens if the landlord fails to protect the deposit?", True),
+    ("Who commits the offence when an HMO that needs a licence doesn't have one?", False),
+    ("Can a landlord take a deposit in goods rather than money?", False),
+])
+def test_a_power_asked_about_while_a_duty_is_unmet_asks_its_consequence(
+        question: str, asked: bool) -> None:
+    assert ("consequence" in [a.name for a in aspects_asked(question)]) is asked
+
+
+def test_a_heading_naming_only_the_aspect_needs_the_subject_in_its_text() -> None:
+    question = "Can we serve a section 21 notice while the tenancy deposit isn't protected?"
+    asked = aspects_asked(question)
+    subject = subject_of(question, asked)
+    deposit = ("No section 21 notice may be given in relation to a shorthold tenancy at a "
+               "time when the deposit is not being held in accordance with an authorised "
+               "scheme.")
+    assert names_aspect("Sanctions for non-compliance", asked[0], subject, deposit)
+    assert not names_aspect("Sanctions for non-compliance", asked[0], subject,
+                            "A penalty charge notice may be given to the seller.")
+    assert names_aspect("Other consequences of operating unlicensed HMOs: restriction on "
+                        "terminating tenancies", asked[0],
+                        subject_of("Can we evict if the HMO is unlicensed?", asked))

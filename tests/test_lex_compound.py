@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.lex.corpus.compound import question_parts
+from services.lex.corpus.compound import is_comparison, question_parts
 
 
 @pytest.mark.parametrize("question", [
@@ -55,3 +55,15 @@ def test_a_thing_compared_by_reference_carries_the_others_subject() -> None:
                            "one for an unlicensed house under Part 3.")
     assert parts[1].startswith("the one for an unlicensed house under Part 3.")
     assert "HMO" in parts[1]
+
+
+def test_the_aspect_asked_of_one_thing_compared_is_asked_of_the_other() -> None:
+    question = "Compare how long an HMO licence lasts with a selective licence."
+    assert is_comparison(question)
+    parts = question_parts(question)
+    assert parts[0] == "how long an HMO licence lasts"
+    assert parts[1].startswith("a selective licence") and "how long" in parts[1]
+    both = question_parts("Compare the maximum length of an HMO licence with the maximum "
+                          "length of an additional licensing designation.")
+    assert both[1] == "the maximum length of an additional licensing designation."
+    assert not is_comparison("What is a rent repayment order and who can apply for one?")

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.lex.corpus.ranking import named_second, twins_together, with_each_parts_best
+from services.lex.corpus.ranking import (
+    acts_first,
+    named_second,
+    twins_together,
+    with_each_parts_best,
+)
 
 ACT = "http://www.legislation.gov.uk/id/ukpga/2004/34/section/"
 OTHER = "http://www.legislation.gov.uk/id/ukpga/2016/22/section/"
@@ -66,3 +71,11 @@ def test_a_named_provision_already_near_the_top_stays_where_it_is() -> None:
     ranked = _rows(s21["id"], ACT + "62", ACT + "61")
     assert [r["id"] for r in named_second([s21], ranked)] == [r["id"] for r in ranked]
     assert [r["id"] for r in named_second([], ranked)] == [r["id"] for r in ranked]
+
+
+def test_the_provisions_of_a_named_act_come_first_in_their_order() -> None:
+    ranked = _rows(ACT + "61", OTHER + "1", ACT + "62", OTHER + "2")
+    out = acts_first(ranked, {OTHER.removesuffix("/section/")})
+    assert [r["id"] for r in out] == [OTHER + "1", OTHER + "2", ACT + "61", ACT + "62"]
+    assert [r["score"] for r in out] == [r["score"] for r in ranked]
+    assert acts_first(ranked, set()) == ranked

@@ -280,6 +280,33 @@ def test_everyday_words_for_an_offence_and_obstruction(question: str, means: str
     assert means in expand(question)
 
 
+@pytest.mark.parametrize(("question", "means"), [
+    ("Can the council knock the block down?", "demolition"),
+    ("Will they pull the old houses down?", "demolition"),
+    ("Can the council take the landlord's licence away?", "revoke"),
+    ("Could the council take away his HMO licence?", "revoke"),
+    ("Is there a public list of licensed HMOs?", "register"),
+    ("Where is the list of landlords with licences?", "register"),
+    ("Does the council need the tribunal's say-so?", "authorisation"),
+    ("Will the neighbours who lose out get paid anything?", "compensation"),
+    ("Is the landlord left out of pocket?", "compensation"),
+    ("Can the council get its money back from the owner?", "recover"),
+    ("Can the council be let off serving the notice?", "dispense with"),
+    ("Can we email the licence to the landlord?", "electronic means"),
+])
+def test_everyday_words_for_what_a_council_does(question: str, means: str) -> None:
+    assert means in expand(question)
+
+
+def test_an_imo_is_an_interim_management_order_but_imo_is_an_opinion() -> None:
+    assert "interim management order" in expand_statutory("Can the LHA vary an IMO?")
+    assert "management" not in expand_statutory("imo the landlord is wrong")
+
+
+def test_a_list_of_other_things_is_no_register() -> None:
+    assert "register" not in expand("Is there a list of repairs we must do?")
+
+
 def test_the_policies_wording_stays_out_of_legal_queries() -> None:
     """"How long" is "how quickly we respond" in a landlord's policies, never in a statute:
     a legal query (full text or the model's) must not carry it."""

@@ -144,6 +144,25 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"fire doors? (?:propped|wedged)|propped open|wedged open", "fire doors"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
+    # What a council does to a building, a licence or a record, in the statute's words.
+    _entry(r"(?:knock|pull|tear)(?:s|ed|ing)? (?:\w+ ){0,3}down|bulldoz\w*|raz(?:e|es|ed|ing)",
+           "demolish demolition"),
+    _entry(r"(?:tak(?:e|es|ing|en)|took) (?:[\w'’]+ ){0,2}licen[cs]es? away|"
+           r"(?:take|takes|taking|taken|took) away (?:[\w'’]+ ){0,2}licen[cs]es?|"
+           r"strip(?:s|ped|ping)? (?:[\w'’]+ ){0,2}of (?:[\w'’]+ ){0,2}licen[cs]es?", "revoke"),
+    _entry(r"(?:public|official|online) (?:list|record|database)s?|"
+           r"lists? of (?:all )?(?:\w+ )?(?:licen[cs]\w*|landlords?|HMOs?|properties)",
+           "register"),
+    _entry(r"say-?so|go-?ahead|green light|sign-?off|permission", "authorisation approval"),
+    _entry(r"(?:get|gets|getting|got|claw|claws|clawing|clawed) (?:\w+ ){0,2}(?:money|costs?|"
+           r"outlay|it) back|recoup\w*", "recover recovery"),
+    _entry(r"let off|excused? from|waiv(?:e|es|ed|ing)|do without|dispens\w+",
+           "dispense with"),
+    _entry(r"e-?mail(?:s|ed|ing)?|electronically|online|digital(?:ly)?",
+           "electronic means"),
+    _entry(r"out of pocket|los(?:e|es|ing|t) out|(?:get|gets|getting|got) paid (?:anything|"
+           r"something|for (?:it|that|their loss))|paid for (?:their|the|any) loss",
+           "compensation"),
 )
 
 
@@ -320,6 +339,8 @@ _STATUTORY_TERMS = _statutory(
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
     (r"\bE?DMOs?\b", "empty dwelling management order"),
     (r"\bLHAs?\b", "local housing authority"),
+    (r"(?-i:\bIMOs?\b)", "interim management order"),  # not "in my opinion"
+    (r"(?-i:\bFMOs?\b)", "final management order"),
     (r"\bcat\.?\s?[12]\b", "category hazard"),
     (r"\bHA\s?2004\b", "Housing Act 2004"),
 )

@@ -13,6 +13,7 @@ about it and the nouns headings use for it, and nothing about any one Act.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from shared.text.terms import STOP_WORDS, terms
@@ -27,11 +28,19 @@ class Aspect:
     """How a question asks for it (case-insensitive)."""
     heading: frozenset[str]
     """Stems (``shared.text.terms.stem``) of the nouns a heading names it with."""
+    when: re.Pattern[str] | None = None
+    """What the whole question must also be, if anything (case-insensitive)."""
 
 
-def _aspect(name: str, asked: str, heading: str) -> Aspect:
+def _aspect(name: str, asked: str, heading: str, when: str | None = None) -> Aspect:
     return Aspect(name, re.compile(rf"(?<![\w'])(?:{asked})(?![\w'])", re.IGNORECASE),
-                  frozenset(terms(heading)))
+                  frozenset(terms(heading)),
+                  re.compile(when, re.IGNORECASE | re.DOTALL) if when else None)
+
+
+_CONDITIONAL = (r"^\W*(?:can|could|may|might|is it|are we|what happens|what if)\b.*?"
+                r"\b(?:if|while|whilst|when|where|unless|though|although|without|before)\b")
+"""A power asked about in a circumstance: "can we serve X while Y isn't done?"."""
 
 
 ASPECTS: tuple[Aspect, ...] = (
@@ -47,10 +56,26 @@ ASPECTS: tuple[Aspect, ...] = (
     _aspect("meaning", r"mean(?:s|ing)?|defin(?:e|ed|es|ition)|counts? as", "meaning"),
     _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
     _aspect("revocation", r"revok(?:e|es|ed|ing)|revocation|cancel\w*|var(?:y|ies|ied)|"
-            r"variation", "revocation variation"),
+            r"variation|withdr(?:aw|aws|awn|awing|ew)|amend(?:s|ed|ing|ment)?|"
+            r"chang(?:e|es|ed|ing)", "revocation revoke variation"),
+    # What a decision turns on: "Tests as to suitability for multiple occupation",
+    # "Designations under section 56: further considerations".
+    _aspect("criteria", r"criteri(?:a|on)|tests?|(?:what|which) (?:\w+ ){0,4}(?:look(?:s|ed)? at|"
+            r"consider\w*)|tak(?:e|es|en) into account|(?:has|have) regard|considerations?|"
+            r"(?:how|what) (?:\w+ ){0,4}decid\w*", "tests criteria considerations matters"),
+    # Where the public can see it: "Register of licences and management orders".
+    _aspect("register", r"registers?|public (?:list|record)s?", "register"),
     _aspect("exemption", r"exempt(?:s|ed|ion|ions)?", "exemption"),
     _aspect("entry", r"power of entry|enter|entry", "entry"),
     _aspect("compensation", r"compensat(?:e|es|ed|ion)", "compensation"),
+    # A power asked about while a duty is unmet ("can we serve a section 21 notice while
+    # the deposit isn't protected?", "… if the HMO was never licensed?") is answered by the
+    # provision that restricts it in that circumstance, which statutes head as the sanction
+    # or consequence of the failure ("Sanctions for non-compliance", "Other consequences of
+    # operating unlicensed HMOs: restriction on terminating tenancies").
+    _aspect("consequence", r"(?:is|are|was|were|has|have|had|does|do|did)n[’']?t|not|never|"
+            r"no longer|without|un(?:licen[cs]ed|protected|registered)|"
+            r"fail(?:s|ed|ing)? to", "sanctions consequences non-compliance", _CONDITIONAL),
 )
 """The aspects of a regulated thing that statutes give provisions of their own."""
 
@@ -61,15 +86,31 @@ _GENERIC = frozenset(terms("section part chapter schedule provision provisions e
 
 def aspects_asked(question: str) -> list[Aspect]:
     """The aspects ``question`` asks about, in lexicon order."""
-    return [a for a in ASPECTS if a.asked.search(question)]
+    return [a for a in ASPECTS
+            if a.asked.search(question) and (a.when is None or a.when.search(question))]
 
 
-def names_aspect(heading: str, aspect: Aspect, subject: set[str]) -> bool:
+_BARE_SUBJECT = 3
+"""Stems of the question's subject the text of a provision must hold when its heading names
+the aspect alone."""
+
+
+def names_aspect(heading: str, aspect: Aspect, subject: set[str],
+                 text: str | Callable[[], str] = "") -> bool:
     """Whether ``heading`` names ``aspect`` of something the question is about (``subject``:
     the question's stems, without its words for the aspect): "Licence conditions" for
-    "what conditions can be attached to an HMO licence?", not "Housing conditions" alone."""
+    "what conditions can be attached to an HMO licence?", not "Housing conditions" alone.
+
+    A heading that names only the aspect ("Sanctions for non-compliance") leaves its subject
+    to the Part it sits in, so its ``text`` (or what gives it, read only then) must name the
+    question's subject instead.
+    """
     words = terms(heading, stop=STOP_WORDS | _GENERIC)
-    return bool(words & aspect.heading) and bool((words - aspect.heading) & subject)
+    if not words & aspect.heading:
+        return False
+    if words - aspect.heading:
+        return bool((words - aspect.heading) & subject)
+    return len(terms(text() if callable(text) else text) & subject) >= _BARE_SUBJECT
 
 
 def subject_of(question: str, asked: list[Aspect]) -> set[str]:

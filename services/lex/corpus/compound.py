@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 
+from services.lex.corpus.aspects import aspects_asked
 from shared.text.terms import terms
 from shared.text.vocabulary import topics
 
-__all__ = ["question_parts"]
+__all__ = ["is_comparison", "question_parts"]
 
 _ASKS = (r"what|when|where|who|whom|which|how|why|whether|can|could|must|may|should|does|"
          r"do|did|is|are|was|were|will|would|has|have")
@@ -34,12 +35,30 @@ _MIN_TERMS = 2
 """A part with fewer content words is no question of its own ("and when?")."""
 
 
+def is_comparison(question: str) -> bool:
+    """Whether ``question`` compares things ("Compare A with B"): each part is then a thing
+    with what is asked about it, searched as a question of its own."""
+    return _COMPARED.search(question) is not None
+
+
+def _aspects_carried(pieces: list[str]) -> list[str]:
+    """Each thing compared with the aspect the others ask about, if it names none itself:
+    "how long an HMO licence lasts" compared "with a selective licence" asks how long
+    that lasts too."""
+    said = [[m.group(0) for a in aspects_asked(p) for m in a.asked.finditer(p)] for p in pieces]
+    out = []
+    for i, piece in enumerate(pieces):
+        carried = [w for j, words in enumerate(said) if j != i for w in words]
+        out.append(" ".join([piece, *dict.fromkeys(carried)]) if not said[i] else piece)
+    return out
+
+
 def question_parts(question: str) -> list[str]:
     """The parts of a compound question, each with the subjects of the others it lacks;
     a question that asks one thing is one part, itself."""
     compared = _COMPARED.search(question)
     if compared:
-        pieces = [p.strip() for p in compared.groups() if p and p.strip()]
+        pieces = _aspects_carried([p.strip() for p in compared.groups() if p and p.strip()])
     else:
         pieces = [p.strip() for p in _JOINS.split(question) if p.strip()]
     pieces = [p for p in pieces if len(terms(p)) >= _MIN_TERMS]

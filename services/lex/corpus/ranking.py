@@ -5,13 +5,14 @@ a ``score``), so they are tested without a database."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import Any
 
 from services.lex.corpus.aspects import aspects_asked, names_aspect, subject_of
 
-__all__ = ["ASPECT_WINDOW", "TWINS_OF", "aspects_up", "named_second", "twins_together",
-           "with_each_parts_best"]
+__all__ = ["ASPECT_WINDOW", "TWINS_OF", "acts_first", "aspects_up", "named_second",
+           "twins_together", "with_each_parts_best"]
 
 Row = dict[str, Any]
 
@@ -65,7 +66,8 @@ unchanged."""
 
 def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str, *,
                window: int = ASPECT_WINDOW, moves: int = ASPECT_MOVES,
-               place: int = ASPECT_PLACE) -> list[Row]:
+               place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None
+               ) -> list[Row]:
     """The provisions whose headings name the aspect ``question`` asks about its subject
     (``aspects.py``: "how long" and "Duration, review and revocation of designations"), up
     to ``moves`` of them in their order, moved to just after the first ``place`` (none: to
@@ -81,7 +83,8 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
         return list(ranked)
     subject = subject_of(question, asked)
     found = [r for r in ranked[place:window]
-             if any(names_aspect(title(r), a, subject) for a in asked)][:moves]
+             if any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
+                    for a in asked)][:moves]
     if not found:
         return list(ranked)
     ids = {r["id"] for r in found}
@@ -109,6 +112,19 @@ def named_second(named: Sequence[Row], ranked: Sequence[Row]) -> list[Row]:
         return [{**r, "score": 1.0} for r in moved]
     top = rest[0]["score"]
     return [rest[0], *({**r, "score": top} for r in moved), *rest[1:]]
+
+
+def acts_first(ranked: Sequence[Row], acts: Collection[str]) -> list[Row]:
+    """The provisions of the Acts a question names (their ids: ``…/id/ukpga/2004/34``)
+    before all others, each group in its order; scores stay where they were.
+
+    "Is the Sale of Offices Act 1809 still in force?" is about that Act, whatever else its
+    words match: "in force" fills the transitional provisions of every Act in the corpus.
+    """
+    if not acts:
+        return list(ranked)
+    order = sorted(ranked, key=lambda r: _act(r["id"]) not in acts)
+    return [{**r, "score": row["score"]} for r, row in zip(order, ranked, strict=True)]
 
 
 def _act(provision_id: str) -> str:

@@ -10,6 +10,7 @@ mirror the Lex tools (../shared/LEX.md) so the MCP server stays a thin layer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -17,8 +18,9 @@ import asyncpg
 import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
-from services.lex.corpus.compound import question_parts
+from services.lex.corpus.compound import is_comparison, question_parts
 from services.lex.corpus.ranking import (
+    acts_first,
     aspects_up,
     named_second,
     twins_together,
@@ -79,6 +81,9 @@ _FUSION_WEIGHTS = (0.5, 1.0)
 (docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
 _PART_WEIGHT = 0.5
 """Each part of a compound question against 1 for the whole (``compound.py``)."""
+
+_NAMES_ACT = re.compile(r"\bAct\s+\d{4}\b")
+"""What a question naming an Act by its title says: "… Act 1809"."""
 
 _DENSE_FLOOR = 0.25
 """Cosine similarity below which a passage is not a dense match: nearest neighbours always
@@ -183,11 +188,16 @@ def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
     subject moved up (``ranking.py``), the question read with the Act's abbreviations too:
     headings say "Making of interim EDMOs"."""
     return aspects_up([dict(r.items()) for r in ranked], _title,
-                      " ".join([spelt_out(question), *statutory_abbreviations(question)]))
+                      " ".join([spelt_out(question), *statutory_abbreviations(question)]),
+                      text=_text)
 
 
 def _title(row: Row) -> str:
     return msgspec.json.decode(row["record"], type=LegislationSection).title
+
+
+def _text(row: Row) -> str:
+    return msgspec.json.decode(row["record"], type=LegislationSection).text
 
 
 def _encode(record: msgspec.Struct) -> str:
@@ -336,8 +346,9 @@ class CorpusStore:
         # expansion, not the asker: near the top, not above what the question asks about.
         named = (await self._cited_sections(cited_provision(query), filters)
                  if searching and not cited and query != question else [])
+        acts = await self._named_acts(question) if searching and not cited else set()
         dense = searching and await self._dense(method)
-        if not dense and not cited and not named:
+        if not dense and not cited and not named and not acts:
             rows = await self._fulltext_sections(query, filters, offset, size)
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
@@ -346,6 +357,7 @@ class CorpusStore:
             ranked = twins_together(_aspects_up(
                 await self._with_parts(ranked, query, question, filters, depth), question),
                 _title)
+        ranked = acts_first(ranked, acts)
         ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
         return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
 
@@ -359,6 +371,8 @@ class CorpusStore:
         rankings = [ranked] + [await self._ranked_sections(
             expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True)
             for p in parts]
+        if is_comparison(question):  # each side asks its own aspect of its own thing
+            rankings[1:] = [_aspects_up(r, p) for r, p in zip(rankings[1:], parts, strict=True)]
         fused = _fuse(rankings, lambda r: r["id"], 0, depth,
                       weights=(1.0, *[_PART_WEIGHT] * len(parts)))
         return with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
@@ -375,6 +389,16 @@ class CorpusStore:
         vector = await self.vectors.query_vector(spelt_out(question))
         return _fuse([text, await self._dense_sections(vector, filters, depth)],
                      lambda r: r["id"], 0, depth)
+
+    async def _named_acts(self, question: str) -> set[str]:
+        """The ids of the Acts in the corpus whose titles ``question`` names ("… the Sale of
+        Offices Act 1809 …"); an Act imported without its title is named by citation only."""
+        if not _NAMES_ACT.search(question):
+            return set()
+        rows = await self.pool.fetch(
+            "SELECT id FROM legislation WHERE title <> ''"
+            " AND position(lower(title) in lower($1)) > 0", question)
+        return {r["id"] for r in rows}
 
     async def _cited_sections(self, citation: ProvisionCitation | None,
                               filters: _SectionFilters) -> list[asyncpg.Record]:
