@@ -56,8 +56,8 @@ from shared.metering import invocation_cost, priced_usage
 from shared.recording import WriteBehind
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
-from shared.tenant_models import TenantModels, TenantModelStore
-from shared.tenants import TenantStore
+from shared.tenant_models import TenantModels
+from shared.tenants import InvocationSettings, invocation_settings
 from shared.tracing import tracer
 from shared.verification import SentenceTracker
 
@@ -87,6 +87,8 @@ class _Spent:
     """The answer's request, as the tenant's model configuration made it."""
     tenant: TenantModels = field(default_factory=TenantModels)
     """The tenant's model configuration and prices, read once per run."""
+    settings: InvocationSettings | None = None
+    """The tenant's settings as this invocation uses them."""
     held: list[Event] = field(default_factory=list)
     """Bookkeeping decided but not recorded yet (the gap check, the title, the skills): it is
     recorded in one append with what follows it — the answer's first words, or the failure or
@@ -145,6 +147,12 @@ class Orchestrator:
     # -- steps --------------------------------------------------------------------------------
 
     async def _orchestrate(self, decision: RoutingDecided) -> None:
+        # Subscribed before the log is read, so whatever is committed after the read is
+        # announced: the log is read again only when something new is there.
+        async with self.service.invocation_updates(decision.invocation_id) as changed:
+            await self._run(decision, changed)
+
+    async def _run(self, decision: RoutingDecided, changed: asyncio.Event) -> None:
         envelope = self.service.envelope(decision)
         state = await read_state(self.service.infra.store, decision)
         if state.terminal is not None or state.draft is not None:
@@ -162,7 +170,7 @@ class Orchestrator:
             return
         spent = _Spent()
         try:
-            await self._steps(envelope, decision, state, spent)
+            await self._steps(envelope, decision, state, spent, changed)
         except asyncio.CancelledError:
             if decision.invocation_id not in self.runs.cancelled_by_user:
                 raise
@@ -172,13 +180,15 @@ class Orchestrator:
             await self.service.emit(self._cancel_events(envelope, decision, state, spent))
 
     async def _steps(self, envelope: Envelope, decision: RoutingDecided, state: InvocationState,
-                     spent: _Spent) -> None:
-        findings = await collect(self.service, decision, state,
+                     spent: _Spent, changed: asyncio.Event) -> None:
+        findings = await collect(self.service, decision, state, changed,
                                  deadline_s=self.settings.collect_deadline_s)
         note = gap_note(decision, findings)
         spent.held.append(envelope.reply(
             GapChecked, "gap.checked", missing=missing_sources(decision, findings), note=note))
-        spent.tenant = await TenantModelStore(self.service.infra.pool).get(decision.tenant_id)
+        spent.settings = await invocation_settings(self.service.infra.pool,
+                                                   decision.tenant_id, decision.invocation_id)
+        spent.tenant = spent.settings.models
         pool = self.service.infra.pool
         if await needs_title(pool, envelope):
             # A model call comes first: the user sees the gap check while it runs.
@@ -189,8 +199,11 @@ class Orchestrator:
             spent.held.extend(titled)
             spent.recorded = [e for e in titled if isinstance(e, UsageRecorded)]
         # A cancel recorded meanwhile (handled by another replica, say) stops the invocation
-        # before its most expensive step.
-        latest = await catch_up(self.service.infra.store, decision, state.copy())
+        # before its most expensive step; the log is looked at if anything was committed
+        # since it was last read (a missed announcement costs only this early stop: the
+        # cancel is still recorded, and nothing after it is).
+        latest = (await catch_up(self.service.infra.store, decision, state.copy())
+                  if changed.is_set() else state)
         if latest.cancel_requested or latest.terminal is not None:
             held = spent.release()
             if latest.terminal is None:
@@ -217,7 +230,8 @@ class Orchestrator:
     async def _synthesise(self, envelope: Envelope, decision: RoutingDecided,
                           state: InvocationState, findings: dict[str, WorkerFindings],
                           note: str, spent: _Spent) -> None:
-        tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
+        assert spent.settings is not None  # read by ``_steps``
+        tenant = spent.settings.tenant
         shaping = await self._shaping(envelope, decision, state, findings, spent)
         documents = evidence(findings)
         request = spent.request = spent.tenant.models.apply(synthesis_request(
