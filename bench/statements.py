@@ -29,23 +29,27 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("FROM events WHERE invocation_id = $1 AND tenant_id = $2", "read_invocation"),
     ("FROM tenants WHERE tenant_id = $1", "tenant settings read"),
     ("FROM tenant_models", "model settings read"),
+    ("LEFT JOIN tenant_models", "tenant settings and models read (one query)"),
 )
 
 
-def classify(log: str) -> Counter[str]:
-    """Statements of ``log`` by kind (``KINDS``), and all of them under ``"statements"``."""
+def classify(log: str) -> tuple[Counter[str], Counter[str]]:
+    """Statements of ``log`` by kind (``KINDS``), and all of them under ``"statements"``;
+    and by their first words."""
     counts: Counter[str] = Counter()
+    openings: Counter[str] = Counter()
     for line in log.splitlines():
         m = _STATEMENT.search(line)
         if m is None:
             continue
         counts["statements"] += 1
         sql = m["sql"]
+        openings[sql[:72]] += 1
         for fragment, kind in KINDS:
             if fragment in sql:
                 counts[kind] += 1
                 break
-    return counts
+    return counts, openings
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ class Statements:
     counts: Counter[str]
     shapes: Counter[str]
     """How many appending transactions recorded each sequence of event types."""
+    openings: Counter[str]
+    """Statements by their first words."""
 
     def render(self) -> str:
         n = max(1, self.invocations)
@@ -64,6 +70,8 @@ class Statements:
                  f"events each): {self.appends / n:.1f} appending transactions per invocation"]
         lines += [f"  {kind:<32} {count / n:6.1f} per invocation"
                   for kind, count in sorted(self.counts.items())]
+        lines += ["  the most frequent statements:"]
+        lines += [f"  {count / n:6.2f}  {sql}" for sql, count in self.openings.most_common(24)]
         lines += ["  appends by what they recorded:"]
         lines += [f"  {count / n:6.2f}  {shape}" for shape, count in self.shapes.most_common()]
         return "\n".join(lines)
@@ -95,8 +103,9 @@ async def count_statements(settings: Settings, log: Path, run: Awaitable[object]
                 "SELECT string_agg(type, ' ' ORDER BY position) AS types FROM events"
                 " WHERE invocation_id = ANY($1::uuid[]) GROUP BY xmin::text, invocation_id", new):
             shapes[_runs(group["types"].split())] += 1
-        return Statements(invocations=len(new), events=row["events"],
-                          appends=row["appends"], counts=classify(text), shapes=shapes)
+        counts, openings = classify(text)
+        return Statements(invocations=len(new), events=row["events"], appends=row["appends"],
+                          counts=counts, shapes=shapes, openings=openings)
     finally:
         await conn.close()
 
