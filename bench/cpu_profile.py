@@ -38,6 +38,7 @@ from bench.client import ApiClient
 from bench.footprint import SECRET
 from bench.load import Target, run_load
 from bench.procs import ROOT, cpu_probe, cpu_seconds, read_ready_line, server_pids
+from bench.statements import Statements, count_statements
 from shared.config import Settings
 from shared.embedded import free_port, start_embedded
 
@@ -218,9 +219,12 @@ class Breakdown:
     measured: list[Measured]
     components: Counter[str]
     owners: Counter[str]
+    statements: Statements | None = None
 
     def render(self) -> str:
         lines = [m.render() for m in self.measured]
+        if self.statements is not None:
+            lines.append(self.statements.render())
         engine_ms = sorted(m.engine_ms for m in self.measured)[len(self.measured) // 2]
         lines += [f"shared out: the median engine figure, {engine_ms:.1f} ms", ""]
         for title, counts in (("component", self.components), ("on behalf of", self.owners)):
@@ -304,7 +308,8 @@ def _env(settings: Settings) -> dict[str, str]:
 
 
 async def run(*, invocations: int, clients: int, rate: int, rounds: int,
-              keep: Path | None = None, spy: bool = True) -> Breakdown:
+              keep: Path | None = None, spy: bool = True, statements: bool = False
+              ) -> Breakdown:
     spy_path = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which(
         "py-spy")
     if spy and spy_path is None:
@@ -325,8 +330,13 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
             await uploader.close()
             measured = [await _measure(target, settings, pid, invocations=invocations,
                                        clients=clients) for _ in range(rounds)]
+            counted = await count_statements(
+                settings, work / "data" / "pg" / "log",
+                _measure(target, settings, pid, invocations=invocations, clients=clients)
+            ) if statements else None
         if not spy or spy_path is None:
-            return Breakdown(measured=measured, components=Counter(), owners=Counter())
+            return Breakdown(measured=measured, components=Counter(), owners=Counter(),
+                             statements=counted)
         # Then under py-spy, which cannot attach to a running interpreter in every sandbox
         # but can always start one; it samples the process's whole life, start-up left out.
         out = work / "spy.txt"
@@ -336,7 +346,8 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
             await _measure(target, settings, pid, invocations=invocations, clients=clients)
         raw = await asyncio.to_thread(_stacks, out, keep)
         components, owners = charge(raw)
-    return Breakdown(measured=measured, components=components, owners=owners)
+    return Breakdown(measured=measured, components=components, owners=owners,
+                     statements=counted)
 
 
 @contextlib.asynccontextmanager
@@ -381,6 +392,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=3,
                    help="unprofiled timed runs (the machine is shared: look at the spread)")
     p.add_argument("--no-spy", action="store_true", help="only the unprofiled figures")
+    p.add_argument("--statements", action="store_true",
+                   help="also one more timed run with PostgreSQL's statement log on: appends, "
+                        "log re-reads and settings reads per invocation")
     p.add_argument("--keep", type=Path, metavar="FILE",
                    help="also keep py-spy's raw stacks (for flamegraph.pl or speedscope)")
     p.add_argument("--functions", type=Path, metavar="FILE",
@@ -394,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     breakdown = asyncio.run(run(invocations=args.invocations, clients=args.clients,
                                 rate=args.rate, rounds=args.rounds, keep=args.keep,
-                                spy=not args.no_spy))
+                                spy=not args.no_spy, statements=args.statements))
     print(breakdown.render())
     return 0
 

@@ -9,7 +9,7 @@ import msgspec
 from shared.llm.configuration import ModelConfiguration
 from shared.pricing import PriceTable
 
-__all__ = ["TenantModelStore", "TenantModels"]
+__all__ = ["TenantModelStore", "TenantModels", "stored_models"]
 
 
 class TenantModels(msgspec.Struct, frozen=True, kw_only=True):
@@ -22,6 +22,15 @@ class TenantModels(msgspec.Struct, frozen=True, kw_only=True):
     """The tenant's own prices, as configured."""
 
 
+def stored_models(models: str | None, prices: str | None) -> TenantModels:
+    """A tenant's models from their stored JSON (``None``: a column, or the row, not set)."""
+    overrides = msgspec.json.decode(prices, type=PriceTable) if prices else None
+    return TenantModels(
+        models=msgspec.json.decode(models, type=ModelConfiguration) if models
+        else ModelConfiguration(),
+        prices=PriceTable.default().overridden(overrides), price_overrides=overrides)
+
+
 class TenantModelStore:
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
@@ -32,11 +41,7 @@ class TenantModelStore:
             " WHERE tenant_id = $1", tenant_id)
         if row is None:
             return TenantModels()
-        overrides = (msgspec.json.decode(row["prices"], type=PriceTable)
-                     if row["prices"] else None)
-        return TenantModels(
-            models=msgspec.json.decode(row["models"], type=ModelConfiguration),
-            prices=PriceTable.default().overridden(overrides), price_overrides=overrides)
+        return stored_models(row["models"], row["prices"])
 
     async def put_models(self, tenant_id: str, models: ModelConfiguration) -> None:
         await self.pool.execute(

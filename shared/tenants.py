@@ -8,12 +8,15 @@ written.
 
 from __future__ import annotations
 
+import uuid
+from collections import OrderedDict
 from typing import get_args
 
 import asyncpg
 import msgspec
 
 from shared.store import Connection, store_errors
+from shared.tenant_models import TenantModels, stored_models
 from shared.text.validation import InvalidText, checked_text
 from shared.verification.context import Jurisdiction
 
@@ -21,11 +24,13 @@ __all__ = [
     "ConfigurationConflict",
     "ConfigurationError",
     "InvalidConfiguration",
+    "InvocationSettings",
     "TenantChanges",
     "TenantConfig",
     "TenantStore",
     "UnknownItem",
     "checked_field",
+    "invocation_settings",
 ]
 
 NAME_MAX = 200
@@ -178,3 +183,48 @@ class TenantStore:
             "INSERT INTO tenants (tenant_id, name, monthly_budget) VALUES ($1, $1, $2)"
             " ON CONFLICT (tenant_id) DO UPDATE SET monthly_budget = excluded.monthly_budget,"
             " updated_at = now()", tenant_id, monthly_budget)
+
+
+class InvocationSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """A tenant's configuration and models as one invocation uses them throughout."""
+
+    tenant: TenantConfig
+    models: TenantModels
+
+
+SNAPSHOTS = 256
+"""Invocations whose settings this process keeps; the least recently used go first."""
+_snapshots: OrderedDict[uuid.UUID, InvocationSettings] = OrderedDict()
+
+
+async def invocation_settings(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID
+                              ) -> InvocationSettings:
+    """The tenant's settings for ``invocation_id``: read (configuration and models in one
+    query) the first time a service of this process asks, then the same snapshot for the
+    invocation's other steps and services here.
+
+    Why a snapshot per invocation and not per process: a change made through the API applies
+    to the next question, and a process-wide cache would need an invalidation as prompt as
+    that promise; an invocation started before the change keeps what it began with, in every
+    step (before, each step read afresh, so one invocation could mix the two). Another
+    process reads its own snapshot, at its first step of the invocation.
+    """
+    known = _snapshots.get(invocation_id)
+    if known is not None and known.tenant.tenant_id == tenant_id:
+        _snapshots.move_to_end(invocation_id)
+        return known
+    async with store_errors("tenant configuration"):
+        row = await pool.fetchrow(
+            f"SELECT {', '.join(f't.{c.strip()}' for c in _COLUMNS.split(','))},"
+            " m.models::text AS models, m.prices::text AS prices"
+            " FROM (SELECT $1::text AS id) k LEFT JOIN tenants t ON t.tenant_id = k.id"
+            " LEFT JOIN tenant_models m ON m.tenant_id = k.id", tenant_id)
+    assert row is not None  # one row, always
+    fields = dict(row)
+    models = stored_models(fields.pop("models"), fields.pop("prices"))
+    tenant = (TenantConfig(**fields) if fields["tenant_id"] is not None
+              else TenantConfig(tenant_id=tenant_id, name=tenant_id))
+    settings = _snapshots[invocation_id] = InvocationSettings(tenant=tenant, models=models)
+    while len(_snapshots) > SNAPSHOTS:
+        _snapshots.popitem(last=False)
+    return settings

@@ -7,6 +7,7 @@ updates only say when to look again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from services.orchestrator.state import InvocationState, catch_up
@@ -17,25 +18,31 @@ __all__ = ["collect"]
 
 log = logging.getLogger("yourai.orchestrator")
 
+LOOK_AGAIN_S = 1.0
+"""How long collecting waits for an announcement before it reads the log all the same."""
 
-async def collect(service: Service, decision: RoutingDecided, state: InvocationState, *,
-                  deadline_s: float) -> dict[str, WorkerFindings]:
-    """Every chosen worker's findings, or those in by the deadline."""
+
+async def collect(service: Service, decision: RoutingDecided, state: InvocationState,
+                  changed: asyncio.Event, *, deadline_s: float) -> dict[str, WorkerFindings]:
+    """Every chosen worker's findings, or those in by the deadline.
+
+    ``changed``: the invocation's updates, subscribed to before ``state`` was read, so what
+    was committed since is announced by it; the log is read again only when it is set.
+    """
     expected = set(decision.workers)
     findings = state.findings
     if expected <= findings.keys():
         return findings
     latest = state.copy()
-    async with service.invocation_updates(decision.invocation_id) as changed:
-        try:
-            async with asyncio.timeout(deadline_s):
-                while True:
-                    findings = (await catch_up(service.infra.store, decision, latest)).findings
-                    if expected <= findings.keys():
-                        break
-                    await changed.wait()
-                    changed.clear()
-        except TimeoutError:
-            log.warning("invocation %s: findings incomplete at the deadline (%s missing)",
-                        decision.invocation_id, ", ".join(sorted(expected - findings.keys())))
+    try:
+        async with asyncio.timeout(deadline_s):
+            while not expected <= findings.keys():
+                # An announcement can be missed (core NATS): a second's quiet reads anyway.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), LOOK_AGAIN_S)
+                changed.clear()
+                findings = (await catch_up(service.infra.store, decision, latest)).findings
+    except TimeoutError:
+        log.warning("invocation %s: findings incomplete at the deadline (%s missing)",
+                    decision.invocation_id, ", ".join(sorted(expected - findings.keys())))
     return findings

@@ -34,7 +34,7 @@ from services.orchestrator.synthesis import (
     session_summary,
     synthesis_request,
 )
-from services.orchestrator.title import title_events
+from services.orchestrator.title import needs_title, title_events
 from shared.events import (
     CacheHit,
     ContentDelta,
@@ -56,8 +56,8 @@ from shared.metering import invocation_cost, priced_usage
 from shared.recording import WriteBehind
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions, recent_messages
-from shared.tenant_models import TenantModels, TenantModelStore
-from shared.tenants import TenantStore
+from shared.tenant_models import TenantModels
+from shared.tenants import InvocationSettings, invocation_settings
 from shared.tracing import tracer
 from shared.verification import SentenceTracker
 
@@ -87,6 +87,18 @@ class _Spent:
     """The answer's request, as the tenant's model configuration made it."""
     tenant: TenantModels = field(default_factory=TenantModels)
     """The tenant's model configuration and prices, read once per run."""
+    settings: InvocationSettings | None = None
+    """The tenant's settings as this invocation uses them."""
+    held: list[Event] = field(default_factory=list)
+    """Bookkeeping decided but not recorded yet (the gap check, the title, the skills): it is
+    recorded in one append with what follows it — the answer's first words, or the failure or
+    cancel that ends the run — rather than a commit of its own each. Nothing the user could
+    see comes between them, so the feed shows the same events in the same order."""
+
+    def release(self) -> list[Event]:
+        """What is held, to be recorded now, ahead of whatever it is recorded with."""
+        held, self.held = self.held, []
+        return held
 
 
 class Orchestrator:
@@ -135,6 +147,12 @@ class Orchestrator:
     # -- steps --------------------------------------------------------------------------------
 
     async def _orchestrate(self, decision: RoutingDecided) -> None:
+        # Subscribed before the log is read, so whatever is committed after the read is
+        # announced: the log is read again only when something new is there.
+        async with self.service.invocation_updates(decision.invocation_id) as changed:
+            await self._run(decision, changed)
+
+    async def _run(self, decision: RoutingDecided, changed: asyncio.Event) -> None:
         envelope = self.service.envelope(decision)
         state = await read_state(self.service.infra.store, decision)
         if state.terminal is not None or state.draft is not None:
@@ -152,7 +170,7 @@ class Orchestrator:
             return
         spent = _Spent()
         try:
-            await self._steps(envelope, decision, state, spent)
+            await self._steps(envelope, decision, state, spent, changed)
         except asyncio.CancelledError:
             if decision.invocation_id not in self.runs.cancelled_by_user:
                 raise
@@ -162,51 +180,59 @@ class Orchestrator:
             await self.service.emit(self._cancel_events(envelope, decision, state, spent))
 
     async def _steps(self, envelope: Envelope, decision: RoutingDecided, state: InvocationState,
-                     spent: _Spent) -> None:
-        findings = await collect(self.service, decision, state,
+                     spent: _Spent, changed: asyncio.Event) -> None:
+        findings = await collect(self.service, decision, state, changed,
                                  deadline_s=self.settings.collect_deadline_s)
-        note = await self._note_gaps(envelope, decision, findings)
-        spent.tenant = await TenantModelStore(self.service.infra.pool).get(decision.tenant_id)
-        titled = await title_events(self.service.infra.pool, self.provider, envelope,
-                                    state.question,
-                                    deadline_s=min(self.settings.model_deadline_s, 20.0),
-                                    tenant=spent.tenant)
-        if titled:
-            await self.service.emit(titled)
+        note = gap_note(decision, findings)
+        spent.held.append(envelope.reply(
+            GapChecked, "gap.checked", missing=missing_sources(decision, findings), note=note))
+        spent.settings = await invocation_settings(self.service.infra.pool,
+                                                   decision.tenant_id, decision.invocation_id)
+        spent.tenant = spent.settings.models
+        pool = self.service.infra.pool
+        if await needs_title(pool, envelope):
+            # A model call comes first: the user sees the gap check while it runs.
+            await self.service.emit(spent.release())
+            titled = await title_events(self.provider, envelope, state.question,
+                                        deadline_s=min(self.settings.model_deadline_s, 20.0),
+                                        tenant=spent.tenant)
+            spent.held.extend(titled)
             spent.recorded = [e for e in titled if isinstance(e, UsageRecorded)]
         # A cancel recorded meanwhile (handled by another replica, say) stops the invocation
-        # before its most expensive step.
-        latest = await catch_up(self.service.infra.store, decision, state.copy())
+        # before its most expensive step; the log is looked at if anything was committed
+        # since it was last read (a missed announcement costs only this early stop: the
+        # cancel is still recorded, and nothing after it is).
+        latest = (await catch_up(self.service.infra.store, decision, state.copy())
+                  if changed.is_set() else state)
         if latest.cancel_requested or latest.terminal is not None:
+            held = spent.release()
             if latest.terminal is None:
-                await self.service.emit([_cancelled(envelope, latest.calls)])
+                await self.service.emit([*held, _cancelled(
+                    envelope, [*latest.calls, *(e for e in held if isinstance(e, UsageRecorded))
+                               ])])
             return
         await self._synthesise(envelope, decision, state, findings, note, spent)
 
-    async def _note_gaps(self, envelope: Envelope, decision: RoutingDecided,
-                         findings: dict[str, WorkerFindings]) -> str:
-        note = gap_note(decision, findings)
-        await self.service.emit([envelope.reply(
-            GapChecked, "gap.checked", missing=missing_sources(decision, findings), note=note)])
-        return note
-
     async def _shaping(self, envelope: Envelope, decision: RoutingDecided,
-                       state: InvocationState, findings: dict[str, WorkerFindings]) -> Shaping:
-        """The persona and skills of this answer, recorded when there are any."""
+                       state: InvocationState, findings: dict[str, WorkerFindings],
+                       spent: _Spent) -> Shaping:
+        """The persona and skills of this answer, recorded (with the answer) when there are
+        any."""
         used = tools_used(findings)
         shaping = await shaping_for(self.service.infra.pool, decision.tenant_id,
                                     state.persona_id, used=used)
         if shaping.skills or shaping.persona is not None:
-            await self.service.emit([envelope.reply(
+            spent.held.append(envelope.reply(
                 SkillActivated, "skill.activated", skills=[s.id for s in shaping.skills],
-                tools=sorted(used), persona_id=shaping.persona.id if shaping.persona else None)])
+                tools=sorted(used), persona_id=shaping.persona.id if shaping.persona else None))
         return shaping
 
     async def _synthesise(self, envelope: Envelope, decision: RoutingDecided,
                           state: InvocationState, findings: dict[str, WorkerFindings],
                           note: str, spent: _Spent) -> None:
-        tenant = await TenantStore(self.service.infra.pool).get(decision.tenant_id)
-        shaping = await self._shaping(envelope, decision, state, findings)
+        assert spent.settings is not None  # read by ``_steps``
+        tenant = spent.settings.tenant
+        shaping = await self._shaping(envelope, decision, state, findings, spent)
         documents = evidence(findings)
         request = spent.request = spent.tenant.models.apply(synthesis_request(
             question=state.to_answer, routing=decision, documents=documents,
@@ -230,20 +256,22 @@ class Orchestrator:
                                            or self.settings.model_deadline_s):
                     index = 0
                     async for text in coalesce(pieces):
-                        behind.add([envelope.reply(
+                        behind.add([*spent.release(), envelope.reply(
                             ContentDelta, "delta", index, text=text, index=index),
                             *drafted(envelope, sentences.feed(text))])
                         index += 1
         except (ModelError, TimeoutError) as e:
-            await behind.drain()
+            # The failure goes with the last deltas still to be recorded, in one append.
             answer = self._answer_usage(envelope, spent)
-            await self.service.emit([answer, envelope.reply(
+            behind.add([*spent.release(), answer, envelope.reply(
                 InvocationFailed, "failed", "synthesis", stage="synthesis",
                 reason=_model_failure(e), **_totals([*state.calls, *spent.recorded, answer]))])
+            await behind.drain()
             return
-        await behind.drain()
         end = run.end
-        await self.service.emit([
+        # The draft goes with the last deltas still to be recorded, in one append.
+        behind.add([
+            *spent.release(),
             self._answer_usage(envelope, spent),
             *drafted(envelope, sentences.finish()),
             envelope.reply(DraftCompleted, "draft", text="".join(run.text),
@@ -253,6 +281,7 @@ class Orchestrator:
                            offline=(end.provider == "offline") if end and end.provider
                            else self.provider.offline),
         ])
+        await behind.drain()
 
     async def _history(self, decision: RoutingDecided) -> History:
         """The latest turns in full, and a summary of the questions before them."""
@@ -274,13 +303,11 @@ class Orchestrator:
 
     def _cancel_events(self, envelope: Envelope, decision: RoutingDecided,
                        state: InvocationState, spent: _Spent) -> list[Event]:
-        """The usage of an interrupted answer, if one had started, then the cancel."""
-        events: list[Event] = []
-        if spent.answer is not None:
-            events.append(self._answer_usage(envelope, spent))
-        calls = [*state.calls, *spent.recorded, *(e for e in events
-                                                  if isinstance(e, UsageRecorded))]
-        events.append(_cancelled(envelope, calls))
+        """What was held, the usage of an interrupted answer if one had started, then the
+        cancel."""
+        events: list[Event] = spent.release()  # the title's usage among them, if held still
+        answer = [self._answer_usage(envelope, spent)] if spent.answer is not None else []
+        events += [*answer, _cancelled(envelope, [*state.calls, *spent.recorded, *answer])]
         return events
 
     def _answer_usage(self, envelope: Envelope, spent: _Spent) -> UsageRecorded:

@@ -15,21 +15,23 @@ from shared.store.read_models import conversation_title
 from shared.tenant_models import TenantModels
 from shared.tracing import tracer
 
-__all__ = ["title_events"]
+__all__ = ["needs_title", "title_events"]
 
 log = logging.getLogger("yourai.orchestrator")
 
 
-async def title_events(pool: asyncpg.Pool, provider: ModelProvider, envelope: Envelope,
-                       question: str, *, deadline_s: float,
-                       tenant: TenantModels | None = None) -> list[Event]:
-    """``title.generated`` and its usage (priced) while the conversation has no title; else
-    nothing. The tenant's model configuration applies to the call.
+async def needs_title(pool: asyncpg.Pool, envelope: Envelope) -> bool:
+    """Whether the conversation has no title yet (its first turn, in practice)."""
+    return not await conversation_title(pool, envelope.tenant_id, envelope.conversation_id)
+
+
+async def title_events(provider: ModelProvider, envelope: Envelope, question: str, *,
+                       deadline_s: float, tenant: TenantModels | None = None) -> list[Event]:
+    """``title.generated`` and its usage (priced), for a conversation that ``needs_title``.
+    The tenant's model configuration applies to the call.
 
     A failed or late title is not worth failing the answer for: it is logged and skipped.
     """
-    if await conversation_title(pool, envelope.tenant_id, envelope.conversation_id):
-        return []
     tenant = tenant or TenantModels()
     request = tenant.models.apply(title_request(question))
     with tracer("orchestrator").start_as_current_span("orchestrator.title"):

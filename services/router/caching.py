@@ -13,14 +13,14 @@ from services.router.classify import Routing
 from shared.cache.reuse import AnswerCache
 from shared.cache.rules import cacheable_question
 from shared.events import CacheHit, Envelope, MessageReceived, QueryRewritten
-from shared.tenants import TenantStore
+from shared.tenants import TenantConfig
 
 __all__ = ["look_up"]
 
 log = logging.getLogger("yourai.router")
 
 
-async def look_up(cache: AnswerCache, tenants: TenantStore, message: MessageReceived,
+async def look_up(cache: AnswerCache, tenant: TenantConfig, message: MessageReceived,
                   rewritten: QueryRewritten, routing: Routing, envelope: Envelope
                   ) -> CacheHit | None:
     """``cache.hit`` naming the answer to reuse, or ``None`` to run the pipeline.
@@ -31,7 +31,6 @@ async def look_up(cache: AnswerCache, tenants: TenantStore, message: MessageRece
     if not cacheable_question(rewritten, routing.query_type):
         return None
     try:
-        tenant = await tenants.get(message.tenant_id)
         # A persona shapes the answer: another persona's answer is not this one's.
         scope = cache.scope(message.tenant_id, message.jurisdiction or tenant.jurisdiction,
                             message.persona_id or "")

@@ -18,8 +18,7 @@ from shared.metering import MeteredProvider, configured, metered_calls
 from shared.prompts import render
 from shared.runtime import Service
 from shared.store.read_models import earlier_questions
-from shared.tenant_models import TenantModelStore
-from shared.tenants import TenantStore
+from shared.tenants import invocation_settings
 from shared.tracing import tracer
 
 EARLIER_TURNS = 6
@@ -87,7 +86,6 @@ async def route(provider: ModelProvider, question: str, *, deadline_s: float) ->
 
 def register(service: Service, provider: ModelProvider, cache: AnswerCache | None = None
              ) -> None:
-    tenants = TenantStore(service.infra.pool)
     metered = MeteredProvider(provider)
 
     async def on_message(event: MessageReceived) -> None:
@@ -96,7 +94,9 @@ def register(service: Service, provider: ModelProvider, cache: AnswerCache | Non
                                           event.conversation_id,
                                           before_invocation=event.invocation_id,
                                           limit=EARLIER_TURNS)
-        tenant = await TenantModelStore(service.infra.pool).get(event.tenant_id)
+        settings = await invocation_settings(service.infra.pool, event.tenant_id,
+                                             event.invocation_id)
+        tenant = settings.models
         with metered_calls(tenant.models) as calls:
             rewritten = await rewrite(metered, event.content, [q.standalone for q in earlier],
                                       deadline_s=deadline_s)
@@ -106,7 +106,8 @@ def register(service: Service, provider: ModelProvider, cache: AnswerCache | Non
                                standalone=rewritten.standalone, method=rewritten.method,
                                carried=rewritten.carried)
         # A verified answer to the same question replaces the routing (DESIGN §5d).
-        decided: Event | None = (await look_up(cache, tenants, event, query, routing, envelope)
+        decided: Event | None = (await look_up(cache, settings.tenant, event, query, routing,
+                                                 envelope)
                                  if cache is not None else None)
         if decided is None:
             decided = envelope.reply(RoutingDecided, "routing",

@@ -43,11 +43,11 @@ def create(infra: Infra, provider: ModelProvider | None = None,
         infra.pool, LegalRecords(lex) if lex is not None else None)), tenants=tenants)
     service.consume(DraftCompleted,
                     VerifyDraft(service=service, checks=checks, wording=config.wording,
-                                tenants=tenants, inflight=inflight, caching=caching))
+                                inflight=inflight, caching=caching))
     # Sentences are checked while the answer streams (DESIGN §5a).
     service.consume(SentenceDrafted,
                     CheckSentence(service=service, checks=checks, wording=config.wording,
-                                  tenants=tenants, inflight=inflight),
+                                  inflight=inflight),
                     # An invocation's sentences wait for each other, so leave room for others'.
                     max_workers=64)
     return service

@@ -24,8 +24,8 @@ from shared.events import (
 from shared.metering import CallLog, metered_calls
 from shared.runtime import Service
 from shared.store import Recorded
-from shared.tenant_models import TenantModels, TenantModelStore
-from shared.tenants import TenantConfig, TenantStore
+from shared.tenant_models import TenantModels
+from shared.tenants import TenantConfig, invocation_settings
 from shared.verification import (
     CheckContext,
     Checks,
@@ -52,7 +52,6 @@ class _Verifier:
     service: Service
     checks: Checks
     wording: Wording
-    tenants: TenantStore | None = None
     inflight: InFlight = field(default_factory=InFlight)
 
     async def _log(self, cause: SentenceDrafted | DraftCompleted) -> list[Recorded]:
@@ -63,14 +62,11 @@ class _Verifier:
 
     async def _tenant(self, cause: SentenceDrafted | DraftCompleted
                       ) -> tuple[TenantConfig, TenantModels]:
-        """The tenant's settings and models, read once for the invocation's checks."""
-        seen = self.inflight.seen(cause.invocation_id)
-        if seen.tenant is None or seen.models is None:
-            tenant_id = cause.tenant_id
-            seen.tenant = (await self.tenants.get(tenant_id) if self.tenants is not None
-                           else TenantConfig(tenant_id=tenant_id, name=tenant_id))
-            seen.models = await TenantModelStore(self.service.infra.pool).get(tenant_id)
-        return seen.tenant, seen.models
+        """The tenant's settings and models as the invocation uses them (read once for it in
+        this process, by whichever service asked first)."""
+        settings = await invocation_settings(self.service.infra.pool, cause.tenant_id,
+                                             cause.invocation_id)
+        return settings.tenant, settings.models
 
     async def _judge(self, text: str, cause: SentenceDrafted | DraftCompleted,
                      tenant: TenantConfig, records: Sequence[Recorded], calls: CallLog

@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 
 from shared.events import UsageRecorded
 from shared.store import Recorded
-from shared.tenant_models import TenantModels
-from shared.tenants import TenantConfig
 from shared.verification import CitationKey, Outcome
 
 __all__ = ["LOGS", "MEMORY", "InFlight", "Seen"]
@@ -28,17 +26,14 @@ __all__ = ["LOGS", "MEMORY", "InFlight", "Seen"]
 MEMORY = 512
 """Invocations whose judgements are remembered; the oldest are forgotten first."""
 LOGS = 64
-"""Invocations whose log (and tenant settings) are kept between their checks."""
+"""Invocations whose log is kept between their checks."""
 
 
 @dataclass
 class Seen:
-    """What this process has read for an invocation's checks: its log so far, and its tenant's
-    settings (read once an invocation: a change reaches the next one)."""
+    """What this process has read for an invocation's checks: its log so far."""
 
     records: list[Recorded] = field(default_factory=list)
-    tenant: TenantConfig | None = None
-    models: TenantModels | None = None
 
     @property
     def version(self) -> int:
