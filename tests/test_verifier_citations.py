@@ -284,3 +284,10 @@ def test_a_table_cell_that_only_names_a_source_is_not_a_citation() -> None:
     refs = [(c.ref, c.form) for c in parse_citations(text).citations]
     # A cell that says something about the provision is still a claim to check.
     assert refs == [("ukpga/2004/34/section/5/1", "tag"), ("ukpga/2004/34/section/7", "prose")]
+
+
+def test_an_act_without_a_title_is_named_by_its_chapter_never_its_id() -> None:
+    from shared.verification.legislation import act_name
+    assert act_name("", "ukpga/Geo3/49/126") == "Act 49 Geo. 3 c. 126"
+    assert act_name("", "ukpga/1988/50") == "Act 1988 c. 50"
+    assert act_name("Housing Act 2004", "ukpga/2004/34") == "Housing Act 2004"

@@ -326,7 +326,9 @@ def select(question: Question, documents: Sequence[Source],
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
     return Selection(question, ranked, any(
-        _answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR)
+        # A sentence that defines the term asked about answers "what is …?", however far its
+        # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
+        (_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) or (term and defines(term, c.text)))
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
