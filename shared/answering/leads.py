@@ -71,7 +71,8 @@ def _with_named_provisions(q: Question, leads: list[Candidate], ranked: list[Can
         found = next((c for c in ranked
                       if wanted in " ".join(documents[c.doc].title.split()).lower()), None)
         if found is not None and found.text not in {c.text for c in out}:
-            out.append(found)
+            # A provision no longer (or not yet) law comes first, where its status is said.
+            out.insert(0 if status_of(documents[found.doc]) else len(out), found)
             held.add(documents[found.doc].title)
     return out
 
