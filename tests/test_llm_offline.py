@@ -646,3 +646,17 @@ def test_an_abbreviation_spelt_out_answers_what_it_is() -> None:
     assert expands("FRA", "We carry out a fire risk assessment (FRA) of every building.")
     assert not expands("PEP", "we will agree a personal emergency evacuation plan (PEEP)")
     assert not expands("HMO", "a house (HMO) in multiple occupation")
+
+
+def test_a_sentence_that_only_points_elsewhere_does_not_lead() -> None:
+    s30 = SourceDocument(
+        ref="ukpga/2004/34/section/30", title="Housing Act 2004, s. 30: Offence of failing to "
+        "comply with improvement notice",
+        text=("(3) A person who commits an offence under subsection (1) is liable on summary "
+              "conviction to a fine not exceeding level 5 on the standard scale. (7) See also "
+              "section 249A (financial penalties as alternative to prosecution for certain "
+              "housing offences in England)."))
+    answer = extractive_answer("What is the penalty for failing to comply with an "
+                               "improvement notice?", [s30])
+    assert _lead(answer).find("level 5") >= 0, answer
+    assert "See also" not in _lead(answer)
