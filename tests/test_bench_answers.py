@@ -18,13 +18,15 @@ PER_CATEGORY = 3
 # The issue's targets (answers.THRESHOLDS: key fact 100 %, first three sentences 95 %, right
 # source cited and verified 100 %, not in the sources 100 %) are not all reached yet; these
 # floors are what the sample measured after round four on 23 November 2026 (0.89, 0.89,
-# 0.83, 1.0; round three 0.89, 0.83, 0.78, 1.0; round two 0.72, 0.56, 0.72, 1.0; before round
-# two 0.61, 0.50, 0.67, 1.0) less one item, so a change that loses quality fails here. Raise
+# 0.83, 1.0, and the same after round six; round three 0.89, 0.83, 0.78, 1.0; round two
+# 0.72, 0.56, 0.72, 1.0; before round two 0.61, 0.50, 0.67, 1.0) less one item, so a change
+# that loses quality fails here. Raise
 # them as the answers improve.
 FLOORS = {"key_fact": 0.83, "first_three": 0.83, "cited_verified": 0.77, "not_in_sources": 1.0}
-REPEALED_FLOORS = {"key_fact": 0.6, "cited_verified": 0.6}
+REPEALED_FLOORS = {"key_fact": 0.66, "cited_verified": 0.66}
 """``repealed_law`` does not gate the benchmark yet (answers.UNGATED), but its status
-statements must not regress (measured 0.67 and 0.67)."""
+statements must not regress (measured 1.0 and 1.0 in round six, 23 November 2026; 0.67 and
+0.67 before), less one item."""
 
 def _sample() -> list[str]:
     taken: dict[str, list[str]] = defaultdict(list)

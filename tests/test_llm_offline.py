@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shared.answering import NO_ANSWER
-from shared.answering.questions import classify
+from shared.answering.questions import classify, expands
 from shared.answering.selection import whole_sentences
 from shared.llm import (
     ChatMessage,
@@ -586,3 +586,77 @@ def test_a_side_that_holds_the_joining_word_is_split_where_the_sides_open_alike(
     assert classify("Compare our timescale for an urgent repair with the one for a damp "
                     "inspection.").sides == ("our timescale for an urgent repair",
                                              "our timescale for a damp inspection")
+
+
+def test_a_provision_the_question_names_by_a_popular_name_is_among_the_leads() -> None:
+    # "a section 21 notice" points at s. 21: the answer says its status even when another
+    # provision's sentences score higher.
+    deposit = SourceDocument(
+        ref="ukpga/2004/34/section/213", title="Housing Act 2004, s. 213: Requirements "
+        "relating to tenancy deposits",
+        text=("(3) Where a landlord receives a tenancy deposit in connection with a shorthold "
+              "tenancy, the initial requirements of an authorised scheme must be complied with "
+              "by the landlord in relation to the deposit within the period of 30 days."))
+    s21 = SourceDocument(
+        ref="ukpga/1988/50/section/21", title="Housing Act 1988, s. 21: Recovery of possession",
+        text=("[repealed: Omitted for England from 1 May 2026 by the Renters’ Rights Act 2025]"
+              "\n\n(1) A court shall make an order for possession of a dwelling-house let on an "
+              "assured shorthold tenancy if the landlord has given the tenant not less than two "
+              "months’ notice in writing."))
+    answer = extractive_answer("Can a landlord give a section 21 notice while the tenancy "
+                               "deposit isn't in an authorised scheme?", [deposit, s21])
+    assert "1 May 2026" in _lead(answer), answer
+    assert any(ref == s21.ref for ref, _, _ in _citations(answer))
+
+
+def test_each_side_of_a_comparison_names_its_provision() -> None:
+    part2 = SourceDocument(
+        ref="ukpga/2004/34/section/72", title="Housing Act 2004, s. 72: Offences in relation "
+        "to licensing of HMOs",
+        text=("(1) A person commits an offence if he is a person having control of or managing "
+              "an HMO which is required to be licensed under this Part but is not so licensed. "
+              "(6) A person who commits an offence under subsection (1) or (2) is liable on "
+              "summary conviction to a fine."))
+    part3 = SourceDocument(
+        ref="ukpga/2004/34/section/95", title="Housing Act 2004, s. 95: Offences in relation "
+        "to licensing of houses under this Part",
+        text=("(1) A person commits an offence if he is a person having control of or managing "
+              "a house which is required to be licensed under this Part but is not so licensed. "
+              "(5) A person who commits an offence under subsection (1) is liable on summary "
+              "conviction to a fine."))
+    answer = extractive_answer("Compare the offence for an unlicensed HMO under Part 2 with the "
+                               "offence for an unlicensed house under Part 3.", [part2, part3])
+    lead = _lead(answer)
+    assert "Housing Act 2004, s. 72 (Offences in relation to licensing of HMOs)" in lead, answer
+    assert "Housing Act 2004, s. 95 (Offences in relation to licensing of houses under this " \
+           "Part)" in lead, answer
+    assert lead.index("s. 72") < lead.index("s. 95")
+
+
+def test_an_abbreviation_spelt_out_answers_what_it_is() -> None:
+    fire = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000009#0", title="Fire safety policy",
+        text=("## Residents who may need help to escape\n\nWhere needed, we will agree a "
+              "personal emergency evacuation plan (PEEP) with the resident and review it every "
+              "12 months.\n\n## Fire doors\n\nWe check communal fire doors every 3 months."))
+    answer = extractive_answer("What is a PEEP?", [fire])
+    assert NO_ANSWER not in answer, answer
+    assert "personal emergency evacuation plan (PEEP)" in _lead(answer)
+    # Letters that do not spell the words out are not a definition.
+    assert expands("FRA", "We carry out a fire risk assessment (FRA) of every building.")
+    assert not expands("PEP", "we will agree a personal emergency evacuation plan (PEEP)")
+    assert not expands("HMO", "a house (HMO) in multiple occupation")
+
+
+def test_a_sentence_that_only_points_elsewhere_does_not_lead() -> None:
+    s30 = SourceDocument(
+        ref="ukpga/2004/34/section/30", title="Housing Act 2004, s. 30: Offence of failing to "
+        "comply with improvement notice",
+        text=("(3) A person who commits an offence under subsection (1) is liable on summary "
+              "conviction to a fine not exceeding level 5 on the standard scale. (7) See also "
+              "section 249A (financial penalties as alternative to prosecution for certain "
+              "housing offences in England)."))
+    answer = extractive_answer("What is the penalty for failing to comply with an "
+                               "improvement notice?", [s30])
+    assert _lead(answer).find("level 5") >= 0, answer
+    assert "See also" not in _lead(answer)

@@ -262,6 +262,10 @@ def test_a_question_with_a_phrase_of_its_own_is_not_given_the_earlier_subject() 
     (COMPLAINT, "And stage two?", "how quickly"),
     # A routine's follow-up asks what happens when it fails, not for another frequency.
     ("How often is a gas safety check done?", "What if we can't get in?", ""),
+    # Naming only another thing asks the same of it, how often included.
+    ("How often are the fire alarms in our blocks tested?", "And the emergency lighting?",
+     "how often"),
+    ("How often is a gas safety check done?", "What about the electrics?", "how often"),
 ])
 def test_a_follow_up_that_varies_the_circumstances_asks_the_same_kind_of_question(
         earlier: str, message: str, cue: str) -> None:

@@ -271,3 +271,23 @@ def test_citation_is_a_frozen_value() -> None:
                  form="tag")
     with pytest.raises(AttributeError):
         c.index = 2  # type: ignore[misc]
+
+
+def test_a_table_cell_that_only_names_a_source_is_not_a_citation() -> None:
+    # The comparison table's "Source" cells label citations made above them.
+    text = ('Section 5: "The authority must take action." '
+            '<cite ref="ukpga/2004/34/section/5/1" quote="x">1</cite>\n\n'
+            "| | category 1 | category 2 |\n| --- | --- | --- |\n"
+            "| Source | Housing Act 2004, s. 5: Category 1 hazards: general duty [1] | "
+            "Housing Act 2004, s. 7: Category 2 hazards [2] |\n\n"
+            "| Claim | Housing Act 2004, s. 7 requires action. |\n")
+    refs = [(c.ref, c.form) for c in parse_citations(text).citations]
+    # A cell that says something about the provision is still a claim to check.
+    assert refs == [("ukpga/2004/34/section/5/1", "tag"), ("ukpga/2004/34/section/7", "prose")]
+
+
+def test_an_act_without_a_title_is_named_by_its_chapter_never_its_id() -> None:
+    from shared.verification.legislation import act_name
+    assert act_name("", "ukpga/Geo3/49/126") == "Act 49 Geo. 3 c. 126"
+    assert act_name("", "ukpga/1988/50") == "Act 1988 c. 50"
+    assert act_name("Housing Act 2004", "ukpga/2004/34") == "Housing Act 2004"

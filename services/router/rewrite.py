@@ -173,7 +173,14 @@ def _asked_again(message: str, source: str) -> str:
     its own ("what checks must be done first?", "who decides?") keeps its own kind."""
     if answer_kind(message).kind != "general" or not _VARIES.search(message):
         return ""
-    return kind_cue(source)
+    cue = kind_cue(source)
+    if not cue and _OTHER_THING.match(message):
+        # "And the emergency lighting?" after "How often are the fire alarms tested?" asks
+        # the same of another thing: how often too (a circumstance, "what if we can't get
+        # in?", does not).
+        often = _OFTEN.search(source)
+        cue = often.group(0).lower() if often else ""
+    return cue
 
 
 _VARIES = re.compile(r"^\W*(?:and|but|or|so)?\s*(?:what\s+)?(?:if|about|for|when|where|in case)\b|"
@@ -181,6 +188,13 @@ _VARIES = re.compile(r"^\W*(?:and|but|or|so)?\s*(?:what\s+)?(?:if|about|for|when
                      re.IGNORECASE)
 """A follow-up that changes only the circumstances: "and if …", "what if …", "what about …",
 or names only the other case ("and stage two?")."""
+
+
+_OTHER_THING = re.compile(r"^\W*(?:(?:and|but|or)\s+|(?:and\s+)?(?:what|how)\s+about\s+)"
+                          r"(?:the\s+|an?\s+|our\s+)?(?:[\w'’-]+\s*){1,4}\W*$", re.IGNORECASE)
+"""A follow-up that names only another thing ("and the emergency lighting?", "what about
+the fire doors?")."""
+_OFTEN = re.compile(r"\bhow often\b", re.IGNORECASE)
 
 
 def rewrite_offline(message: str, earlier: Sequence[str]) -> Rewrite:

@@ -72,9 +72,12 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
     # No "yes" or "no" from a provision that is not current law.
     asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
     qualified = any(EXCEPTION.search(c.text) for c in leads[1:])
+    sided = _sided(q, leads)
     parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0,
                                      marked=status_of(documents[c.doc]), qualified=qualified,
-                                     twins=twins(c, selection.ranked, documents))
+                                     twins=twins(c, selection.ranked, documents),
+                                     side=sided.get(i, ""),
+                                     source=_source_name(documents[c.doc].title))
                       for i, c in enumerate(leads))]
     if status:
         parts.insert(0, status)
@@ -91,14 +94,41 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
 
 def _lead_sentence(q: Question, c: Candidate, cites: Citations, *, first: bool,
                    marked: str = "", qualified: bool = False,
-                   twins: Sequence[Candidate] = ()) -> str:
+                   twins: Sequence[Candidate] = (), side: str = "", source: str = "") -> str:
     quoted = " ".join([f'"{c.text}" {cites.tag(c)}', *(cites.tag(t) for t in twins)])
     if marked:
         # The quote is framed as what the provision said (or will say), never as the law now.
         return f"{STATUS_WORDS[marked]}: {quoted}"
+    if side:
+        # Each side of a comparison says which provision or passage answers it: a quoted
+        # subsection ("… is liable on summary conviction to a fine") need not name it.
+        return f"For {side}, {source}: {quoted}" if source else f"For {side}: {quoted}"
     said = opener(q, c.text, qualified=qualified) if first or q.kind == "period" else ""
     return f"{said}: {quoted}" if said else quoted
 
+
+
+def _sided(q: Question, leads: Sequence[Candidate]) -> dict[int, str]:
+    """For a comparison, the side each of its two first leads answers (lead index → the side
+    in the question's words), when each answers its own side better than the other."""
+    if q.kind != "compare" or len(q.sides) != 2 or len(leads) < 2:
+        return {}
+    out = {}
+    for i, c in enumerate(leads[:2]):
+        scores = c.side_scores
+        if len(scores) != 2 or scores[i] < scores[1 - i]:
+            return {}
+        out[i] = q.sides[i]
+    return out
+
+
+def _source_name(title: str) -> str:
+    """A source as a side's lead names it: a provision's Act and section with its heading in
+    brackets ("Housing Act 2004, s. 72 (Offences in relation to licensing of HMOs)"), or the
+    document's title."""
+    title = " ".join(title.split())
+    name, _, heading = title.partition(": ")
+    return f"{name} ({heading})" if heading and " s. " in f" {name} " else title
 
 
 def _table(q: Question, leads: Sequence[Candidate], documents: Sequence[Source],

@@ -28,6 +28,10 @@ _REGIME = re.compile(
     r"Scheme|Regulations|Order|Rules)\b(?:\s+\d{4})?")
 _PROVISION = re.compile(r"^(section|regulation|schedule)\s+(\w+)$", re.IGNORECASE)
 _CASE = re.compile(r"^\[\d{4}\]")
+_THING = (r"notices?|orders?|agreements?|applications?|claims?|procedures?|proceedings|"
+          r"hearings?|requests?|certificates?|evictions?|possession")
+"""What a provision's number names when used before it: "a section 21 notice" is a notice
+known by the provision that governs it, not a request for that provision's text."""
 _OPENING = STOP_WORDS | {"which", "what", "does", "do", "how", "is", "are", "under", "can",
                           "must", "when", "who"}
 
@@ -47,7 +51,19 @@ def _named(question: str) -> list[str]:
         found = [f for f in found if not terms(f) <= terms(name)]
         if not any(terms(name) <= terms(f) for f in found):
             found.append(name)
-    return list(dict.fromkeys(found))
+    return [f for f in dict.fromkeys(found) if not _only_popular(f, question)]
+
+
+def _only_popular(name: str, question: str) -> bool:
+    """Whether every mention of the provision ``name`` in ``question`` is a popular name of
+    a thing ("a section 21 notice"): the question asks about the notice, which sources other
+    than the provision itself (a bar on giving one, its repeal) can answer."""
+    if not _PROVISION.match(name):
+        return False
+    mentions = re.finditer(rf"\b{re.escape(name)}\b(?:\s+(?:{_THING})\b)?", question,
+                           re.IGNORECASE)
+    kinds = [m.group(0).lower() != name.lower() for m in mentions]
+    return bool(kinds) and all(kinds)
 
 
 def _held(name: str, titles: Sequence[str], refs: Sequence[str]) -> bool:

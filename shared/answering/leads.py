@@ -45,7 +45,36 @@ def choose_leads(q: Question, ranked: list[Candidate],
             break
         if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
             leads.append(c)
-    return _with_antecedents(_by_kind(q, leads, ranked, documents), documents)
+    leads = _with_antecedents(_by_kind(q, leads, ranked, documents), documents)
+    return _with_named_provisions(q, leads, ranked, documents)
+
+
+_NAMED_SECTION = re.compile(r"\bsection\s+(\d+[A-Z]?)\b(?:\s+of\s+the\s+(?P<act>(?:[A-Z][\w'’]*"
+                            r"\s+){1,6}Act\s+\d{4}))?", re.IGNORECASE)
+_TITLE_SECTION = "{act}s. {number}:"
+
+
+def _with_named_provisions(q: Question, leads: list[Candidate], ranked: list[Candidate],
+                           documents: Sequence[Source]) -> list[Candidate]:
+    """A provision the question names ("section 21", or a thing known by it: "a section 21
+    notice") is among the leads when the evidence holds it, even if other sentences score
+    higher: the answer must say what that provision says (or that it is no longer law)."""
+    if q.kind == "compare":
+        return leads
+    held = {documents[c.doc].title for c in leads}
+    out = list(leads)
+    for m in _NAMED_SECTION.finditer(q.text):
+        act = f"{m.group('act')}, " if m.group("act") else ""
+        wanted = _TITLE_SECTION.format(act=act, number=m.group(1)).lower()
+        if any(wanted in " ".join(t.split()).lower() for t in held):
+            continue
+        found = next((c for c in ranked
+                      if wanted in " ".join(documents[c.doc].title.split()).lower()), None)
+        if found is not None and found.text not in {c.text for c in out}:
+            # A provision no longer (or not yet) law comes first, where its status is said.
+            out.insert(0 if status_of(documents[found.doc]) else len(out), found)
+            held.add(documents[found.doc].title)
+    return out
 
 
 PAIR_SHORTLIST = 20

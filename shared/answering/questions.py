@@ -291,7 +291,20 @@ def defines(term: str, sentence: str) -> bool:
                           r"(?::|means\b|is\b|are\b|includes?\b|has the meaning)", sentence,
                           re.IGNORECASE)
                 or re.search(rf"\b(?:is|are) called (?:an? |the )?{words}\b", sentence,
-                             re.IGNORECASE))
+                             re.IGNORECASE)
+                or expands(term, sentence))
+
+
+def expands(term: str, sentence: str) -> bool:
+    """Whether ``sentence`` spells out the abbreviation ``term``: the words whose initials
+    make it, then the abbreviation in brackets ("a personal emergency evacuation plan (PEEP)",
+    "fire risk assessment (FRA)"): what the letters stand for is their definition."""
+    letters = term.strip()
+    if not re.fullmatch(r"[A-Z]{2,8}s?", letters):
+        return False
+    letters = letters.rstrip("s") if len(letters) > 2 else letters
+    m = re.search(rf"((?:[\w’'-]+\s+){{{len(letters)}}})\(\s*{letters}s?\s*\)", sentence)
+    return m is not None and "".join(w[0] for w in m.group(1).split()).upper() == letters
 
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
@@ -379,7 +392,8 @@ def has_cue(question: Question, sentence: str) -> bool:
                 return bool(JUDGE.search(sentence))
             return bool(PARTY.search(sentence))
         case "definition":
-            return bool(DEFINITION.search(sentence))
+            return bool(DEFINITION.search(sentence)) or expands(
+                defined_term(question.text), sentence)
         case "duties":
             kinds = modalities(sentence)
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))

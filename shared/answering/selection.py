@@ -47,6 +47,11 @@ DEFINES_WEIGHT = 0.2
 """For "what is X": the sentence that says what X means comes first."""
 FRAMING_PENALTY = 0.1
 """A policy's purpose, scope or review sections frame it; they rarely answer."""
+POINTER_PENALTY = 0.3
+"""A sentence that only points elsewhere ("(7) See also section 249A (financial penalties
+…)") says nothing itself: the provision it points to does."""
+_POINTER = re.compile(r"^(?:\(\w+\)\s*)?See\s+(?:also\s+)?(?:sections?|s\.|ss\.|Parts?|"
+                      r"Schedules?|paragraphs?|regulations?|articles?)\b")
 SIDE_SUBJECT_WEIGHT = 0.2
 """A side of a comparison that names a source's subject ("our repairs timescales") is
 answered from that source first."""
@@ -299,6 +304,7 @@ def select(question: Question, documents: Sequence[Source],
         said = terms(context)
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
+        pointer = bool(_POINTER.match(c.text))
         sim = float(row[0])
         side = int(np.argmax(row[1:])) if len(row) > 1 else -1
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
@@ -312,11 +318,12 @@ def select(question: Question, documents: Sequence[Source],
                  + PRESIDING_WEIGHT * presides(question, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
-                 - FRAMING_PENALTY * bool(_FRAMING.search(c.heading)))
+                 - FRAMING_PENALTY * bool(_FRAMING.search(c.heading))
+                 - POINTER_PENALTY * pointer)
         about = terms(f"{documents[c.doc].title} {c.heading}")
         own = terms(c.text)
         unreferred = _referred(c.text)
-        sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue
+        sides = tuple(float(x) + sim / 2 + CUE_WEIGHT * cue - POINTER_PENALTY * pointer
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
@@ -326,7 +333,9 @@ def select(question: Question, documents: Sequence[Source],
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
     return Selection(question, ranked, any(
-        _answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR)
+        # A sentence that defines the term asked about answers "what is …?", however far its
+        # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
+        (_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) or (term and defines(term, c.text)))
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)

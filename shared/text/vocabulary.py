@@ -245,6 +245,9 @@ _NOTICE_AHEAD = r"(?= (?:\w+ ){0,3}notices?(?![\w']))"
 _AN_AGREEMENT = (r"(?= (?:a|an|the|their|his|her|my|our|this|that|your) (?:\w+ )?"
                  r"(?:tenancy|tenancies|lease|licence|agreement|contract)(?![\w']))")
 
+_RECORD_AHEAD = r"(?= (?:\w+ ){0,2}(?:registers?|records?|lists?|accounts?)(?![\w']))"
+"""Followed by a register or record within three words: "keep a public register"."""
+
 _ALIKE: tuple[_Entry, ...] = (
     # Words of the same meaning, by kind. Each group's words are all added for any of them,
     # so two questions in different words of one group cover each other.
@@ -269,6 +272,9 @@ _ALIKE: tuple[_Entry, ...] = (
             (r"(?:recover|regain)(?:s|ed|ing|y of)? possession|repossess(?:es|ed|ing|ion)?",
              "recover possession")),
     *_alike((r"notif(?:y|ies|ied|ying|ication)", "notify"), (r"inform(?:s|ed|ing)?", "inform")),
+    # A register or record is "kept" by a landlord and "maintained" by a statute.
+    *_alike((r"(?:keep|keeps|keeping|kept)" + _RECORD_AHEAD, "keep"),
+            (r"maintain(?:s|ed|ing)?" + _RECORD_AHEAD, "maintain")),
     *_alike((r"refund(?:s|ed|ing)?", "refund"),
             (r"repa(?:y|ys|id|ying)|pa(?:y|ys|id|ying) (?:\w+ ){0,2}back", "repay")),
     *_alike((r"liab(?:le|ility)", "liable"), (r"to blame|blamed?", "blame"),

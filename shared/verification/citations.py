@@ -102,6 +102,8 @@ def parse_citations(text: str) -> Parsed:
     for f in found:
         cited.setdefault(sentence_at(sentences, f.start), []).append(f.ref)
     for p in find_prose_refs(_masked(text, opaque), tag_acts):
+        if _names_a_source(text, p.start, p.end):
+            continue
         # A prose reference repeating a citation of the same source in its sentence is not a
         # second citation.
         in_sentence = cited.setdefault(sentence_at(sentences, p.start), [])
@@ -215,6 +217,24 @@ def _read_tag(tag: _Tag, problems: list[ParseProblem]) -> _Found | None:
     quote = tag.attrs.get("quote", "").strip() or None
     return _Found(start=tag.start, end=tag.end, ref=ref, kind=kind, quote=quote,
                   label=tag.label, form="tag")
+
+
+_SOURCE_CELL_TAIL = re.compile(r"(?::[^|\n]*?)?[ \t]*(?:\[\d+\])?[ \t]*\|")
+
+
+def _names_a_source(text: str, start: int, end: int) -> bool:
+    """Whether the prose reference at ``start``–``end`` is a table cell that only names a
+    source ("| Housing Act 2004, s. 5: Category 1 hazards … [1] |"): a label for a citation
+    made elsewhere, not a claim of its own."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:len(text) if line_end < 0 else line_end]
+    if not line.lstrip().startswith("|"):
+        return False
+    before = text[line_start:start]
+    opened = before.rfind("|")
+    return (opened >= 0 and not before[opened + 1:].strip()
+            and _SOURCE_CELL_TAIL.match(text, end) is not None)
 
 
 def _masked(text: str, opaque: Sequence[tuple[int, int]]) -> str:

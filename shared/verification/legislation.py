@@ -117,7 +117,7 @@ class LegislationCheck:
 
     @staticmethod
     def _provision_not_found(target: Target, act: Act) -> Outcome:
-        title = act.title or target.act
+        title = act_name(act.title, target.act or act.path)
         if act.complete:
             return outcome_of([CheckFinding("not_found", True,
                                        f"{title} has no {target.kind} {target.number}.")],
@@ -131,7 +131,7 @@ class LegislationCheck:
         context = current_context()
         findings: list[CheckFinding] = []
         notes: list[str] = []
-        title = act.title or target.act or ""
+        title = act_name(act.title, target.act or act.path)
         text = provision.text if provision else "\n\n".join(p.text for p in act.provisions)
         held = not _NO_TEXT.match(text)
         sub = target.subsections[0] if target.subsections else None
@@ -223,6 +223,24 @@ class LegislationCheck:
         alone = citation.cited_with == 0
         return [CheckFinding("claim_unsupported", issue.contradicted and alone, issue.detail)
                 for issue in found]
+
+
+_REGNAL = re.compile(r"^\w+/(?P<monarch>[A-Z][a-z]*)(?P<ordinal>\d*)/(?P<year>[\d-]+)/"
+                     r"(?P<chapter>\d+)$")
+_MODERN = re.compile(r"^\w+/(?P<year>\d{4})/(?P<chapter>\d+)$")
+
+
+def act_name(title: str, path: str) -> str:
+    """How the answer names an Act: its title, or when the source holds none (some
+    pre-1963 Acts), its chapter citation ("Act 49 Geo. 3 c. 126"), never its id path."""
+    if title:
+        return title
+    m = _REGNAL.match(path or "")
+    if m:
+        ordinal = f" {m['ordinal']}" if m["ordinal"] else ""
+        return f"Act {m['year']} {m['monarch']}.{ordinal} c. {m['chapter']}"
+    m = _MODERN.match(path or "")
+    return f"Act {m['year']} c. {m['chapter']}" if m else path
 
 
 def _spoken(provision: Provision, title: str) -> str:
