@@ -43,6 +43,11 @@ def stem(word: str) -> str:
         w = w[:-1]
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
+    if len(w) > 4 and w.endswith("ll"):
+        # British spelling doubles a final l before a suffix ("kennelling", "cancelled",
+        # "labelled") where the base has one; one l for every long word keeps the pairs
+        # together, and words spelt with -ll ("install", "installing") still meet each other.
+        w = w[:-1]
     return w
 
 
