@@ -19,10 +19,11 @@ from typing import Any, TypeVar
 import asyncpg
 from faststream import AckPolicy
 from faststream.nats import JStream, NatsBroker, NatsMessage, PullSub
+from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
 
-from shared.bus import Bus, Committed, EventTooLarge, Subjects
+from shared.bus import Bus, Committed, EventTooLarge, Subjects, connect_nats
 from shared.config import Settings
 from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
 from shared.recording import LogWriter
@@ -46,14 +47,36 @@ class Transient(Exception):
 
 @dataclass(kw_only=True)
 class Infra:
-    """Connections a service process opens once at start-up."""
+    """Connections a service process opens once at start-up.
+
+    The NATS connection is one per process, opened by the first service that starts and
+    borrowed by every other: services running together (``yourai up``) then share one socket,
+    so their publishes, acks and pull requests go out in one write per loop turn rather than
+    one per service, and one reader task parses what arrives for all of them. Each service
+    keeps its own durable consumers; stopping a service ends its consumers, never the
+    connection, which closes with the infrastructure.
+    """
 
     settings: Settings
     pool: asyncpg.Pool
     store: PostgresEventStore
     subjects: Subjects
+    _nats: Client | None = field(default=None, init=False, repr=False)
+    _nats_opening: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
+
+    async def nats(self) -> Client:
+        """The process's NATS connection, opened on first use."""
+        async with self._nats_opening:
+            if self._nats is None or self._nats.is_closed:
+                assert self.settings.nats_url, "nats_url must be resolved before services start"
+                self._nats = await connect_nats(self.settings.nats_url, name="yourai")
+            return self._nats
 
     async def close(self) -> None:
+        if self._nats is not None:
+            with contextlib.suppress(Exception):
+                await self._nats.drain()
+            self._nats = None
         await self.pool.close()
 
 
@@ -162,12 +185,10 @@ class Service:
     async def start(self) -> None:
         settings = self.infra.settings
         assert settings.nats_url
-        broker = NatsBroker(settings.nats_url, logger=None, name=f"yourai-{self.name}",
-                            # handlers decode the message themselves (``Committed.from_msg``)
-                            serializer=None,
-                            max_reconnect_attempts=-1,
-                            # FastStream annotates this int; nats-py takes seconds as a float.
-                            reconnect_time_wait=0.5)  # type: ignore[arg-type]
+        broker = _BorrowingBroker(await self.infra.nats(), logger=None,
+                                  # handlers decode the message themselves
+                                  # (``Committed.from_msg``)
+                                  serializer=None)
         stream = JStream(self.infra.subjects.log_stream, declare=False)
         for sub in self.subscriptions:
             broker.subscriber(
@@ -273,6 +294,27 @@ class Service:
 
 async def _undecoded(msg: NatsMessage) -> NatsMessage:
     return msg
+
+
+class _BorrowingBroker(NatsBroker):
+    """A FastStream broker over the process's connection (``Infra.nats``): it starts and stops
+    its own subscribers but neither opens nor closes the connection, which others share."""
+
+    def __init__(self, connection: Client, **options: Any) -> None:
+        super().__init__(**options)
+        self._borrowed = connection
+
+    async def _connect(self) -> Client:
+        self.config.connect(self._borrowed)
+        return self._borrowed
+
+    async def stop(self, exc_type: type[BaseException] | None = None,
+                   exc_val: BaseException | None = None, exc_tb: Any = None) -> None:
+        # FastStream's own ``stop`` drains (closes) the connection after the subscribers;
+        # skip to its base, which stops the subscribers only.
+        await super(NatsBroker, self).stop(exc_type, exc_val, exc_tb)
+        self._connection = None
+        self.config.disconnect()
 
 
 class _KeepAlive:
