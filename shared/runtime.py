@@ -18,10 +18,11 @@ from typing import Any, TypeVar
 
 import asyncpg
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsBroker, NatsMessage, PullSub
+from faststream.nats import JStream, NatsBroker, NatsMessage
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
+from nats.js.errors import NotFoundError
 
 from shared.bus import Bus, Committed, EventTooLarge, Subjects, connect_nats
 from shared.config import Settings
@@ -136,7 +137,7 @@ class Service:
     def consume(self, event_class: type[E], handler: Handler[E], *, durable: str | None = None,
                 max_workers: int = 16, ack_wait_s: float | None = None) -> None:
         """Feed ``handler`` every committed ``event_class`` event (the subject is derived from
-        the class's tag), through a durable pull consumer that replicas share."""
+        the class's tag), through a durable consumer that replicas share."""
         tag = type_tag(event_class)
         self.subscriptions.append(
             _Subscription(
@@ -191,17 +192,16 @@ class Service:
                                   serializer=None)
         stream = JStream(self.infra.subjects.log_stream, declare=False)
         for sub in self.subscriptions:
+            durable = self.infra.subjects.durable(sub.durable)
             broker.subscriber(
                 self.infra.subjects.committed_of_type(sub.event_type),
                 stream=stream,
-                durable=self.infra.subjects.durable(sub.durable),
-                pull_sub=PullSub(batch_size=min(sub.max_workers, 64), timeout=1.0),
-                config=ConsumerConfig(
-                    ack_wait=sub.ack_wait_s,
-                    max_deliver=MAX_ATTEMPTS + 1,
-                    deliver_policy=DeliverPolicy.ALL,
-                    max_ack_pending=1024,
-                ),
+                # A durable push consumer with a deliver group, both named by ``queue`` (nats-py):
+                # JetStream sends each message as it is stored to one member of the group (the
+                # replicas), with no pull request per delivery, holding back past
+                # max_ack_pending.
+                queue=durable,
+                config=_consumer_config(sub),
                 ack_policy=AckPolicy.MANUAL,
                 max_workers=sub.max_workers,
                 # The message itself, not its body parsed as JSON: the handler decodes it once.
@@ -211,6 +211,8 @@ class Service:
         self.broker = broker
         self._bus = Bus(broker.connection, self.infra.subjects)
         await self._bus.ensure_streams()
+        for sub in self.subscriptions:
+            await _push_from_pull(self._bus, sub, self.infra.subjects.durable(sub.durable))
         self._writer = LogWriter(self.infra.store, self._bus,
                                  publish_timeout_s=settings.publish_timeout_s,
                                  sweep_every_s=settings.outbox_sweep_s)
@@ -290,6 +292,45 @@ class Service:
                     meta=self.meta(event),
                 )])
         await raw.term()
+
+
+def _consumer_config(sub: _Subscription) -> ConsumerConfig:
+    return ConsumerConfig(
+        ack_wait=sub.ack_wait_s,
+        max_deliver=MAX_ATTEMPTS + 1,
+        deliver_policy=DeliverPolicy.ALL,
+        # Enough for a few replicas at full concurrency, few enough that a message does not
+        # wait in a busy replica's queue until its ack wait runs out and it is sent again.
+        max_ack_pending=max(4 * sub.max_workers, 64),
+    )
+
+
+async def _push_from_pull(bus: Bus, sub: _Subscription, durable: str) -> None:
+    """Replace a pull durable of an earlier version by the push consumer, from its ack floor.
+
+    A pull consumer cannot take a deliver group; deleting it and starting the new consumer
+    after the last message acknowledged in order loses nothing (what was acknowledged beyond
+    the floor is delivered again, and handlers are idempotent by event id).
+    """
+    stream = bus.subjects.log_stream
+    try:
+        info = await bus.js.consumer_info(stream, durable)
+    except NotFoundError:
+        return
+    if info.config.deliver_subject is not None:
+        return
+    floor = info.ack_floor.stream_seq if info.ack_floor is not None else 0
+    config = _consumer_config(sub)
+    config.durable_name = durable
+    config.deliver_group = durable
+    config.deliver_subject = bus.nc.new_inbox()
+    config.filter_subject = info.config.filter_subject
+    config.deliver_policy = DeliverPolicy.BY_START_SEQUENCE
+    config.opt_start_seq = floor + 1
+    await bus.js.delete_consumer(stream, durable)
+    await bus.js.add_consumer(stream, config=config)
+    log.info("%s: pull consumer replaced by a push consumer from stream sequence %d",
+             durable, floor + 1)
 
 
 async def _undecoded(msg: NatsMessage) -> NatsMessage:
