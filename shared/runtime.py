@@ -18,11 +18,13 @@ from typing import Any, TypeVar
 
 import asyncpg
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsBroker, NatsMessage, PullSub
+from faststream.nats import JStream, NatsBroker, NatsMessage
+from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
+from nats.js.errors import NotFoundError
 
-from shared.bus import Bus, Committed, EventTooLarge, Subjects
+from shared.bus import Bus, Committed, EventTooLarge, Subjects, connect_nats
 from shared.config import Settings
 from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
 from shared.recording import LogWriter
@@ -46,14 +48,36 @@ class Transient(Exception):
 
 @dataclass(kw_only=True)
 class Infra:
-    """Connections a service process opens once at start-up."""
+    """Connections a service process opens once at start-up.
+
+    The NATS connection is one per process, opened by the first service that starts and
+    borrowed by every other: services running together (``yourai up``) then share one socket,
+    so their publishes, acks and pull requests go out in one write per loop turn rather than
+    one per service, and one reader task parses what arrives for all of them. Each service
+    keeps its own durable consumers; stopping a service ends its consumers, never the
+    connection, which closes with the infrastructure.
+    """
 
     settings: Settings
     pool: asyncpg.Pool
     store: PostgresEventStore
     subjects: Subjects
+    _nats: Client | None = field(default=None, init=False, repr=False)
+    _nats_opening: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
+
+    async def nats(self) -> Client:
+        """The process's NATS connection, opened on first use."""
+        async with self._nats_opening:
+            if self._nats is None or self._nats.is_closed:
+                assert self.settings.nats_url, "nats_url must be resolved before services start"
+                self._nats = await connect_nats(self.settings.nats_url, name="yourai")
+            return self._nats
 
     async def close(self) -> None:
+        if self._nats is not None:
+            with contextlib.suppress(Exception):
+                await self._nats.drain()
+            self._nats = None
         await self.pool.close()
 
 
@@ -113,7 +137,7 @@ class Service:
     def consume(self, event_class: type[E], handler: Handler[E], *, durable: str | None = None,
                 max_workers: int = 16, ack_wait_s: float | None = None) -> None:
         """Feed ``handler`` every committed ``event_class`` event (the subject is derived from
-        the class's tag), through a durable pull consumer that replicas share."""
+        the class's tag), through a durable consumer that replicas share."""
         tag = type_tag(event_class)
         self.subscriptions.append(
             _Subscription(
@@ -162,25 +186,22 @@ class Service:
     async def start(self) -> None:
         settings = self.infra.settings
         assert settings.nats_url
-        broker = NatsBroker(settings.nats_url, logger=None, name=f"yourai-{self.name}",
-                            # handlers decode the message themselves (``Committed.from_msg``)
-                            serializer=None,
-                            max_reconnect_attempts=-1,
-                            # FastStream annotates this int; nats-py takes seconds as a float.
-                            reconnect_time_wait=0.5)  # type: ignore[arg-type]
+        broker = _BorrowingBroker(await self.infra.nats(), logger=None,
+                                  # handlers decode the message themselves
+                                  # (``Committed.from_msg``)
+                                  serializer=None)
         stream = JStream(self.infra.subjects.log_stream, declare=False)
         for sub in self.subscriptions:
+            durable = self.infra.subjects.durable(sub.durable)
             broker.subscriber(
                 self.infra.subjects.committed_of_type(sub.event_type),
                 stream=stream,
-                durable=self.infra.subjects.durable(sub.durable),
-                pull_sub=PullSub(batch_size=min(sub.max_workers, 64), timeout=1.0),
-                config=ConsumerConfig(
-                    ack_wait=sub.ack_wait_s,
-                    max_deliver=MAX_ATTEMPTS + 1,
-                    deliver_policy=DeliverPolicy.ALL,
-                    max_ack_pending=1024,
-                ),
+                # A durable push consumer with a deliver group, both named by ``queue`` (nats-py):
+                # JetStream sends each message as it is stored to one member of the group (the
+                # replicas), with no pull request per delivery, holding back past
+                # max_ack_pending.
+                queue=durable,
+                config=_consumer_config(sub),
                 ack_policy=AckPolicy.MANUAL,
                 max_workers=sub.max_workers,
                 # The message itself, not its body parsed as JSON: the handler decodes it once.
@@ -190,6 +211,8 @@ class Service:
         self.broker = broker
         self._bus = Bus(broker.connection, self.infra.subjects)
         await self._bus.ensure_streams()
+        for sub in self.subscriptions:
+            await _push_from_pull(self._bus, sub, self.infra.subjects.durable(sub.durable))
         self._writer = LogWriter(self.infra.store, self._bus,
                                  publish_timeout_s=settings.publish_timeout_s,
                                  sweep_every_s=settings.outbox_sweep_s)
@@ -271,8 +294,68 @@ class Service:
         await raw.term()
 
 
+def _consumer_config(sub: _Subscription) -> ConsumerConfig:
+    return ConsumerConfig(
+        ack_wait=sub.ack_wait_s,
+        max_deliver=MAX_ATTEMPTS + 1,
+        deliver_policy=DeliverPolicy.ALL,
+        # Enough for a few replicas at full concurrency, few enough that a message does not
+        # wait in a busy replica's queue until its ack wait runs out and it is sent again.
+        max_ack_pending=max(4 * sub.max_workers, 64),
+    )
+
+
+async def _push_from_pull(bus: Bus, sub: _Subscription, durable: str) -> None:
+    """Replace a pull durable of an earlier version by the push consumer, from its ack floor.
+
+    A pull consumer cannot take a deliver group; deleting it and starting the new consumer
+    after the last message acknowledged in order loses nothing (what was acknowledged beyond
+    the floor is delivered again, and handlers are idempotent by event id).
+    """
+    stream = bus.subjects.log_stream
+    try:
+        info = await bus.js.consumer_info(stream, durable)
+    except NotFoundError:
+        return
+    if info.config.deliver_subject is not None:
+        return
+    floor = info.ack_floor.stream_seq if info.ack_floor is not None else 0
+    config = _consumer_config(sub)
+    config.durable_name = durable
+    config.deliver_group = durable
+    config.deliver_subject = bus.nc.new_inbox()
+    config.filter_subject = info.config.filter_subject
+    config.deliver_policy = DeliverPolicy.BY_START_SEQUENCE
+    config.opt_start_seq = floor + 1
+    await bus.js.delete_consumer(stream, durable)
+    await bus.js.add_consumer(stream, config=config)
+    log.info("%s: pull consumer replaced by a push consumer from stream sequence %d",
+             durable, floor + 1)
+
+
 async def _undecoded(msg: NatsMessage) -> NatsMessage:
     return msg
+
+
+class _BorrowingBroker(NatsBroker):
+    """A FastStream broker over the process's connection (``Infra.nats``): it starts and stops
+    its own subscribers but neither opens nor closes the connection, which others share."""
+
+    def __init__(self, connection: Client, **options: Any) -> None:
+        super().__init__(**options)
+        self._borrowed = connection
+
+    async def _connect(self) -> Client:
+        self.config.connect(self._borrowed)
+        return self._borrowed
+
+    async def stop(self, exc_type: type[BaseException] | None = None,
+                   exc_val: BaseException | None = None, exc_tb: Any = None) -> None:
+        # FastStream's own ``stop`` drains (closes) the connection after the subscribers;
+        # skip to its base, which stops the subscribers only.
+        await super(NatsBroker, self).stop(exc_type, exc_val, exc_tb)
+        self._connection = None
+        self.config.disconnect()
 
 
 class _KeepAlive:
