@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import signal
+from dataclasses import replace
 from pathlib import Path
 
 from cli.corpus import print_progress
@@ -14,11 +15,16 @@ from services.engine import Engine
 from services.lex.app import ImportFailed
 from shared.config import Settings
 from shared.documents import DocumentStore
-from shared.embedded import EmbeddedError, start_embedded
+from shared.embedded import COMPACT, EmbeddedError, start_embedded
 from shared.tenants import TenantConfig, TenantStore
 from shared.tracing import configure_tracing
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+EMBEDDED_POOL_SIZE = 4
+"""Most PostgreSQL connections ``yourai up`` opens to the PostgreSQL it embeds (fewer if
+``YOURAI_DB_POOL_SIZE`` says so). Each one is a backend process of about 9 MiB of its own;
+the whole engine runs in one process on the developer's machine, where four kept the
+concurrent benchmark's throughput (docs/BENCHMARKS.md, "Memory of ``yourai up``")."""
 
 
 def _stop_signal() -> asyncio.Event:
@@ -48,9 +54,12 @@ async def up(settings: Settings, *, sample: bool) -> int:
     stop = _stop_signal()
     with contextlib.ExitStack() as stack:
         try:
-            resolved = await asyncio.to_thread(start_embedded, settings, stack)
+            resolved = await asyncio.to_thread(start_embedded, settings, stack, COMPACT)
         except EmbeddedError as e:
             raise CliError(str(e)) from e
+        if not settings.database_url:
+            resolved = replace(resolved, db_pool_size=min(settings.db_pool_size,
+                                                          EMBEDDED_POOL_SIZE))
         engine = Engine(resolved, progress=print_progress)
         try:
             await engine.start()
