@@ -26,7 +26,7 @@ from pathlib import Path
 from bench.model import bench_provider
 from services.engine import SERVICES, Engine
 from shared.config import Settings
-from shared.memory import tune_malloc
+from shared.memory import limit_malloc_arenas
 
 
 def _profiling(loop: asyncio.AbstractEventLoop, out: Path) -> None:
@@ -77,5 +77,5 @@ if __name__ == "__main__":
     unknown = sorted(set(names) - set(SERVICES))
     if unknown or not names:
         parser.error(f"unknown service(s): {', '.join(unknown) or '(none given)'}")
-    tune_malloc()  # as ``yourai up`` and ``yourai serve`` do
+    limit_malloc_arenas()  # as ``yourai up`` and ``yourai serve`` do
     asyncio.run(serve(names, args.profile, delay_s=args.delay, chunk_size=args.chunk))

@@ -6,13 +6,13 @@ import asyncio
 import contextlib
 import json
 import signal
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from cli.corpus import print_progress
 from cli.errors import CliError
 from services.engine import Engine
-from services.lex.app import ImportFailed
+from services.lex.corpus.importer import ImportFailed, ImportProgress
 from shared.config import Settings
 from shared.documents import DocumentStore
 from shared.embedded import COMPACT, EmbeddedError, start_embedded
@@ -33,6 +33,16 @@ def _stop_signal() -> asyncio.Event:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     return stop
+
+
+def _corpus_progress(settings: Settings) -> Callable[[ImportProgress], None] | None:
+    """How a corpus import reports, when there is one to import: the corpus importer and the
+    MCP server behind it (about 28 MiB) are loaded only then."""
+    if not settings.corpus_dir:
+        return None
+    from cli.corpus import print_progress
+
+    return print_progress
 
 
 async def load_sample_tenant(documents: DocumentStore) -> dict[str, str]:
@@ -60,7 +70,7 @@ async def up(settings: Settings, *, sample: bool) -> int:
         if not settings.database_url:
             resolved = replace(resolved, db_pool_size=min(settings.db_pool_size,
                                                           EMBEDDED_POOL_SIZE))
-        engine = Engine(resolved, progress=print_progress)
+        engine = Engine(resolved, progress=_corpus_progress(settings))
         try:
             await engine.start()
         except ImportFailed as e:
