@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from cli.errors import CliError
 from shared.config import ConfigError, Settings
-from shared.memory import limit_malloc_arenas
+from shared.memory import fix_mmap_threshold, limit_malloc_arenas, release_free_memory
 
 __all__ = ["environment_problem", "main"]
 
@@ -200,6 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command in ("up", "serve"):
         limit_malloc_arenas()  # before any thread starts (shared/memory.py)
+        fix_mmap_threshold()
+    if args.command == "up":
+        _load_embedder_first()
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -216,6 +219,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.debug("details", exc_info=e)  # the traceback with --verbose
         print(f"yourai: {message}", file=sys.stderr)
         return 2
+
+
+def _load_embedder_first() -> None:
+    """Load the embedding model before the engine is imported and started: building its
+    session takes about 110 MiB more than the model keeps, given back here, so done first
+    that passing peak does not sit on top of the engine's own memory (docs/BENCHMARKS.md,
+    "Memory of `yourai up`"). The whole engine in one process always loads it at start-up.
+    A model that cannot load is left to fail, and be reported, where it is used."""
+    from shared.embeddings import EmbeddingError, default_embedder
+
+    try:
+        default_embedder()
+    except EmbeddingError:
+        log.debug("embedding model not loaded ahead of start-up", exc_info=True)
+    release_free_memory()  # what building the session freed (shared/memory.py)
 
 
 def environment_problem(e: Exception) -> str | None:

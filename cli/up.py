@@ -6,19 +6,25 @@ import asyncio
 import contextlib
 import json
 import signal
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from cli.corpus import print_progress
 from cli.errors import CliError
 from services.engine import Engine
-from services.lex.app import ImportFailed
+from services.lex.corpus.importer import ImportFailed, ImportProgress
 from shared.config import Settings
 from shared.documents import DocumentStore
-from shared.embedded import EmbeddedError, start_embedded
+from shared.embedded import COMPACT, EmbeddedError, start_embedded
 from shared.tenants import TenantConfig, TenantStore
 from shared.tracing import configure_tracing
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+EMBEDDED_POOL_SIZE = 4
+"""Most PostgreSQL connections ``yourai up`` opens to the PostgreSQL it embeds (fewer if
+``YOURAI_DB_POOL_SIZE`` says so). Each one is a backend process of about 9 MiB of its own;
+the whole engine runs in one process on the developer's machine, where four kept the
+concurrent benchmark's throughput (docs/BENCHMARKS.md, "Memory of ``yourai up``")."""
 
 
 def _stop_signal() -> asyncio.Event:
@@ -27,6 +33,16 @@ def _stop_signal() -> asyncio.Event:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     return stop
+
+
+def _corpus_progress(settings: Settings) -> Callable[[ImportProgress], None] | None:
+    """How a corpus import reports, when there is one to import: the corpus importer and the
+    MCP server behind it (about 28 MiB) are loaded only then."""
+    if not settings.corpus_dir:
+        return None
+    from cli.corpus import print_progress
+
+    return print_progress
 
 
 async def load_sample_tenant(documents: DocumentStore) -> dict[str, str]:
@@ -48,10 +64,13 @@ async def up(settings: Settings, *, sample: bool) -> int:
     stop = _stop_signal()
     with contextlib.ExitStack() as stack:
         try:
-            resolved = await asyncio.to_thread(start_embedded, settings, stack)
+            resolved = await asyncio.to_thread(start_embedded, settings, stack, COMPACT)
         except EmbeddedError as e:
             raise CliError(str(e)) from e
-        engine = Engine(resolved, progress=print_progress)
+        if not settings.database_url:
+            resolved = replace(resolved, db_pool_size=min(settings.db_pool_size,
+                                                          EMBEDDED_POOL_SIZE))
+        engine = Engine(resolved, progress=_corpus_progress(settings))
         try:
             await engine.start()
         except ImportFailed as e:

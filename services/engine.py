@@ -11,12 +11,14 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from services.lex.app import ImportProgress, LexServer, load_corpus
 from shared.config import Settings
 from shared.llm import ModelProvider, build_provider
 from shared.runtime import Infra, open_infra
+
+if TYPE_CHECKING:
+    from services.lex.app import ImportProgress
 
 log = logging.getLogger("yourai.engine")
 
@@ -56,6 +58,8 @@ def build_service(name: str, infra: Infra, provider: ModelProvider) -> Runnable:
 
         return GatewayServer(infra)
     if name == "lex":
+        from services.lex.app import LexServer
+
         return LexServer(infra, port=infra.settings.lex_port)
     raise ValueError(f"unknown service {name!r}; choose one of {', '.join(SERVABLE)}")
 
@@ -99,6 +103,8 @@ class Engine:
 
         The workers then use it exactly as they would use the public Lex.
         """
+        from services.lex.app import LexServer, load_corpus
+
         assert self.infra is not None and self.settings.corpus_dir is not None
         await load_corpus(self.infra.pool, self.settings.corpus_dir, progress=self.progress)
         lex = LexServer(self.infra, port=self.infra.settings.lex_port)

@@ -1,10 +1,12 @@
-"""Process memory: fewer malloc arenas for the long-running engine processes.
+"""Process memory: how glibc's malloc serves the long-running engine processes.
 
 glibc gives each thread that allocates concurrently an arena of its own, up to eight per core;
 the engine's threads (onnxruntime's, asyncio's ``to_thread`` pool, the tokenizer's) each keep
 one, and freed memory in one arena is not reused by another. Two arenas measured 20 % less
 peak memory for ``yourai up`` under load (docs/BENCHMARKS.md), with no measurable change in
-speed: the engine's Python code runs on one thread, and the model runs behind one lock.
+speed: the engine's Python code runs on one thread, and the model runs behind one lock. A
+fixed mmap threshold and a trim after the model loads keep large freed buffers from staying
+resident (below).
 """
 
 from __future__ import annotations
@@ -14,13 +16,47 @@ import ctypes.util
 import logging
 import os
 
-__all__ = ["limit_malloc_arenas"]
+__all__ = ["fix_mmap_threshold", "limit_malloc_arenas", "release_free_memory"]
 
 log = logging.getLogger("yourai.memory")
 
 _M_ARENA_MAX = -8
 """``mallopt`` parameter number of ``M_ARENA_MAX`` (glibc's ``malloc.h``)."""
+_M_MMAP_THRESHOLD = -3
+"""``mallopt`` parameter number of ``M_MMAP_THRESHOLD``."""
 ARENAS = 2
+MMAP_THRESHOLD = 4 * 1024 * 1024
+"""Blocks this large come from ``mmap`` and go back to the system when freed. glibc starts at
+128 KiB and raises it (up to 32 MiB) each time such a block is freed, so after a burst of large
+buffers (building the embedding model's session, a batch of passages) they stay as free heap;
+fixed here, that stops. 4 MiB, not 128 KiB: with every block over 128 KiB mapped afresh, a
+bulk embedding spent half again its CPU time mapping and zeroing pages; at 4 MiB, no more than
+the default."""
+
+
+def _mallopt(param: int, value: int) -> bool:
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return False
+    try:
+        mallopt = ctypes.CDLL(name).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    if mallopt(param, value) != 1:
+        log.debug("mallopt(%d, %d) refused; malloc keeps its default", param, value)
+        return False
+    return True
+
+
+def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:
+    """Fix the size from which blocks are mapped (:data:`MMAP_THRESHOLD`), unless
+    ``MALLOC_MMAP_THRESHOLD_`` sets it; call it before the process starts threads. Returns
+    whether it was set (False off glibc)."""
+    if os.environ.get("MALLOC_MMAP_THRESHOLD_"):
+        return False
+    return _mallopt(_M_MMAP_THRESHOLD, threshold)
 
 
 def limit_malloc_arenas(arenas: int = ARENAS) -> bool:
@@ -28,17 +64,24 @@ def limit_malloc_arenas(arenas: int = ARENAS) -> bool:
     before the process starts threads. Returns whether the cap was set (False off glibc)."""
     if os.environ.get("MALLOC_ARENA_MAX"):
         return False
+    return _mallopt(_M_ARENA_MAX, arenas)
+
+
+def release_free_memory() -> bool:
+    """Give the heap's free pages back to the system (glibc's ``malloc_trim``); returns whether
+    it could (False off glibc).
+
+    For after a one-off burst of short-lived buffers under :data:`MMAP_THRESHOLD`, such as
+    building the embedding model's session: about 70 MiB of free heap there.
+    """
     name = ctypes.util.find_library("c")
     if name is None:
         return False
     try:
-        libc = ctypes.CDLL(name)
-        mallopt = libc.mallopt
+        trim = ctypes.CDLL(name).malloc_trim
     except (OSError, AttributeError):
         return False
-    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    mallopt.restype = ctypes.c_int
-    if mallopt(_M_ARENA_MAX, arenas) != 1:
-        log.debug("mallopt(M_ARENA_MAX) refused; malloc keeps its default arenas")
-        return False
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    trim(0)
     return True

@@ -86,8 +86,10 @@ class LogWriter:
         self._task: asyncio.Task[None] | None = None
         self._queue: list[_Request] = []
         self._committing: asyncio.Task[None] | None = None
+        self._behind: asyncio.Task[None] | None = None
 
-    async def record(self, events: Sequence[Event]) -> list[Appended]:
+    async def record(self, events: Sequence[Event], *,
+                     publish_behind: bool = False) -> list[Appended]:
         """Append ``events`` in order, then publish each recorded one (new, or already stored).
 
         Raises only if nothing was committed (``StoreError``, or ``EventTooLarge`` before the
@@ -95,6 +97,11 @@ class LogWriter:
         lost between commit and publish; JetStream de-duplicates it by event id. If NATS does
         not take the records within ``publish_timeout_s``, they stay in the outbox and the
         sweep publishes them: the change is recorded, and the services will see it.
+
+        ``publish_behind`` returns once committed, the publication following in the background
+        (the gateway's 202 need not wait for JetStream's acknowledgement): the outbox already
+        holds the records, as for a producer that dies before it publishes. This writer still
+        publishes in the order it committed: a later publication waits for those behind.
         """
         if not events:
             return []
@@ -104,8 +111,28 @@ class LogWriter:
         with span_from_meta("log.append", first, service=first.producer or "engine",
                             attributes={"yourai.events": str(len(fitted))}):
             appended = await self._append(fitted)
-        await self.publish(appended)
+        if publish_behind:
+            self._publish_behind(appended)
+        else:
+            if self._behind is not None and not self._behind.done():
+                await asyncio.shield(self._behind)
+            await self.publish(appended)
         return appended
+
+    def _publish_behind(self, appended: list[Appended]) -> None:
+        """Publish after whatever this writer is already publishing behind, in a task."""
+        previous = self._behind
+
+        async def publish() -> None:
+            if previous is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(previous)
+            try:
+                await self.publish(appended)
+            except Exception:  # the outbox still holds them: the sweep publishes them
+                log.exception("publishing %d recorded event(s) failed", len(appended))
+
+        self._behind = asyncio.create_task(publish(), name="publish-behind")
 
     async def _append(self, events: list[AnyEvent]) -> list[Appended]:
         """Append in the next group commit; its outcome for these events alone."""
@@ -173,6 +200,9 @@ class LogWriter:
             self._task = asyncio.create_task(self._run(), name="log-writer-outbox")
 
     async def stop(self) -> None:
+        if self._behind is not None:
+            with contextlib.suppress(Exception):
+                await self._behind
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -279,3 +279,33 @@ async def test_write_behind_keeps_the_order_and_merges_what_waits(infra: Infra,
     assert late.event_id not in {r.event.event_id
                                  for r in await infra.store.read_conversation(TENANT,
                                                                               conversation)}
+
+
+async def test_publishing_behind_returns_committed_and_keeps_the_order(infra: Infra,
+                                                                        bus: Bus) -> None:
+    """``publish_behind`` returns once committed; the publications follow in commit order,
+    and a publication that waits for NATS is not sent ahead of those still behind."""
+    conversation, _, writer, ids = await _running_turn(infra, bus)
+    writer.start()
+    try:
+        behind = [[ContentDelta(**ids, text=f"{c} ", index=c)]  # type: ignore[arg-type]
+                  for c in range(5)]
+        for call in behind:
+            appended = await writer.record(call, publish_behind=True)
+            assert appended[0].status == "new"
+            logged = await infra.store.read_conversation(TENANT, conversation)
+            assert call[0].event_id in {r.event.event_id for r in logged}
+        # Calls that meet share a commit; the one that waits resumes after those behind.
+        met = [[ContentDelta(**ids, text=f"{c} ", index=10 + c)]  # type: ignore[arg-type]
+               for c in range(4)]
+        last = [ContentDelta(**ids, text="last", index=99)]  # type: ignore[arg-type]
+        await asyncio.gather(*(writer.record(c, publish_behind=True) for c in met),
+                             writer.record(last))
+        delivered = await _delivered(bus, conversation, settle_s=1.0)
+        versions = [c.version for c in delivered]
+        assert versions == sorted(versions) and len(set(versions)) == len(versions)
+        assert [c.event.event_id for c in delivered[-10:]] == [
+            e.event_id for e in [*(c[0] for c in behind + met), last[0]]]
+        await _outbox_empty(infra, within=5)
+    finally:
+        await writer.stop()

@@ -29,12 +29,12 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
-import httpx2
-import mcp
-from mcp.client.streamable_http import streamable_http_client
-from mcp.types import CallToolResult
+if TYPE_CHECKING:
+    import mcp
+    from mcp.types import CallToolResult
+
 
 __all__ = [
     "LexClient",
@@ -122,6 +122,12 @@ class _Session:
         self.task = asyncio.create_task(self._hold(), name=f"lex session {url}")
 
     async def _hold(self) -> None:
+        # Imported on the first session: the MCP SDK and its HTTP client take about 28 MiB, and
+        # a process that never calls Lex (no URL configured) need not hold them.
+        import httpx2
+        import mcp
+        from mcp.client.streamable_http import streamable_http_client
+
         try:
             async with (
                 httpx2.AsyncClient(headers=self.headers,

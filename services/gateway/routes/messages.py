@@ -105,8 +105,12 @@ class MessageController(Controller):
             await refuse_when_spent(gw, caller.tenant_id, tenant)
             await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
             invocation_id = uuid.uuid4()
+            # The 202 waits for the commit, not for JetStream's acknowledgement: the stream
+            # begins from the records handed off below, the services hear of them a moment
+            # later, and the outbox publishes them if this process dies first.
             appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                                   current_meta("gateway"), persona_id=persona))
+                                                   current_meta("gateway"), persona_id=persona),
+                                       publish_behind=True)
             gw.handoff.keep(caller.tenant_id, caller.user_id, appended)
             return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
         return await self._idempotent(gw, caller, conversation_id, data, idempotency_key,
@@ -126,7 +130,8 @@ class MessageController(Controller):
         invocation_id = derived_id(conversation_id, "idempotency-key", key)
         try:
             appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                                   current_meta("gateway"), persona_id=persona))
+                                                   current_meta("gateway"), persona_id=persona),
+                                       publish_behind=True)
         except BaseException:
             await gw.idempotency.release(claim)
             raise
