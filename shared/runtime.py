@@ -73,11 +73,15 @@ class Infra:
                 self._nats = await connect_nats(self.settings.nats_url, name="yourai")
             return self._nats
 
-    async def close(self) -> None:
+    async def close_nats(self) -> None:
+        """Drain and close the process's NATS connection (it reopens on next use)."""
         if self._nats is not None:
             with contextlib.suppress(Exception):
                 await self._nats.drain()
             self._nats = None
+
+    async def close(self) -> None:
+        await self.close_nats()
         await self.pool.close()
 
 
@@ -201,7 +205,7 @@ class Service:
                 # replicas), with no pull request per delivery, holding back past
                 # max_ack_pending.
                 queue=durable,
-                config=_consumer_config(sub),
+                config=_consumer_config(sub, durable),
                 ack_policy=AckPolicy.MANUAL,
                 max_workers=sub.max_workers,
                 # The message itself, not its body parsed as JSON: the handler decodes it once.
@@ -294,8 +298,16 @@ class Service:
         await raw.term()
 
 
-def _consumer_config(sub: _Subscription) -> ConsumerConfig:
+def _consumer_config(sub: _Subscription, durable: str) -> ConsumerConfig:
+    """The durable's configuration, the same from every replica.
+
+    Its deliver subject is named by the durable, not a fresh inbox: replicas starting
+    together each create the consumer, and JetStream accepts a second create only when its
+    configuration is identical (a random inbox made the second fail with "consumer name
+    already in use").
+    """
     return ConsumerConfig(
+        deliver_subject=f"_yourai_deliver.{durable}",
         ack_wait=sub.ack_wait_s,
         max_deliver=MAX_ATTEMPTS + 1,
         deliver_policy=DeliverPolicy.ALL,
@@ -320,10 +332,9 @@ async def _push_from_pull(bus: Bus, sub: _Subscription, durable: str) -> None:
     if info.config.deliver_subject is not None:
         return
     floor = info.ack_floor.stream_seq if info.ack_floor is not None else 0
-    config = _consumer_config(sub)
+    config = _consumer_config(sub, durable)
     config.durable_name = durable
     config.deliver_group = durable
-    config.deliver_subject = bus.nc.new_inbox()
     config.filter_subject = info.config.filter_subject
     config.deliver_policy = DeliverPolicy.BY_START_SEQUENCE
     config.opt_start_seq = floor + 1

@@ -82,6 +82,9 @@ class Harness:
         for api in self.started:
             await api.http.aclose()
             await api.server.stop()
+            # Each gateway here has its own copy of the infrastructure (its settings), and
+            # with it its own NATS connection, which is the copy's to close, not the pool.
+            await api.server.infra.close_nats()
 
 
 @dataclass

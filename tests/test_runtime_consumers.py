@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from dataclasses import replace
 
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
@@ -97,3 +98,27 @@ async def test_a_pull_durable_of_an_earlier_version_resumes_after_its_ack_floor(
         assert info.config.deliver_group == durable
     finally:
         await service.stop()
+
+
+async def test_replicas_starting_together_share_one_durable_and_each_message_goes_once(
+        infra: Infra) -> None:
+    """Two replicas (each its own connection, as in two processes) create the same durable at
+    once. With a fresh inbox per replica the second create could fail and the replica exit
+    (seen in the replicas' fault test; in one process the timing rarely lines up)."""
+    other = replace(infra)  # the same pool, its own NATS connection
+    heard = _Heard()
+    one = Service(name="delta", infra=infra)
+    one.consume(MessageReceived, heard.handler)
+    two = Service(name="delta", infra=other)
+    two.consume(MessageReceived, heard.handler)
+    try:
+        await asyncio.gather(one.start(), two.start())
+        assert one.bus.nc is not two.bus.nc
+        await _publish(one.bus, [_message(f"m{i}") for i in range(20)])
+        await heard.wait_for(20)
+        await asyncio.sleep(0.3)  # and nothing twice
+        assert sorted(heard.contents) == sorted(f"m{i}" for i in range(20))
+    finally:
+        await two.stop()
+        await one.stop()
+        await other.close_nats()

@@ -35,7 +35,6 @@ from services.gateway.errors import exception_handlers
 from services.gateway.routes import ROUTES
 from services.gateway.state import Gateway
 from shared.asgi_server import AsgiServer, ServerStartError
-from shared.bus import connect_nats
 from shared.runtime import Infra
 from shared.tracing import configure_tracing
 
@@ -138,7 +137,9 @@ class GatewayServer:
         configure_tracing(otlp_endpoint=settings.otlp_endpoint)
         sock = self._http.bind()
         try:
-            self._nats = await connect_nats(settings.nats_url, name="yourai-gateway")
+            # The process's one connection (DESIGN §4): the gateway's core subscriptions and
+            # publishes share its writes with the services started beside it.
+            self._nats = await self.infra.nats()
             self._redis = aioredis.from_url(settings.redis_url)
             self.app = create_app(self.infra, nats=self._nats, redis=self._redis,
                                   config=self.config)
@@ -155,7 +156,5 @@ class GatewayServer:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
             self._redis = None
-        if self._nats is not None:
-            with contextlib.suppress(Exception):
-                await self._nats.close()
-            self._nats = None
+        # The NATS connection is the infrastructure's: it closes with it, not with the gateway.
+        self._nats = None
