@@ -11,8 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cli.errors import CliError
-from services.engine import Engine
-from services.lex.corpus.importer import ImportFailed, ImportProgress
+from services.engine import Engine, ImportFailed, ImportProgress
 from shared.config import Settings
 from shared.documents import DocumentStore
 from shared.embedded import COMPACT, EmbeddedError, start_embedded

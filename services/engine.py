@@ -11,14 +11,16 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+# The corpus import's progress and failure, for the CLI, without the Lex server's MCP SDK.
+from services.lex.corpus.importer import ImportFailed, ImportProgress
 from shared.config import Settings
 from shared.llm import ModelProvider, build_provider
 from shared.runtime import Infra, open_infra
 
-if TYPE_CHECKING:
-    from services.lex.app import ImportProgress
+__all__ = ["SCHEMA", "SERVABLE", "SERVICES", "Engine", "ImportFailed", "ImportProgress",
+           "build_service"]
 
 log = logging.getLogger("yourai.engine")
 
