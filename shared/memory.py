@@ -15,6 +15,7 @@ import ctypes
 import ctypes.util
 import logging
 import os
+from typing import Any
 
 __all__ = ["fix_mmap_threshold", "limit_malloc_arenas", "release_free_memory"]
 
@@ -34,13 +35,20 @@ bulk embedding spent half again its CPU time mapping and zeroing pages; at 4 MiB
 the default."""
 
 
-def _mallopt(param: int, value: int) -> bool:
+def _libc(function: str) -> Any | None:
+    """A glibc function by name, or None off glibc (musl, macOS)."""
     name = ctypes.util.find_library("c")
     if name is None:
-        return False
+        return None
     try:
-        mallopt = ctypes.CDLL(name).mallopt
+        return getattr(ctypes.CDLL(name), function)
     except (OSError, AttributeError):
+        return None
+
+
+def _mallopt(param: int, value: int) -> bool:
+    mallopt = _libc("mallopt")
+    if mallopt is None:
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
@@ -74,12 +82,8 @@ def release_free_memory() -> bool:
     For after a one-off burst of short-lived buffers under :data:`MMAP_THRESHOLD`, such as
     building the embedding model's session: about 70 MiB of free heap there.
     """
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return False
-    try:
-        trim = ctypes.CDLL(name).malloc_trim
-    except (OSError, AttributeError):
+    trim = _libc("malloc_trim")
+    if trim is None:
         return False
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int
