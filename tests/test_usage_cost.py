@@ -6,6 +6,7 @@ carries the total, ``GET /v1/usage`` sums it, and a spent monthly budget refuses
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -17,16 +18,20 @@ import pytest
 
 from services.engine import Engine
 from services.gateway.auth import issue_token
+from services.orchestrator.title import title_events
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.events import (
+    Envelope,
+    EventMeta,
     InvocationCancelled,
     InvocationCompleted,
+    TitleGenerated,
     Usage,
     UsageRecorded,
     decode_event,
 )
-from shared.llm import ModelProvider, ScriptedProvider
+from shared.llm import ModelProvider, ModelUnavailable, ScriptedProvider
 from shared.llm.configuration import ModelConfiguration, TierChoice
 from shared.metering import MeteredProvider, metered_calls
 from shared.pricing import Price, PriceTable
@@ -290,3 +295,22 @@ async def test_a_cancelled_answer_carries_what_its_calls_cost(settings: Settings
     cancelled = next(e for e in events if isinstance(e, InvocationCancelled))
     assert cancelled.usage == sum((u.usage for u in usages), Usage())
     assert Decimal(cancelled.cost) == sum(Decimal(u.cost) for u in usages) > 0
+
+
+async def test_a_failed_title_call_still_records_what_it_consumed() -> None:
+    """A title is not worth failing the answer for, but the call was paid for: its usage is
+    recorded (with the failure), once per invocation, and a success keeps the same event id."""
+    envelope = Envelope(conversation_id=uuid.uuid4(), tenant_id="t", invocation_id=uuid.uuid4(),
+                        meta=EventMeta(producer="orchestrator"))
+    broke = ModelUnavailable("overloaded")
+    broke.usage = Usage(input_tokens=120, output_tokens=3)
+    failing = ScriptedProvider(responses={}, fail_with={"title": broke})
+    events = await title_events(failing, envelope, QUESTION, deadline_s=5)
+    assert [type(e) for e in events] == [UsageRecorded]
+    usage = events[0]
+    assert isinstance(usage, UsageRecorded)
+    assert usage.agent == "title" and usage.usage == broke.usage and "overloaded" in usage.failure
+    titled = await title_events(ScriptedProvider(responses={"title": ["Repairs"]}), envelope,
+                                QUESTION, deadline_s=5)
+    assert [type(e) for e in titled] == [TitleGenerated, UsageRecorded]
+    assert titled[1].event_id == usage.event_id and not titled[1].failure

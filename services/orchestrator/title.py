@@ -10,7 +10,7 @@ import asyncpg
 from services.orchestrator.synthesis import clean_title, title_request
 from shared.events import Envelope, Event, TitleGenerated, UsageRecorded
 from shared.llm import ModelError, ModelProvider
-from shared.metering import priced_usage
+from shared.metering import MeteredProvider, metered_calls
 from shared.store.read_models import conversation_title
 from shared.tenant_models import TenantModels
 from shared.tracing import tracer
@@ -30,20 +30,22 @@ async def title_events(provider: ModelProvider, envelope: Envelope, question: st
     """``title.generated`` and its usage (priced), for a conversation that ``needs_title``.
     The tenant's model configuration applies to the call.
 
-    A failed or late title is not worth failing the answer for: it is logged and skipped.
+    A failed or late title is not worth failing the answer for: it is logged and the title
+    skipped, but what the call consumed before it failed is still recorded (and billed), as
+    for every other agent's failed call.
     """
     tenant = tenant or TenantModels()
     request = tenant.models.apply(title_request(question))
-    with tracer("orchestrator").start_as_current_span("orchestrator.title"):
+    titled: list[Event] = []
+    with tracer("orchestrator").start_as_current_span("orchestrator.title"), \
+            metered_calls(tenant.models) as calls:
         try:
             async with asyncio.timeout(request.timeout_s or deadline_s):
-                reply = await provider.complete(request)
+                reply = await MeteredProvider(provider).complete(request)
+            titled.append(envelope.reply(TitleGenerated, "title", title=clean_title(reply.text)))
         except (ModelError, TimeoutError) as e:
             log.warning("title generation failed: %s", e)
-            return []
-    return [
-        envelope.reply(TitleGenerated, "title", title=clean_title(reply.text)),
-        envelope.reply(UsageRecorded, "usage", "title", **priced_usage(
-            agent="title", provider=reply.provider or provider.name, model=reply.model,
-            usage=reply.usage, prices=tenant.prices)),
-    ]
+    # One call, so one usage event, its id unchanged from when only successes were recorded.
+    return [*titled, *(envelope.reply(UsageRecorded, "usage", "title", *((n,) if n else ()),
+                                      **fields)
+                       for n, fields in enumerate(calls.priced(tenant.prices)))]
