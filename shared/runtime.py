@@ -216,7 +216,7 @@ class Service:
         self._bus = Bus(broker.connection, self.infra.subjects)
         await self._bus.ensure_streams()
         for sub in self.subscriptions:
-            await _push_from_pull(self._bus, sub, self.infra.subjects.durable(sub.durable))
+            await _reconcile_durable(self._bus, sub, self.infra.subjects.durable(sub.durable))
         self._writer = LogWriter(self.infra.store, self._bus,
                                  publish_timeout_s=settings.publish_timeout_s,
                                  sweep_every_s=settings.outbox_sweep_s)
@@ -317,22 +317,37 @@ def _consumer_config(sub: _Subscription, durable: str) -> ConsumerConfig:
     )
 
 
-async def _push_from_pull(bus: Bus, sub: _Subscription, durable: str) -> None:
-    """Replace a pull durable of an earlier version by the push consumer, from its ack floor.
+async def _reconcile_durable(bus: Bus, sub: _Subscription, durable: str) -> None:
+    """Bring a durable stored by an earlier version to this version's consumer, before the
+    subscriber binds to it (nats-py binds to an existing durable as stored, so without this a
+    changed setting would never reach a deployment that already has its consumers).
 
-    A pull consumer cannot take a deliver group; deleting it and starting the new consumer
-    after the last message acknowledged in order loses nothing (what was acknowledged beyond
-    the floor is delivered again, and handlers are idempotent by event id).
+    - A pull durable is replaced by the push consumer, from its ack floor. A pull consumer
+      cannot take a deliver group; deleting it and starting the new consumer after the last
+      message acknowledged in order loses nothing (what was acknowledged beyond the floor is
+      delivered again, and handlers are idempotent by event id).
+    - A push durable whose editable settings differ (ack wait, attempts, ack pending) is
+      updated in place: JetStream edits these without losing the consumer's position.
     """
     stream = bus.subjects.log_stream
     try:
         info = await bus.js.consumer_info(stream, durable)
     except NotFoundError:
         return
+    wanted = _consumer_config(sub, durable)
     if info.config.deliver_subject is not None:
+        stored = info.config
+        if (stored.ack_wait, stored.max_deliver, stored.max_ack_pending) == (
+                wanted.ack_wait, wanted.max_deliver, wanted.max_ack_pending):
+            return
+        await bus.js.add_consumer(stream, config=stored.evolve(
+            ack_wait=wanted.ack_wait, max_deliver=wanted.max_deliver,
+            max_ack_pending=wanted.max_ack_pending))
+        log.info("%s: consumer settings updated (ack wait %ss, %s attempts, %s pending)",
+                 durable, wanted.ack_wait, wanted.max_deliver, wanted.max_ack_pending)
         return
     floor = info.ack_floor.stream_seq if info.ack_floor is not None else 0
-    config = _consumer_config(sub, durable)
+    config = wanted
     config.durable_name = durable
     config.deliver_group = durable
     config.filter_subject = info.config.filter_subject

@@ -122,3 +122,37 @@ async def test_replicas_starting_together_share_one_durable_and_each_message_goe
         await two.stop()
         await one.stop()
         await other.close_nats()
+
+
+async def test_a_push_durable_takes_a_changed_setting_and_keeps_its_position(
+        infra: Infra) -> None:
+    """nats-py binds to an existing durable as stored: without reconciling, a deployment that
+    already has its consumers would never see a changed ack wait or ack pending limit."""
+    first = _Heard()
+    old = Service(name="epsilon", infra=infra)
+    old.consume(MessageReceived, first.handler, max_workers=16, ack_wait_s=30)
+    await old.start()
+    try:
+        await _publish(old.bus, [_message("before")])
+        await first.wait_for(1)
+    finally:
+        await old.stop()
+    durable = infra.subjects.durable("epsilon_message_received")
+    bus = Bus(await infra.nats(), infra.subjects)
+    stored = await bus.js.consumer_info(infra.subjects.log_stream, durable)
+    assert (stored.config.ack_wait, stored.config.max_ack_pending) == (30, 64)
+
+    heard = _Heard()
+    new = Service(name="epsilon", infra=infra)
+    new.consume(MessageReceived, heard.handler, max_workers=32, ack_wait_s=12)
+    await new.start()
+    try:
+        await _publish(new.bus, [_message("after")])
+        await heard.wait_for(1)
+        await asyncio.sleep(0.3)  # what was handled before the change does not come again
+        assert heard.contents == ["after"]
+        info = await bus.js.consumer_info(infra.subjects.log_stream, durable)
+        assert (info.config.ack_wait, info.config.max_ack_pending) == (12, 128)
+        assert info.config.deliver_group == durable
+    finally:
+        await new.stop()
