@@ -70,30 +70,42 @@ class ApiClient:
         r.raise_for_status()
         return str(r.json()["id"])
 
-    async def turn(self, conversation: str, question: str) -> Turn:
-        """Post ``question`` and read its stream from the start until the terminal event."""
+    async def turn(self, conversation: str, question: str, *, in_post: bool = False) -> Turn:
+        """Post ``question`` and read its stream from the start until the terminal event:
+        by a second request, as an ``EventSource`` does, or (``in_post``) in the POST's own
+        response, as a ``fetch`` reading ``…/messages/stream`` does."""
         t0 = time.perf_counter()
-        r = await self.http.post(f"/v1/conversations/{conversation}/messages",
-                                 json={"content": question})
+        url = f"/v1/conversations/{conversation}/messages"
+        if in_post:
+            async with self.sse.stream("POST", f"{url}/stream",
+                                       json={"content": question}) as response:
+                response.raise_for_status()
+                return await _read_turn(response, t0)
+        r = await self.http.post(url, json={"content": question})
         r.raise_for_status()
-        first_event = first_delta = 0.0
-        events = 0
-        kind = ""
         async with self.sse.stream("GET", r.json()["stream_url"]) as response:
             response.raise_for_status()
-            async for line in response.aiter_lines():
-                if not line.startswith("event:"):
-                    continue
-                kind = line[6:].strip()
-                now = time.perf_counter() - t0
-                events += 1
-                first_event = first_event or now
-                if kind == "content.delta" and not first_delta:
-                    first_delta = now
-                if kind in TERMINAL_TYPES:
-                    return Turn(first_event, first_delta, now, events, kind)
-        raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
+            return await _read_turn(response, t0)
 
     async def close(self) -> None:
         await self.http.aclose()
         await self.sse.aclose()
+
+
+async def _read_turn(response: httpx.Response, t0: float) -> Turn:
+    """The stream's milestones, in seconds since ``t0``, up to its terminal event."""
+    first_event = first_delta = 0.0
+    events = 0
+    kind = ""
+    async for line in response.aiter_lines():
+        if not line.startswith("event:"):
+            continue
+        kind = line[6:].strip()
+        now = time.perf_counter() - t0
+        events += 1
+        first_event = first_event or now
+        if kind == "content.delta" and not first_delta:
+            first_delta = now
+        if kind in TERMINAL_TYPES:
+            return Turn(first_event, first_delta, now, events, kind)
+    raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")

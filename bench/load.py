@@ -71,9 +71,10 @@ class LoadResult:
 
 
 async def run_load(target: Target, *, clients: int, turns: int, warmup: int,
-                   name: str = "load",
+                   name: str = "load", in_post: bool = False,
                    cpu: Callable[[], dict[str, float]] | None = None) -> LoadResult:
-    """``clients`` conversations at once, each asking ``warmup`` untimed then ``turns`` timed.
+    """``clients`` conversations at once, each asking ``warmup`` untimed then ``turns`` timed
+    (``in_post``: each reading its answer in the POST's response, ``ApiClient.turn``).
 
     The clock (and ``cpu``, cumulative CPU seconds per watched party) runs from when every
     client has finished its warm-up to the last answer.
@@ -86,13 +87,13 @@ async def run_load(target: Target, *, clients: int, turns: int, warmup: int,
 
         async def warm(c: ApiClient, conversation: str) -> None:
             for _ in range(warmup):
-                await c.turn(conversation, QUESTION)
+                await c.turn(conversation, QUESTION, in_post=in_post)
 
         await asyncio.gather(*(warm(c, conv) for c, conv in zip(api, conversations, strict=True)))
 
         async def ask(c: ApiClient, conversation: str) -> None:
             for _ in range(turns):
-                result.turns.append(await c.turn(conversation, QUESTION))
+                result.turns.append(await c.turn(conversation, QUESTION, in_post=in_post))
 
         before = cpu() if cpu else {}
         start = time.perf_counter()

@@ -68,6 +68,10 @@ async def _engine_phase(work: Path, settings: Settings, counts: Counts,
         seq = await run_load(target, clients=1, turns=counts.sequential, warmup=counts.warmup,
                              name="seq")
         results["sequential"] = seq.summary()
+        _say(f"sequential, the answer read in the POST's response: {counts.sequential}")
+        in_post = await run_load(target, clients=1, turns=counts.sequential, warmup=1,
+                                 name="seq-post", in_post=True)
+        results["sequential_in_post"] = in_post.summary()
         _say(f"concurrent: {counts.clients} conversations × {counts.turns} invocations")
         conc = await run_load(target, clients=counts.clients, turns=counts.turns, warmup=1,
                               name="conc", cpu=cpu_probe(child.pid, settings.data_dir))

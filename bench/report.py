@@ -41,6 +41,9 @@ def _latency(r: dict[str, Any]) -> list[str]:
            f"  {'':<34} {'p50':>8} {'p95':>8} {'p50':>8} {'p95':>8} {'p50':>8} {'p95':>8}"]
     seq, conc = r["sequential"], r["concurrent"]
     out += _latency_rows(f"1 conversation ({seq['invocations']} inv.)", seq)
+    if "sequential_in_post" in r:  # a run from before the streamed POST has none
+        post = r["sequential_in_post"]
+        out += _latency_rows(f"  the same, read in the POST ({post['invocations']})", post)
     out += _latency_rows(f"{conc['concurrency']} conversations ({conc['invocations']} inv.)",
                          conc)
     if "footprint" in r:
