@@ -19,6 +19,7 @@ __all__ = [
     "CACHE_PAIRS",
     "CLAIM_CATEGORIES",
     "CLAIM_SET",
+    "FRESH",
     "POLICIES",
     "RETRIEVAL_CATEGORIES",
     "RETRIEVAL_SET",
@@ -39,6 +40,9 @@ ANSWER_SET = HERE / "answer_set.jsonl"
 CLAIM_SET = HERE / "verification_claims.jsonl"
 CACHE_PAIRS = HERE / "cache_pairs.jsonl"
 POLICIES = HERE / "policies"
+FRESH = "r6f-"
+"""The id prefix of round six's fresh retrieval items, written and first run before any change
+of that round: the benchmarks also score them apart, our estimate of a held-out set."""
 
 RetrievalCategory = Literal[
     "exact_terms", "paraphrase_no_shared_words", "abbreviation", "follow_up",

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from bench.evalsets import load_answers, load_retrieval
+from bench.evalsets import FRESH, load_answers, load_retrieval
 from cli.database import open_pool
 from services.lex.app import CorpusStore, SearchMethod, import_paths
 from services.router.app import rewrite_offline
@@ -136,6 +136,18 @@ async def load(settings: Settings, report: Report) -> CorpusStore:
         return store
 
 
+def _keys(item: Item) -> tuple[str, ...]:
+    """The groups an item is scored in: its set, corpus and category, and the fresh items'
+    (``FRESH``) apart from the set's earlier items, which the targets were first met on."""
+    keys: tuple[str, ...] = (item.set, f"{item.set}/{item.corpus}",
+                             f"{item.set}/{item.corpus}/{item.category}")
+    if item.id.startswith(FRESH):
+        keys += (f"{item.set}/fresh", f"{item.set}/fresh/{item.category}")
+    elif item.set == "retrieval_set":
+        keys += (f"{item.set}/earlier",)
+    return keys
+
+
 async def score_all(store: CorpusStore, report: Report) -> None:
     scores: dict[str, dict[str, Score]] = defaultdict(lambda: defaultdict(Score))
     times: dict[str, list[float]] = defaultdict(list)
@@ -144,8 +156,7 @@ async def score_all(store: CorpusStore, report: Report) -> None:
             start = time.perf_counter()
             found = await ranked(store, item, method)
             times[method].append(time.perf_counter() - start)
-            for key in (item.set, f"{item.set}/{item.corpus}",
-                        f"{item.set}/{item.corpus}/{item.category}"):
+            for key in _keys(item):
                 scores[key][method].add(item.relevant, found)
             if method == "hybrid" and not item.relevant <= set(found[:5]):
                 report.misses[f"{item.set}/{item.id}"] = [

@@ -27,18 +27,23 @@ def any_term_tsquery(param: str, *, prefix: bool = True) -> str:
     )
 
 
-def idf_weights(param: str, source: str, *, tsv: str = "x.tsv", where: str = "TRUE") -> str:
+def idf_weights(param: str, source: str, *, tsv: str = "x.tsv", where: str = "TRUE",
+                own: str | None = None, added_weight: float = 1.0) -> str:
     """CTEs (``terms``, ``corpus_size``, ``weights``, ``weight_total``) weighting each lexeme
     of the text in ``param`` by its rarity among the rows of ``source``.
 
     ``source`` is a FROM clause whose rows are the passages searched (``tsv`` their
     tsvector, ``where`` which of them count): a tenant's current chunks, or a whole table.
+    ``own`` (a placeholder for the words the asker wrote, when ``param`` adds others to them)
+    weighs each lexeme not among them ``added_weight`` times its rarity.
     """
+    factor = (f" * CASE WHEN terms.lexeme = ANY(tsvector_to_array(to_tsvector('english',"
+              f" {own}))) THEN 1.0 ELSE {added_weight:g} END" if own else "")
     return f"""
-      terms AS (SELECT DISTINCT to_tsquery('english', quote_literal(lexeme)) AS t
+      terms AS (SELECT DISTINCT lexeme, to_tsquery('english', quote_literal(lexeme)) AS t
                 FROM unnest(tsvector_to_array(to_tsvector('english', {param}))) AS lexeme),
       corpus_size AS (SELECT count(*) AS n FROM {source} WHERE {where}),
-      weights AS (SELECT terms.t, ln((corpus_size.n + 1.0) / (d.df + 0.5)) AS idf
+      weights AS (SELECT terms.t, ln((corpus_size.n + 1.0) / (d.df + 0.5)){factor} AS idf
                   FROM terms, corpus_size,
                   LATERAL (SELECT count(*) AS df FROM {source}
                            WHERE {where} AND {tsv} @@ terms.t) d),

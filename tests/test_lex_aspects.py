@@ -24,6 +24,7 @@ from services.lex.corpus.ranking import aspects_up
     ("What must the council take into account before designating an area?", "criteria"),
     ("Is there a public register of HMO licences?", "register"),
     ("Can the council withdraw the notice later?", "revocation"),
+    ("What are the council's duties once the order is in force?", "duties"),
 ])
 def test_the_aspect_asked_is_read_in_the_question(question: str, aspect: str) -> None:
     assert aspect in [a.name for a in aspects_asked(question)]

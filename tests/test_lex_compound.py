@@ -67,3 +67,12 @@ def test_the_aspect_asked_of_one_thing_compared_is_asked_of_the_other() -> None:
                           "length of an additional licensing designation.")
     assert both[1] == "the maximum length of an additional licensing designation."
     assert not is_comparison("What is a rent repayment order and who can apply for one?")
+
+
+def test_a_modifier_and_one_take_the_head_of_the_subject_compared() -> None:
+    parts = question_parts("Compare the council's duties under an interim EDMO with its "
+                           "duties under a final one")
+    assert parts[1] == "its duties under a final EDMO"
+    same = question_parts("Compare the offence for an unlicensed HMO with the one for an "
+                          "unlicensed house")
+    assert "the one" in same[1]  # "the" is no modifier

@@ -300,6 +300,28 @@ def test_everyday_words_for_what_a_council_does(question: str, means: str) -> No
     assert means in expand(question)
 
 
+@pytest.mark.parametrize(("question", "means"), [
+    ("Would the notice come up in the conveyancing?", "local land charge"),
+    ("Can my neighbour buy her council flat?", "right to buy"),
+    ("From which date is the order binding?", "operative"),
+    ("They keep refusing access to the surveyor", "permit"),
+    ("Do toddlers count when we work out the numbers?", "persons under a particular age"),
+    ("He tore up the paperwork we asked for", "destroys"),
+    ("Is a starter tenancy different?", "introductory tenancy"),
+    ("Can they shut the flat down until it's safe?", "prohibition order"),
+    ("Can tenants get their rent back from the landlord?", "rent repayment order"),
+    ("Who pays for breakages in a void?", "damage"),
+    ("What if the resident's ex-partner attacks her?", "domestic abuse"),
+    ("Her boyfriend hits her; does that change the recharge?", "domestic abuse"),
+])
+def test_everyday_words_for_the_statutes_concepts(question: str, means: str) -> None:
+    assert means in expand(question)
+
+
+def test_money_back_is_recovery_not_a_rent_repayment_order() -> None:
+    assert "rent repayment order" not in expand("Can the council get its money back?")
+
+
 def test_an_imo_is_an_interim_management_order_but_imo_is_an_opinion() -> None:
     assert "interim management order" in expand_statutory("Can the LHA vary an IMO?")
     assert "management" not in expand_statutory("imo the landlord is wrong")

@@ -163,6 +163,75 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"out of pocket|los(?:e|es|ing|t) out|(?:get|gets|getting|got) paid (?:anything|"
            r"something|for (?:it|that|their loss))|paid for (?:their|the|any) loss",
            "compensation"),
+    # The Housing Act 2004's concepts, from its headings and definitions, as a tenant or an
+    # officer says them (round six of legal retrieval: docs/BENCHMARKS.md).
+    _entry(r"(?:property |local |land )?searches|conveyanc\w*", "local land charge"),
+    _entry(r"buy(?:s|ing)? (?:their|his|her|my|your|our) (?:own )?(?:council )?(?:home|house|"
+           r"flat)|buy(?:s|ing)? (?:the|a) council (?:home|house|flat)|(?:bought|buy|buying) "
+           r"(?:\w+ ){0,3}from (?:the|their|a) (?:council|landlord|housing association)",
+           "right to buy"),
+    _entry(r"(?:money|amount|cash) knocked off|knocked off (?:the )?price|money off|"
+           r"(?:cheaper|reduced|lower) price|reduction (?:in|on|off) (?:the )?price",
+           "discount"),
+    _entry(r"rent back|refund (?:of|on) (?:the |their |my )?rent|"
+           r"reclaim(?:s|ed|ing)? (?:the |their |my )?rent", "rent repayment order"),
+    _entry(r"whole (?:street|road|estate|block|area|neighbourhood|terrace|row)s?|"
+           r"(?:streets?|rows?|terraces?) of (?:\w+ )?(?:houses|homes)|slums?",
+           "clearance area"),
+    _entry(r"kicks? in|kicking in|(?:start|starts|begin|begins) to (?:bind|apply|count|bite)|"
+           r"(?:from|on) (?:what|which) (?:day|date)|(?:becomes?|is) (?:binding|enforceable)",
+           "operative operation"),
+    _entry(r"repairs? (?:notice|demand|order)s?|make (?:me|us|them|the landlord|him|her) "
+           r"(?:fix|repair|do (?:the )?(?:work|repairs))", "improvement notice"),
+    _entry(r"(?:won'?t|will not|wouldn'?t|would not|refus\w* to) let (?:\w+ ){0,3}in|"
+           r"refus\w* (?:access|entry)|den(?:y|ies|ied|ying) (?:\w+ ){0,2}(?:access|entry)",
+           "preventing permit allow access"),
+    _entry(r"how many (?:people |persons |occupants |residents |of us )?(?:can |may )?"
+           r"(?:live|living|stay|sleep)|head ?counts?|(?:count|counts|counted|counting) (?:as )?"
+           r"(?:a )?(?:full |whole |half )?(?:heads?|persons?|people)",
+           "calculation of numbers of persons"),
+    _entry(r"bab(?:y|ies)|toddlers?|infants?|young children", "persons under a particular age"),
+    _entry(r"papers|paperwork", "documents"),
+    _entry(r"shred\w*|tear up|tore up|torn up|(?:burn|burns|burnt|burned|burning|destroy\w*|"
+           r"get rid of) (?:the |his |her |their )?(?:papers|documents|records|files|evidence)",
+           "destroys suppresses document"),
+    _entry(r"hand(?:s|ed|ing)? (?:\w+ ){0,2}over|turn(?:s|ed|ing)? over (?:the |his |her |"
+           r"their )?(?:papers|documents|records|files)", "produce documents information"),
+    _entry(r"(?:couldn'?t|could not|can'?t|cannot) wait|too urgent to wait|there and then",
+           "emergency"),
+    _entry(r"shor(?:e|ed|ing) (?:\w+ ){0,2}up|propp(?:ed|ing) (?:\w+ ){0,2}up|"
+           r"(?:did|do|does|doing|done|carried out|carry out) (?:the )?(?:work|works|repairs?|it) "
+           r"(?:ourselves|themselves|itself)", "remedial action"),
+    _entry(r"appl(?:y|ies|ying|ied) for|send(?:s|ing)? (?:\w+ ){0,2}in|sent in|"
+           r"fill(?:s|ed|ing)? in (?:a |an |the )?form|submit\w*", "application"),
+    _entry(r"charge (?:\w+ ){0,2}for (?:it|this|that|applying|an? application|an? licen[cs]e)|"
+           r"how much (?:does|will|would) (?:it|that|an? licen[cs]e) cost", "fee"),
+    _entry(r"caus(?:e|es|ed|ing) (?:\w+ ){0,2}trouble|trouble ?makers?|troublesome",
+           "anti-social behaviour"),
+    _entry(r"lift(?:s|ed|ing)? (?:the |an? |that )?(?:order|notice|ban)|"
+           r"cancel\w* (?:the |an? |that )?(?:order|notice|licen[cs]e)", "revoke revocation"),
+    _entry(r"(?:letting|managing) agents?|landlord'?s agents?", "person managing"),
+    _entry(r"empty (?:homes?|houses?|flats?|propert\w+)|(?:stood|standing|left|lying) empty",
+           "empty dwelling"),
+    _entry(r"ban(?:s|ned|ning)? (?:\w+ ){0,2}from (?:letting|renting|being a landlord)|"
+           r"rogue landlords?", "banning order"),
+    _entry(r"park homes?|mobile homes?|static caravans?|caravan sites?",
+           "mobile home protected site"),
+    _entry(r"starter tenanc(?:y|ies)|probationary tenanc(?:y|ies)|trial tenanc(?:y|ies)",
+           "introductory tenancy"),
+    _entry(r"shut (?:\w+ ){0,2}down|clos(?:e|es|ed|ing) (?:\w+ ){0,2}down|"
+           r"ban(?:s|ned|ning)? (?:\w+ ){0,2}from (?:living|using|sleeping)|"
+           r"(?:stop|stops|stopped|stopping) (?:\w+ ){0,2}from (?:living|using|sleeping)",
+           "prohibition order"),
+    # And the policies' concepts in the same way.
+    _entry(r"(?:real|serious|immediate|grave) danger|in danger|at risk of (?:serious )?harm",
+           "high risk"),
+    _entry(r"(?:put|putting) (?:\w+ ){0,2}up (?:somewhere|elsewhere)|somewhere else (?:during|"
+           r"while|for) (?:the )?(?:works|repairs)", "decant temporary accommodation"),
+    _entry(r"(?:violent|abusive|controlling) (?:partner|ex|husband|wife|boyfriend|girlfriend)s?|"
+           r"(?:partner|ex|husband|wife|boyfriend|girlfriend) (?:hit|hits|beat|beats|hurt|hurts|"
+           r"attacked|attacks)", "domestic abuse"),
+    _entry(r"breakages?", "damage"),
 )
 
 

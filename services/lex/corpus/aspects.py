@@ -68,6 +68,9 @@ ASPECTS: tuple[Aspect, ...] = (
     _aspect("exemption", r"exempt(?:s|ed|ion|ions)?", "exemption"),
     _aspect("entry", r"power of entry|enter|entry", "entry"),
     _aspect("compensation", r"compensat(?:e|es|ed|ion)", "compensation"),
+    # What the one who holds a power must do once it is used: "Local housing authority's
+    # duties once interim management order in force".
+    _aspect("duties", r"dut(?:y|ies)|obligations?|responsibilit(?:y|ies)", "duties duty"),
     # A power asked about while a duty is unmet ("can we serve a section 21 notice while
     # the deposit isn't protected?", "… if the HMO was never licensed?") is answered by the
     # provision that restricts it in that circumstance, which statutes head as the sanction

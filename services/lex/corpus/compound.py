@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from services.lex.corpus.aspects import aspects_asked
-from shared.text.terms import terms
+from shared.text.terms import STOP_WORDS, terms
 from shared.text.vocabulary import topics
 
 __all__ = ["is_comparison", "question_parts"]
@@ -71,5 +71,28 @@ def question_parts(question: str) -> list[str]:
             continue
         said = {t.lower() for t in topics(piece)}
         carried = [t for t in topics(question) if t.lower() not in said]
+        piece, carried = _one_named(piece, carried)
         out.append(" ".join([piece, *carried]))
     return out
+
+
+_ONE = re.compile(r"\b([a-z][\w-]*) ones?\b", re.IGNORECASE)
+"""A thing named by a modifier and "one": "… with its duties under a final one"."""
+
+
+def _one_named(piece: str, carried: list[str]) -> tuple[str, list[str]]:
+    """``piece`` with its "<modifier> one" spelt out by the head of a subject carried over,
+    when the two make a subject of their own ("a final one" after "an interim management
+    order" is a final management order), and that subject no longer carried."""
+    one = _ONE.search(piece)
+    if one is None or one.group(1).lower() in STOP_WORDS:
+        return piece, carried
+    for subject in carried:
+        words = subject.split()
+        if len(words) < 2:
+            continue
+        named = " ".join([one.group(1), *words[1:]])
+        if [t.lower() for t in topics(named)] == [named.lower()]:
+            spelt = piece[:one.start()] + named + piece[one.end():]
+            return spelt, [s for s in carried if s != subject]
+    return piece, carried

@@ -34,9 +34,14 @@ from services.lex.corpus.records import (
     LegislationSection,
     legislation_uri,
 )
+from services.lex.corpus.scoring import TITLE_TSQUERY as _TITLE_TSQUERY
+from services.lex.corpus.scoring import TSQUERY as _TSQUERY
+from services.lex.corpus.scoring import own_words
+from services.lex.corpus.scoring import score as _score
+from services.lex.corpus.scoring import section_score as _section_score
+from services.lex.corpus.scoring import weights as _weights
 from services.lex.corpus.vectors import CorpusVectors
 from shared.embeddings import Embedder
-from shared.fulltext import any_term_tsquery, covered, idf_weights
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
@@ -61,13 +66,7 @@ __all__ = [
 ]
 
 _SECTION_BATCH = 200
-_TSQUERY = any_term_tsquery("$1", prefix=False)  # stems only: prefixes are noise in legal text
-_TITLE_TSQUERY = any_term_tsquery("$1", prefix=True)
-"""Titles are short, so prefixes cost little there and catch the stemmer's splits: "HMOs" is
-'hmos' but "HMO" 'hmo'; "licensed" is 'licens' but "licensing" 'licen'."""
 _SUMMARY_PARAGRAPHS = 3
-_TITLE_BOOST = 2.0  # with the prefix title query; measured by bench/retrieval.py
-_DENSITY = 0.5
 _ACT_SECTIONS = 10
 _CANDIDATES = 50
 """Depth of each ranking fused (at least the page asked for)."""
@@ -422,6 +421,7 @@ class CorpusStore:
     async def _fulltext_sections(self, query: str, filters: _SectionFilters, offset: int,
                                  size: int) -> list[asyncpg.Record]:
         w = filters.where(query)
+        own = w.param(own_words(unexpanded(query)))
         searching = bool(query.strip())
         if searching:
             w.clauses.append("q.tsq IS NOT NULL AND s.tsv @@ q.tsq")
@@ -430,7 +430,7 @@ class CorpusStore:
         return await self.pool.fetch(
             f"""
             WITH q AS (SELECT {_TSQUERY} AS tsq, {_TITLE_TSQUERY} AS title_tsq),
-            {_weights("legislation_sections")}
+            {_weights("legislation_sections", own)}
             SELECT s.id, s.record, {score} AS score
             FROM legislation_sections s JOIN legislation l ON l.id = s.legislation_id, q
             WHERE {w.sql()}
@@ -733,22 +733,6 @@ class CorpusStore:
             *w.params,
         )
         return [_caselaw(r) for r in rows]
-
-
-def _weights(table: str) -> str:
-    """The query's terms weighted by their rarity in ``table`` (``shared.fulltext``)."""
-    return idf_weights("$1", f"{table} x")
-
-
-def _score(alias: str) -> str:
-    """IDF-weighted share of the query covered, then cover density (both within 0..1)."""
-    return (f"({covered(f'{alias}.tsv')} + {_DENSITY} * ts_rank_cd({alias}.tsv, q.tsq, 32))"
-            f"::float8")
-
-
-def _section_score() -> str:
-    return (f"{_score('s')}"
-            f" + {_TITLE_BOOST} * ts_rank_cd('{{1,1,1,1}}', s.title_tsv, q.title_tsq, 32)")
 
 
 _CaselawFilters = tuple[Sequence[str] | None, Sequence[str] | None, int | None, int | None]
