@@ -123,7 +123,9 @@ def _found(pattern: re.Pattern[str], names: list[str], text: str) -> frozenset[s
 # no one asks.
 _PARTIES = {
     "tenant": r"tenants?|residents?|occupiers?|occupants?|contract[- ]holders?",
-    "leaseholder": r"leaseholders?|lessees?|shared owners?|home ?owners?",
+    "leaseholder": r"leaseholders?|lessees?|home ?owners?",
+    # A shared owner also pays rent and owns only a share: not every leaseholder's answer.
+    "shared owner": r"shared owners?",
     "council": r"councils?|local (?:housing )?authorit(?:y|ies)|LHAs?|environmental health|"
                r"town hall",
     "agent": r"(?:letting |managing |estate )?agents?|agenc(?:y|ies)",
@@ -180,15 +182,17 @@ _COMPARISONS = {
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above"}), "above": frozenset({"below"}),
     "before": frozenset({"after", "during"}), "after": frozenset({"before", "during"}),
-    "during": frozenset({"before", "after"}), "most": frozenset({"least"}),
+    "during": frozenset({"before", "after", "start", "end"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
 }
 """Which sides of a limit or moment contradict each other."""
 _COMPARISON = _group(_COMPARISONS)
 
 _LABEL = re.compile(
-    rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class)\s+"
-    rf"(?P<n>{NUMBER}|one|(?-i:[A-E])\b)", re.IGNORECASE)
+    rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class|"
+    rf"rating|rated)\s+(?:of\s+)?(?P<n>{NUMBER}|one|(?-i:[A-G])\b)", re.IGNORECASE)
+_LETTER = re.compile(r"(?<![\w'’-])(?-i:(?P<n>[B-HJ-Z]))(?![\w'’-])")
+"""A capital letter standing alone names a grade ("an EPC of E"); "I" and "A" are words."""
 _ORDINAL_LABEL = re.compile(r"\b(?P<n>first|second|third|1st|2nd|3rd)[- ](?P<label>stage|tier)\b",
                             re.IGNORECASE)
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
@@ -245,8 +249,8 @@ _NEGATION = re.compile(
 
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and|but|also|so|or|what about|how about|same (?:for|with)|is (?:it|that|this) the "
-    r"same|(?:does|do|would|will|can) (?:that|this|it|those|these) (?:\w+ )?(?:apply|count|work|"
-    r"matter|change))\b", re.IGNORECASE)
+    r"same|(?:does|do|would|will|can) (?:that|this|it|those|these|the same) (?:\w+ )?(?:apply|"
+    r"count|work|matter|change|hold|go)|(?:the )?same (?:applies|goes|holds))\b", re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\b(?:that|this|it|they|them|those|these|he|she|him|her)\b"
                              r"(?!\s+(?:is|are|was|were)\s+(?:a|an|the)\b)", re.IGNORECASE)
 
@@ -341,11 +345,12 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     found = {m["kind"].lower().replace("-", " ") for m in _KINDS.finditer(expanded) if m["kind"]}
     for m in _LABEL.finditer(plain):
         label = m["label"].lower().rstrip(".")
-        label = "category" if label == "cat" else label
+        label = {"cat": "category", "rating": "grade", "rated": "grade"}.get(label, label)
         value = number_value(m["n"])
         found.add(f"{label} {m['n'] if value is None else int(value)}")
     found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
               for m in _ORDINAL_LABEL.finditer(plain)}
+    found |= {f"grade {m['n']}" for m in _LETTER.finditer(_LABEL.sub(" ", plain))}
     for m in _KINDS.finditer(plain):
         kind = next(v for v in m.groupdict().values() if v).lower()
         found.add(_CONDITIONS.get(kind, kind).replace("-", " "))
@@ -383,10 +388,11 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
     monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
     ``last_only=False``, of every two adjacent content words."""
     found = set()
-    words = [*WORD.findall(plain), "."]
-    for first, second, after in zip(words, words[1:], words[2:], strict=False):
+    words = [".", *WORD.findall(plain), "."]
+    for before, first, second, after in zip(words, words[1:], words[2:], words[3:],
+                                            strict=False):
         if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
-                _no_qualifier(first) or (last_only and _continues(after)):
+                _no_qualifier(first, before) or (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
         if qualifier not in _FRAMING and head not in _FRAMING:
@@ -398,11 +404,23 @@ _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyo
     around across near per via regarding concerning towards toward whether""".split())
 
 
-def _no_qualifier(word: str) -> bool:
-    """Participles, adverbs, determiners, parties and verbs of action qualify no thing:
-    "reported mould", "lawfully evict", "every floor", "the kids' bedroom", "withhold rent"."""
+_DETERMINERS = frozenset("""a an the our their its his her my your this that these those any all
+    some no""".split())
+_ATTRIBUTIVE = _DETERMINERS | frozenset("in of for on at to from into with".split())
+"""Words after which a past participle stands before its noun as an adjective: "pets in
+sheltered flats", "a listed building" (not "tenant reported mould"); a present one only after
+a determiner ("a leaking roof", not "for repairing windows")."""
+
+
+def _no_qualifier(word: str, before: str = "") -> bool:
+    """Participles after their noun or verb, adverbs, determiners, parties and verbs of action
+    qualify no thing: "reported mould", "lawfully evict", "every floor", "the kids' bedroom",
+    "withhold rent"; a participle after an article or a preposition does ("in sheltered
+    flats")."""
     lower = word.lower()
-    return lower.endswith(("ed", "ing", "ly")) or lower in _NOT_QUALIFIERS or \
+    participle = (lower.endswith("ed") and before.lower() not in _ATTRIBUTIVE) or (
+        lower.endswith("ing") and before.lower() not in _DETERMINERS)
+    return participle or lower.endswith("ly") or lower in _NOT_QUALIFIERS or \
         stem(lower) in ACTIONS or bool(
         _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
 
