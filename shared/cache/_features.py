@@ -142,6 +142,8 @@ _PARTIES = {
     "child": r"child(?:ren)?|sons?|daughters?|kids?",
     "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
     "carer": r"carers?",
+    "victim": r"victims?|survivors?",
+    "perpetrator": r"perpetrators?|abusers?|offenders?|wrongdoers?",
     "applicant": r"applicants?",
     "Secretary of State": r"secretary of state|government|ministers?",
 }
@@ -243,6 +245,7 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
 _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|never|no(?![- ]fault)|none|nobody|neither|nor|without|unless|refus\w*|"
+    r"declin(?:e|es|ed|ing)|reject\w*|turn(?:s|ed|ing)? (?:\w+ ){0,3}down|"
     r"fail(?:s|ed|ing)? to)\b|"
     r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
     r"non-?[a-z]{3,})\b", re.IGNORECASE)
@@ -271,7 +274,9 @@ _FRAMING = frozenset(stem(w) for w in (
     deadline period limit maximum minimum much many respond response go use used happen
     about regard regarding relation under there also still give given provide provided carry
     carried out get got make made take taken go put do done doing keep keeps kept step steps
-    property properties home homes dwelling dwellings premises""").split())
+    property properties home homes dwelling dwellings premises possible possibly entitled
+    eligible able goes went gone max min someone somebody anyone anybody person persons people
+    individual""").split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -392,7 +397,8 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
     for before, first, second, after in zip(words, words[1:], words[2:], words[3:],
                                             strict=False):
         if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
-                _no_qualifier(first, before) or (last_only and _continues(after)):
+                _no_qualifier(first, before) or _ADVERB.search(second) or \
+                (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
         if qualifier not in _FRAMING and head not in _FRAMING:
@@ -412,13 +418,20 @@ sheltered flats", "a listed building" (not "tenant reported mould"); a present o
 a determiner ("a leaking roof", not "for repairing windows")."""
 
 
+_IRREGULAR_PARTICIPLES = frozenset("""found made given taken held paid kept sent left lost done
+    seen known brought bought sold told built caught put set let""".split())
+_ADVERB = re.compile(r"(?:al|ful|iv|at|ent|ant|ous|ib|ab|ed|ing|ct|ss)ly$", re.IGNORECASE)
+"""Adverbs qualify no thing and are none: "found intentionally homeless"."""
+
+
 def _no_qualifier(word: str, before: str = "") -> bool:
     """Participles after their noun or verb, adverbs, determiners, parties and verbs of action
     qualify no thing: "reported mould", "lawfully evict", "every floor", "the kids' bedroom",
     "withhold rent"; a participle after an article or a preposition does ("in sheltered
     flats")."""
     lower = word.lower()
-    participle = (lower.endswith("ed") and before.lower() not in _ATTRIBUTIVE) or (
+    participle = ((lower.endswith("ed") or lower in _IRREGULAR_PARTICIPLES)
+                  and before.lower() not in _ATTRIBUTIVE) or (
         lower.endswith("ing") and before.lower() not in _DETERMINERS)
     return participle or lower.endswith("ly") or lower in _NOT_QUALIFIERS or \
         stem(lower) in ACTIONS or bool(

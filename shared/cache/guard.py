@@ -230,7 +230,7 @@ def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozense
     in the communal hallway" that "communal" did not; nor one that another of the question's
     words, one the other question shares, also glosses ("hallway": "communal areas")."""
     return frozenset(w for w in one.substance if not _covered(w, other.words) and not any(
-        said == w and meant not in one.stems and _covered(meant, other.words) and
+        said == w and meant not in one.stems and meant in other.words and
         not any(s != w and m == meant and _covered(s, other.words) for s, m in one.glosses)
         for said, meant in one.glosses))
 

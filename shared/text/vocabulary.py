@@ -248,6 +248,10 @@ _AN_AGREEMENT = (r"(?= (?:a|an|the|their|his|her|my|our|this|that|your) (?:\w+ )
 _RECORD_AHEAD = r"(?= (?:\w+ ){0,2}(?:registers?|records?|lists?|accounts?)(?![\w']))"
 """Followed by a register or record within three words: "keep a public register"."""
 
+_A_CLAUSE = (r"(?= (?:that )?(?:a|an|the|someone|somebody|there|they|he|she|it|our|their|his|"
+             r"her)(?![\w']))")
+"""Followed by a clause: "we suspect a tenant has died" (not "a suspect")."""
+
 _ALIKE: tuple[_Entry, ...] = (
     # Words of the same meaning, by kind. Each group's words are all added for any of them,
     # so two questions in different words of one group cover each other.
@@ -307,6 +311,65 @@ _ALIKE: tuple[_Entry, ...] = (
     # when anything begins; each rarer word adds it.
     *_alike((r"commenc(?:e|es|ed|ing|ement)", "commence"),
             (r"begin(?:s|ning)?|began|begun", "begin"), also="start"),
+    # The sector's abbreviations, both ways (capitals only where the letters make a word).
+    *_both_ways("DHP", "discretionary housing payment",
+                long_said=r"discretionary housing payments?"),
+    *_both_ways("(?-i:PEEP)", "personal emergency evacuation plan",
+                long_said=r"personal emergency evacuation plans?"),
+    *_both_ways("(?-i:EV)", "electric vehicle", long_said=r"electric vehicles?"),
+    *_both_ways("(?-i:UC)", "Universal Credit"),
+    *_both_ways("(?-i:HB)", "housing benefit"),
+    *_both_ways("(?-i:SAR)", "subject access request", long_said=r"subject access requests?"),
+    *_both_ways("(?-i:FRA)", "fire risk assessment", long_said=r"fire risk assessments?"),
+    *_both_ways("(?-i:RTA)", "right to acquire", long_said=r"right[- ]to[- ]acquire"),
+    *_both_ways("(?-i:PRS)", "private rented sector", long_said=r"private rented sectors?"),
+    *_both_ways("(?-i:TA)", "temporary accommodation"),
+    *_both_ways("(?-i:MEES)", "minimum energy efficiency standards",
+                long_said=r"minimum energy efficiency standards?"),
+    *_both_ways("(?-i:HRB)", "higher-risk building", long_said=r"higher[- ]risk buildings?"),
+    *_both_ways("(?-i:BSR)", "Building Safety Regulator"),
+    *_alike((r"anti-social|anti social", "anti-social"), (r"antisocial", "antisocial")),
+    # Actions and states, each matched only in its sense.
+    *_alike((r"challeng(?:e|es|ed|ing)", "challenge"), (r"disput(?:e|es|ed|ing)", "dispute"),
+            (r"contest(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|this|that)(?![\w']))",
+             "contest")),
+    *_alike((r"experienc(?:e|es|ed|ing)(?= (?:\w+ )?(?:abuse|violence|harassment|"
+             r"homelessness|hardship|discrimination))", "experience"),
+            (r"suffer(?:s|ed|ing)?", "suffer"),
+            (r"(?:go|goes|going|went|gone) through(?= (?:\w+ )?(?:abuse|violence|harassment|"
+             r"homelessness|hardship|discrimination))", "go through")),
+    *_alike((r"perpetrators?", "perpetrator"), (r"abusers?", "abuser")),
+    *_alike((r"convert(?:s|ed|ing)?", "convert"),
+            (r"chang(?:e|es|ed|ing)(?= (?:\w+ ){0,3}(?:to|into)(?![\w']))", "change")),
+    *_alike((r"(?:bear|bears|bore|borne|bearing|meet|meets|met|meeting|cover|covers|covered|"
+             r"covering) the (?:\w+ )?costs?|foot(?:s|ed|ing)? the bill", "bear the cost"),
+            (r"pa(?:y|ys|id|ying) for", "pay for")),
+    *_alike((r"(?:take|takes|taking|took|taken) (?:\w+ ){0,2}down|"
+             r"(?:take|takes|taking|took|taken) off", "take down"),
+            (r"remov(?:e|es|ed|ing|al)", "remove")),
+    *_alike((r"(?:think|thinks|thought)" + _A_CLAUSE, "think"),
+            (r"(?:believe|believes|believed)" + _A_CLAUSE, "believe"),
+            (r"(?:suspect|suspects|suspected)" + _A_CLAUSE, "suspect")),
+    *_alike((r"cut(?:s|ting)? (?:\w+ )?back", "cut back"), (r"prun(?:e|es|ed|ing)", "prune"),
+            (r"trim(?:s|med|ming)?", "trim")),
+    *_alike((r"affect(?:s|ed|ing)?", "affect"),
+            (r"(?:effect|impact)s?(?= (?:(?:\w+ ){0,5}(?:have|has|had) )?on(?![\w']))", "effect"),
+            (r"impact(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|my|this|that|on)(?![\w']))",
+             "impact")),
+    *_alike((r"refus(?:e|es|ed|ing|al)", "refuse"), (r"declin(?:e|es|ed|ing)", "decline"),
+            (r"turn(?:s|ed|ing)? (?:\w+ ){0,3}down|turn(?:s|ed|ing)? down", "turn down"),
+            (r"reject(?:s|ed|ing|ion)?", "reject")),
+    *_alike((r"mid-?year|in-?year", "mid-year"),
+            (r"part ?way through the year|during the year", "part way through the year")),
+    *_alike((r"voids?(?= (?:propert(?:y|ies)|homes?|flats?|houses?|units?)(?![\w']))|"
+             r"(?:a|the|each|every|our) voids?(?![\w'])", "void"),
+            (r"empty (?:propert(?:y|ies)|homes?|flats?|houses?|units?)", "empty home")),
+    *_alike((r"(?:move|moves|moved|moving) into", "move into"),
+            (r"(?:is|are|was|were|be|being) admitted to", "admitted to")),
+    *_alike((r"increas(?:e|es|ed|ing)", "increase"),
+            (r"(?:rais(?:e|es|ed|ing)|put(?:s|ting)? up)(?= (?:\w+ ){0,2}(?:rents?|charges?|"
+             r"fees?|prices?|costs?)(?![\w']))|(?:put|putting|puts) (?:the )?(?:rent|charge|"
+             r"service charge|fee|price)s? up", "raise")),
 )
 """Words of one meaning, each adding the others: what the cache's guard reads as synonyms."""
 
