@@ -179,13 +179,16 @@ _COMPARISONS = {
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
     "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
+    "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
+          r"deadline|moment|point|renewal)",
 }
 """Limits and moments, each side named once: "under 18" is not "over 18"."""
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above"}), "above": frozenset({"below"}),
-    "before": frozenset({"after", "during"}), "after": frozenset({"before", "during"}),
-    "during": frozenset({"before", "after", "start", "end"}), "most": frozenset({"least"}),
+    "before": frozenset({"after", "during", "on"}), "after": frozenset({"before", "during", "on"}),
+    "during": frozenset({"before", "after", "start", "end", "on"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
+    "on": frozenset({"before", "after", "during"}),
 }
 """Which sides of a limit or moment contradict each other."""
 _COMPARISON = _group(_COMPARISONS)
@@ -195,6 +198,9 @@ _LABEL = re.compile(
     rf"rating|rated)\s+(?:of\s+)?(?P<n>{NUMBER}|one|(?-i:[A-G])\b)", re.IGNORECASE)
 _LETTER = re.compile(r"(?<![\w'’-])(?-i:(?P<n>[B-HJ-Z]))(?![\w'’-])")
 """A capital letter standing alone names a grade ("an EPC of E"); "I" and "A" are words."""
+_CODE = re.compile(r"(?<![\w'’-])(?-i:[A-RT-Z][A-Z]{0,3}\d{1,3}[A-Z]?)(?![\w'’-])")
+"""Letters and figures together name a grading, a form or a class ("C1", "EWS1", "G2");
+"S21" is a section, compared among the references."""
 _ORDINAL_LABEL = re.compile(r"\b(?P<n>first|second|third|1st|2nd|3rd)[- ](?P<label>stage|tier)\b",
                             re.IGNORECASE)
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
@@ -205,7 +211,8 @@ _KINDS = re.compile(
     r"|\b(?P<priority>emergency|urgent|routine|planned|non-urgent|responsive)\s+"
     r"(?:repairs?|works?|jobs?|call-?outs?)"
     r"|\b(?P<licence>mandatory|additional|selective)\s+(?:hmo\s+)?licen[cs]\w*"
-    r"|\b(?P<sector>private|social)\s+(?:landlords?|tenants?|housing|rent\w*|sector|homes?)"
+    r"|(?<!regulator of )(?<!ombudsman for )\b(?P<sector>private|social)\s+(?:landlords?|"
+    r"tenants?|housing|rent\w*|sector|homes?)"
     r"|\b(?P<person>disabled|vulnerable|elderly|older|younger|young|pregnant|homeless|"
     r"bereaved|deceased)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
     r"households?|adults?|children|child)"
@@ -276,7 +283,7 @@ _FRAMING = frozenset(stem(w) for w in (
     carried out get got make made take taken go put do done doing keep keeps kept step steps
     property properties home homes dwelling dwellings premises possible possibly entitled
     eligible able goes went gone max min someone somebody anyone anybody person persons people
-    individual""").split())
+    individual obtain obtained obtaining ought every each landlord landlords""").split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -356,6 +363,7 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
               for m in _ORDINAL_LABEL.finditer(plain)}
     found |= {f"grade {m['n']}" for m in _LETTER.finditer(_LABEL.sub(" ", plain))}
+    found |= {f"code {m.group(0)}" for m in _CODE.finditer(plain)}
     for m in _KINDS.finditer(plain):
         kind = next(v for v in m.groupdict().values() if v).lower()
         found.add(_CONDITIONS.get(kind, kind).replace("-", " "))

@@ -366,6 +366,17 @@ _ALIKE: tuple[_Entry, ...] = (
             (r"empty (?:propert(?:y|ies)|homes?|flats?|houses?|units?)", "empty home")),
     *_alike((r"(?:move|moves|moved|moving) into", "move into"),
             (r"(?:is|are|was|were|be|being) admitted to", "admitted to")),
+    *_alike((r"another", "another"), (r"(?:a )?different(?= (?:\w+ )?\w)", "different")),
+    *_alike((r"help(?:s|ed|ing)?(?! (?:desk|line)s?(?![\w']))", "help"),
+            (r"support(?:s|ed|ing)?(?! (?:worker|plan|needs?|services?)s?(?![\w']))", "support"),
+            (r"assist(?:s|ed|ing|ance)?", "assist")),
+    *_alike((r"var(?:y|ies|ied|ying|iation|iations)", "vary"),
+            (r"amend(?:s|ed|ing|ment|ments)?", "amend"),
+            (r"chang(?:e|es|ed|ing)(?= (?:\w+ ){0,2}(?:terms?|agreements?|contracts?|"
+             r"tenanc(?:y|ies)|conditions?|clauses?)(?![\w']))", "change")),
+    *_alike((r"stop(?:s|ped|ping)? working|(?:is|are|has|have) not working", "stop working"),
+            (r"(?:break|breaks|breaking|broke|broken) down|(?:packs?|packed|packing) up|"
+             r"conk(?:s|ed|ing)? out", "break down")),
     *_alike((r"increas(?:e|es|ed|ing)", "increase"),
             (r"(?:rais(?:e|es|ed|ing)|put(?:s|ting)? up)(?= (?:\w+ ){0,2}(?:rents?|charges?|"
              r"fees?|prices?|costs?)(?![\w']))|(?:put|putting|puts) (?:the )?(?:rent|charge|"
