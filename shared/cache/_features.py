@@ -174,7 +174,9 @@ _COMPARISONS = {
              r"longer than|no less than",
     "before": r"before|prior to|ahead of|until",
     "after": r"after|following",
-    "during": r"during|while|whilst|throughout",
+    "during": r"during|while|whilst|throughout|(?:in|within) (?:the|its|their|a|his|her) "
+              r"(?:first|second|third|last|final|opening|early|initial|same) (?:\w+ )?"
+              r"(?:years?|months?|weeks?|days?|period|term)",
     "most": r"maximum|max|longest|highest",
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
