@@ -367,9 +367,11 @@ _ALIKE: tuple[_Entry, ...] = (
     *_alike((r"(?:move|moves|moved|moving) into", "move into"),
             (r"(?:is|are|was|were|be|being) admitted to", "admitted to")),
     *_alike((r"another", "another"), (r"(?:a )?different(?= (?:\w+ )?\w)", "different")),
-    *_alike((r"help(?:s|ed|ing)?(?! (?:desk|line)s?(?![\w']))", "help"),
-            (r"support(?:s|ed|ing)?(?! (?:worker|plan|needs?|services?)s?(?![\w']))", "support"),
-            (r"assist(?:s|ed|ing|ance)?", "assist")),
+    # Help as a thing given, not "can you help me": the words are common, each added to a
+    # search moves it.
+    *_alike((r"(?:what|any|more|extra|some|financial|practical) help", "help"),
+            (r"(?:what|any|more|extra|some|financial|practical) support", "support"),
+            (r"(?:what|any|more|extra|some|financial|practical) assistance", "assistance")),
     *_alike((r"var(?:y|ies|ied|ying|iation|iations)", "vary"),
             (r"amend(?:s|ed|ing|ment|ments)?", "amend"),
             (r"chang(?:e|es|ed|ing)(?= (?:\w+ ){0,2}(?:terms?|agreements?|contracts?|"
