@@ -116,6 +116,10 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
      "parties"),
     ("Can a resident keep a wheelchair on the landing?",
      "Can a resident keep a bicycle on the landing?", "words of substance"),
+    ("Can we offer a flat to an applicant aged under 55?",
+     "Can we offer a flat to an applicant aged 55?", "limit on its figure"),
+    ("Is an EICR needed for a gas-only bungalow?", "Is an EICR needed for a bungalow?",
+     "kinds"),
 ])
 
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(

@@ -403,7 +403,7 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
     monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
     ``last_only=False``, of every two adjacent content words."""
     found = set()
-    words = [".", *WORD.findall(plain), "."]
+    words = [".", *WORD.findall(_COMPOUND_TAIL.sub("", plain)), "."]
     for before, first, second, after in zip(words, words[1:], words[2:], words[3:],
                                             strict=False):
         if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
@@ -415,6 +415,10 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
             found.add((qualifier, head))
     return frozenset(found)
 
+
+_COMPOUND_TAIL = re.compile(r"(?<=[A-Za-z])-(?:only|based|led|type|style|like)\b",
+                            re.IGNORECASE)
+"""The tail of a compound qualifier, dropped so its head qualifies: "an electric-only flat"."""
 
 _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyone everybody
     around across near per via regarding concerning towards toward whether""".split())

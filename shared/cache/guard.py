@@ -114,6 +114,10 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
     if clash := _clashes(new.comparisons, cached.comparisons) or \
             _clashes(cached.comparisons, new.comparisons):
         return f"the questions are about opposite sides of a limit or moment ({clash})"
+    if new.numbers and cached.numbers and (limit := (new.comparisons ^ cached.comparisons)
+                                           & _LIMITS):
+        return (f"one question puts a limit on its figure that the other does not "
+                f"({_listed(limit)})")
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
     return None
@@ -141,6 +145,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
 
 
 _NEGATIVE = frozenset({"prohibition", "no_duty"})
+_LIMITS = frozenset({"below", "above"})
+""""Aged over 65" is not "aged 65": beside a figure a limit is what the question asks."""
 
 
 def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:

@@ -231,6 +231,12 @@ _POLICY_WORDING: tuple[_Entry, ...] = (
 says for what period a licence lasts, never how quickly "we" respond, and those words move a
 legal query's embedding towards nothing in the statute book (``legal=True`` leaves them out)."""
 
+def _capitals(short: str, long: str, long_said: str) -> tuple[_Entry, ...]:
+    """An abbreviation matched in capitals only ("TA", not "ta"), and its full form, each
+    adding the other."""
+    return (_entry(rf"(?-i:{short}s?)", long), _entry(long_said, short))
+
+
 def _alike(*members: tuple[str, str], also: str = "") -> tuple[_Entry, ...]:
     """Words that mean the same thing here, each adding the others' (and ``also``): "fine"
     adds "penalty" and "penalty" adds "fine", so either covers the other. Each member is
@@ -314,39 +320,38 @@ _ALIKE: tuple[_Entry, ...] = (
     # The sector's abbreviations, both ways (capitals only where the letters make a word).
     *_both_ways("DHP", "discretionary housing payment",
                 long_said=r"discretionary housing payments?"),
-    *_both_ways("(?-i:PEEP)", "personal emergency evacuation plan",
-                long_said=r"personal emergency evacuation plans?"),
-    *_both_ways("(?-i:EV)", "electric vehicle", long_said=r"electric vehicles?"),
-    *_both_ways("(?-i:UC)", "Universal Credit"),
-    *_both_ways("(?-i:HB)", "housing benefit"),
-    *_both_ways("(?-i:SAR)", "subject access request", long_said=r"subject access requests?"),
-    *_both_ways("(?-i:FRA)", "fire risk assessment", long_said=r"fire risk assessments?"),
-    *_both_ways("(?-i:RTA)", "right to acquire", long_said=r"right[- ]to[- ]acquire"),
-    *_both_ways("(?-i:PRS)", "private rented sector", long_said=r"private rented sectors?"),
-    *_both_ways("(?-i:TA)", "temporary accommodation"),
-    *_both_ways("(?-i:MEES)", "minimum energy efficiency standards",
-                long_said=r"minimum energy efficiency standards?"),
-    *_both_ways("(?-i:HRB)", "higher-risk building", long_said=r"higher[- ]risk buildings?"),
-    *_both_ways("(?-i:BSR)", "Building Safety Regulator"),
-    *_alike((r"anti-social|anti social", "anti-social"), (r"antisocial", "antisocial")),
-    # Actions and states, each matched only in its sense.
-    *_alike((r"challeng(?:e|es|ed|ing)", "challenge"), (r"disput(?:e|es|ed|ing)", "dispute"),
-            (r"contest(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|this|that)(?![\w']))",
-             "contest")),
+    *_capitals("PEEP", "personal emergency evacuation plan",
+               r"personal emergency evacuation plans?"),
+    *_capitals("EV", "electric vehicle", r"electric vehicles?"),
+    *_capitals("UC", "Universal Credit", r"universal credit"),
+    *_capitals("HB", "housing benefit", r"housing benefits?"),
+    *_capitals("SAR", "subject access request", r"subject access requests?"),
+    *_capitals("FRA", "fire risk assessment", r"fire risk assessments?"),
+    *_capitals("RTA", "right to acquire", r"right[- ]to[- ]acquire"),
+    *_capitals("PRS", "private rented sector", r"private rented sectors?"),
+    *_capitals("TA", "temporary accommodation", r"temporary accommodation"),
+    *_capitals("MEES", "minimum energy efficiency standards",
+               r"minimum energy efficiency standards?"),
+    *_capitals("HRB", "higher-risk building", r"higher[- ]risk buildings?"),
+    *_capitals("BSR", "Building Safety Regulator", r"building safety regulator"),
+    _entry(r"antisocial", "anti-social"),
+    # Actions and states, each matched only in its sense; one way, to the commoner word, where
+    # the other word is the statute book's own ("challenge", "refuse", "vary"): a question
+    # saying it, and a legal search for it, is left as it was.
+    _entry(r"disput(?:e|es|ed|ing)|contest(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|"
+           r"this|that)(?![\w']))", "challenge"),
     *_alike((r"experienc(?:e|es|ed|ing)(?= (?:\w+ )?(?:abuse|violence|harassment|"
              r"homelessness|hardship|discrimination))", "experience"),
             (r"suffer(?:s|ed|ing)?", "suffer"),
             (r"(?:go|goes|going|went|gone) through(?= (?:\w+ )?(?:abuse|violence|harassment|"
              r"homelessness|hardship|discrimination))", "go through")),
     *_alike((r"perpetrators?", "perpetrator"), (r"abusers?", "abuser")),
-    *_alike((r"convert(?:s|ed|ing)?", "convert"),
+    *_alike((r"convert(?:s|ed|ing)?(?= (?:\w+ ){0,3}(?:to|into)(?![\w']))", "convert"),
             (r"chang(?:e|es|ed|ing)(?= (?:\w+ ){0,3}(?:to|into)(?![\w']))", "change")),
-    *_alike((r"(?:bear|bears|bore|borne|bearing|meet|meets|met|meeting|cover|covers|covered|"
-             r"covering) the (?:\w+ )?costs?|foot(?:s|ed|ing)? the bill", "bear the cost"),
-            (r"pa(?:y|ys|id|ying) for", "pay for")),
-    *_alike((r"(?:take|takes|taking|took|taken) (?:\w+ ){0,2}down|"
-             r"(?:take|takes|taking|took|taken) off", "take down"),
-            (r"remov(?:e|es|ed|ing|al)", "remove")),
+    _entry(r"(?:bear|bears|bore|borne|bearing|meet|meets|met|meeting|cover|covers|covered|"
+           r"covering) the (?:\w+ )?costs?|foot(?:s|ed|ing)? the bill", "pay for"),
+    _entry(r"(?:take|takes|taking|took|taken) (?:\w+ ){0,2}down|"
+           r"(?:take|takes|taking|took|taken) off", "remove"),
     *_alike((r"(?:think|thinks|thought)" + _A_CLAUSE, "think"),
             (r"(?:believe|believes|believed)" + _A_CLAUSE, "believe"),
             (r"(?:suspect|suspects|suspected)" + _A_CLAUSE, "suspect")),
@@ -356,33 +361,26 @@ _ALIKE: tuple[_Entry, ...] = (
             (r"(?:effect|impact)s?(?= (?:(?:\w+ ){0,5}(?:have|has|had) )?on(?![\w']))", "effect"),
             (r"impact(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|my|this|that|on)(?![\w']))",
              "impact")),
-    *_alike((r"refus(?:e|es|ed|ing|al)", "refuse"), (r"declin(?:e|es|ed|ing)", "decline"),
-            (r"turn(?:s|ed|ing)? (?:\w+ ){0,3}down|turn(?:s|ed|ing)? down", "turn down"),
-            (r"reject(?:s|ed|ing|ion)?", "reject")),
+    _entry(r"declin(?:e|es|ed|ing)|turn(?:s|ed|ing)? (?:\w+ ){0,3}down|"
+           r"reject(?:s|ed|ing|ion)?", "refuse"),
     *_alike((r"mid-?year|in-?year", "mid-year"),
             (r"part ?way through the year|during the year", "part way through the year")),
-    *_alike((r"voids?(?= (?:propert(?:y|ies)|homes?|flats?|houses?|units?)(?![\w']))|"
-             r"(?:a|the|each|every|our) voids?(?![\w'])", "void"),
-            (r"empty (?:propert(?:y|ies)|homes?|flats?|houses?|units?)", "empty home")),
     *_alike((r"(?:move|moves|moved|moving) into", "move into"),
             (r"(?:is|are|was|were|be|being) admitted to", "admitted to")),
-    *_alike((r"another", "another"), (r"(?:a )?different(?= (?:\w+ )?\w)", "different")),
     # Help as a thing given, not "can you help me": the words are common, each added to a
     # search moves it.
     *_alike((r"(?:what|any|more|extra|some|financial|practical) help", "help"),
             (r"(?:what|any|more|extra|some|financial|practical) support", "support"),
             (r"(?:what|any|more|extra|some|financial|practical) assistance", "assistance")),
-    *_alike((r"var(?:y|ies|ied|ying|iation|iations)", "vary"),
-            (r"amend(?:s|ed|ing|ment|ments)?", "amend"),
-            (r"chang(?:e|es|ed|ing)(?= (?:\w+ ){0,2}(?:terms?|agreements?|contracts?|"
-             r"tenanc(?:y|ies)|conditions?|clauses?)(?![\w']))", "change")),
+    _entry(r"(?:amend(?:s|ed|ing|ment|ments)?|chang(?:e|es|ed|ing))(?= (?:\w+ ){0,2}(?:terms?|"
+           r"agreements?|contracts?|tenanc(?:y|ies)|conditions?|clauses?)(?![\w']))", "vary"),
     *_alike((r"stop(?:s|ped|ping)? working|(?:is|are|has|have) not working", "stop working"),
             (r"(?:break|breaks|breaking|broke|broken) down|(?:packs?|packed|packing) up|"
              r"conk(?:s|ed|ing)? out", "break down")),
-    *_alike((r"increas(?:e|es|ed|ing)", "increase"),
-            (r"(?:rais(?:e|es|ed|ing)|put(?:s|ting)? up)(?= (?:\w+ ){0,2}(?:rents?|charges?|"
-             r"fees?|prices?|costs?)(?![\w']))|(?:put|putting|puts) (?:the )?(?:rent|charge|"
-             r"service charge|fee|price)s? up", "raise")),
+    _entry(r"(?:rais(?:e|es|ed|ing)|put(?:s|ting)? up)(?= (?:\w+ ){0,2}(?:rents?|charges?|"
+           r"fees?|prices?|costs?)(?![\w']))|(?:put|putting|puts) (?:the )?(?:rent|charge|"
+           r"service charge|fee|price)s? up|(?:rents?|charges?|fees?|prices?) (?:\w+ ){0,2}"
+           r"rais(?:e|es|ed|ing)", "increase"),
 )
 """Words of one meaning, each adding the others: what the cache's guard reads as synonyms."""
 
