@@ -377,6 +377,10 @@ _ALIKE: tuple[_Entry, ...] = (
     *_alike((r"stop(?:s|ped|ping)? working|(?:is|are|has|have) not working", "stop working"),
             (r"(?:break|breaks|breaking|broke|broken) down|(?:packs?|packed|packing) up|"
              r"conk(?:s|ed|ing)? out", "break down")),
+    # Not "stay in force": the statute's own phrase, left as it is for a legal search.
+    _entry(r"stay(?:s|ed|ing)?(?= (?:in|at|on)(?![\w']))(?! in force)", "remain"),
+    _entry(r"discount(?:s|ed)?(?= (?:on|off|in|for)(?![\w']))|rebates?", "reduction"),
+    _entry(r"without (?:\w+ )?(?:permission|consent|authorisation|approval)", "unauthorised"),
     _entry(r"(?:rais(?:e|es|ed|ing)|put(?:s|ting)? up)(?= (?:\w+ ){0,2}(?:rents?|charges?|"
            r"fees?|prices?|costs?)(?![\w']))|(?:put|putting|puts) (?:the )?(?:rent|charge|"
            r"service charge|fee|price)s? up|(?:rents?|charges?|fees?|prices?) (?:\w+ ){0,2}"
