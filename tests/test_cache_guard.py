@@ -100,6 +100,26 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
      "What are the fire safety rules for blocks of high rise flats?", "names something"),
     ("What do we do about a chemical smell in a block?",
      "What do we do about a gas smell in a block?", "kinds"),
+    ("Is a home with a C rating lettable?", "Is a home with a D rating lettable?",
+     "categories"),
+    ("What does a G2 consumer grading mean?", "What does a G3 consumer grading mean?",
+     "categories"),
+    ("Who maintains gardens in supported flats?", "Who maintains gardens in flats?", "kinds"),
+    ("Can a licence be varied during the licence period?",
+     "Can a licence be varied at the end of the licence period?", "opposite sides"),
+    ("Can we raise the rent on the renewal date?",
+     "Can we raise the rent before the renewal date?", "opposite sides"),
+    ("Can we inspect in the first month of a tenancy?",
+     "Can we inspect after the first month of a tenancy?", "opposite sides"),
+    ("Can a leaseholder buy the freehold?", "Can a shared owner buy the freehold?", "parties"),
+    ("What help can a survivor of stalking get?", "What help can a perpetrator of stalking get?",
+     "parties"),
+    ("Can a resident keep a wheelchair on the landing?",
+     "Can a resident keep a bicycle on the landing?", "words of substance"),
+    ("Can we offer a flat to an applicant aged under 55?",
+     "Can we offer a flat to an applicant aged 55?", "limit on its figure"),
+    ("Is an EICR needed for a gas-only bungalow?", "Is an EICR needed for a bungalow?",
+     "kinds"),
 ])
 
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
@@ -124,6 +144,11 @@ def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
     ("Can someone younger than 16 be a joint tenant?", "Can someone under sixteen be a joint "
      "tenant?"),
     ("What must be checked during a void?", "What must be checked in a void?"),
+    ("Can a tenant dispute a recharge?", "Is a tenant able to challenge a recharge?"),
+    ("What is a DHP?", "What is a discretionary housing payment?"),
+    ("Can a landlord turn down a request for a lodger?",
+     "Can a landlord refuse a request for a lodger?"),
+    ("Can the rent be increased mid-year?", "Can the rent be raised part way through the year?"),
 ])
 def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)

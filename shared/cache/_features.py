@@ -123,7 +123,9 @@ def _found(pattern: re.Pattern[str], names: list[str], text: str) -> frozenset[s
 # no one asks.
 _PARTIES = {
     "tenant": r"tenants?|residents?|occupiers?|occupants?|contract[- ]holders?",
-    "leaseholder": r"leaseholders?|lessees?|shared owners?|home ?owners?",
+    "leaseholder": r"leaseholders?|lessees?|home ?owners?",
+    # A shared owner also pays rent and owns only a share: not every leaseholder's answer.
+    "shared owner": r"shared owners?",
     "council": r"councils?|local (?:housing )?authorit(?:y|ies)|LHAs?|environmental health|"
                r"town hall",
     "agent": r"(?:letting |managing |estate )?agents?|agenc(?:y|ies)",
@@ -140,6 +142,8 @@ _PARTIES = {
     "child": r"child(?:ren)?|sons?|daughters?|kids?",
     "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
     "carer": r"carers?",
+    "victim": r"victims?|survivors?",
+    "perpetrator": r"perpetrators?|abusers?|offenders?|wrongdoers?",
     "applicant": r"applicants?",
     "Secretary of State": r"secretary of state|government|ministers?",
 }
@@ -170,25 +174,35 @@ _COMPARISONS = {
              r"longer than|no less than",
     "before": r"before|prior to|ahead of|until",
     "after": r"after|following",
-    "during": r"during|while|whilst|throughout",
+    "during": r"during|while|whilst|throughout|(?:in|within) (?:the|its|their|a|his|her) "
+              r"(?:first|second|third|last|final|opening|early|initial|same) (?:\w+ )?"
+              r"(?:years?|months?|weeks?|days?|period|term)",
     "most": r"maximum|max|longest|highest",
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
     "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
+    "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
+          r"deadline|moment|point|renewal)",
 }
 """Limits and moments, each side named once: "under 18" is not "over 18"."""
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above"}), "above": frozenset({"below"}),
-    "before": frozenset({"after", "during"}), "after": frozenset({"before", "during"}),
-    "during": frozenset({"before", "after"}), "most": frozenset({"least"}),
+    "before": frozenset({"after", "during", "on"}), "after": frozenset({"before", "during", "on"}),
+    "during": frozenset({"before", "after", "start", "end", "on"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
+    "on": frozenset({"before", "after", "during"}),
 }
 """Which sides of a limit or moment contradict each other."""
 _COMPARISON = _group(_COMPARISONS)
 
 _LABEL = re.compile(
-    rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class)\s+"
-    rf"(?P<n>{NUMBER}|one|(?-i:[A-E])\b)", re.IGNORECASE)
+    rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class|"
+    rf"rating|rated)\s+(?:of\s+)?(?P<n>{NUMBER}|one|(?-i:[A-G])\b)", re.IGNORECASE)
+_LETTER = re.compile(r"(?<![\w'’-])(?-i:(?P<n>[B-HJ-Z]))(?![\w'’-])")
+"""A capital letter standing alone names a grade ("an EPC of E"); "I" and "A" are words."""
+_CODE = re.compile(r"(?<![\w'’-])(?-i:[A-RT-Z][A-Z]{0,3}\d{1,3}[A-Z]?)(?![\w'’-])")
+"""Letters and figures together name a grading, a form or a class ("C1", "EWS1", "G2");
+"S21" is a section, compared among the references."""
 _ORDINAL_LABEL = re.compile(r"\b(?P<n>first|second|third|1st|2nd|3rd)[- ](?P<label>stage|tier)\b",
                             re.IGNORECASE)
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
@@ -199,7 +213,8 @@ _KINDS = re.compile(
     r"|\b(?P<priority>emergency|urgent|routine|planned|non-urgent|responsive)\s+"
     r"(?:repairs?|works?|jobs?|call-?outs?)"
     r"|\b(?P<licence>mandatory|additional|selective)\s+(?:hmo\s+)?licen[cs]\w*"
-    r"|\b(?P<sector>private|social)\s+(?:landlords?|tenants?|housing|rent\w*|sector|homes?)"
+    r"|(?<!regulator of )(?<!ombudsman for )\b(?P<sector>private|social)\s+(?:landlords?|"
+    r"tenants?|housing|rent\w*|sector|homes?)"
     r"|\b(?P<person>disabled|vulnerable|elderly|older|younger|young|pregnant|homeless|"
     r"bereaved|deceased)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
     r"households?|adults?|children|child)"
@@ -239,14 +254,15 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
 _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|never|no(?![- ]fault)|none|nobody|neither|nor|without|unless|refus\w*|"
+    r"declin(?:e|es|ed|ing)|reject\w*|turn(?:s|ed|ing)? (?:\w+ ){0,3}down|"
     r"fail(?:s|ed|ing)? to)\b|"
     r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
     r"non-?[a-z]{3,})\b", re.IGNORECASE)
 
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and|but|also|so|or|what about|how about|same (?:for|with)|is (?:it|that|this) the "
-    r"same|(?:does|do|would|will|can) (?:that|this|it|those|these) (?:\w+ )?(?:apply|count|work|"
-    r"matter|change))\b", re.IGNORECASE)
+    r"same|(?:does|do|would|will|can) (?:that|this|it|those|these|the same) (?:\w+ )?(?:apply|"
+    r"count|work|matter|change|hold|go)|(?:the )?same (?:applies|goes|holds))\b", re.IGNORECASE)
 _BACK_REFERENCE = re.compile(r"\b(?:that|this|it|they|them|those|these|he|she|him|her)\b"
                              r"(?!\s+(?:is|are|was|were)\s+(?:a|an|the)\b)", re.IGNORECASE)
 
@@ -267,7 +283,9 @@ _FRAMING = frozenset(stem(w) for w in (
     deadline period limit maximum minimum much many respond response go use used happen
     about regard regarding relation under there also still give given provide provided carry
     carried out get got make made take taken go put do done doing keep keeps kept step steps
-    property properties home homes dwelling dwellings premises""").split())
+    property properties home homes dwelling dwellings premises possible possibly entitled
+    eligible able goes went gone max min someone somebody anyone anybody person persons people
+    individual obtain obtained obtaining ought every each landlord landlords""").split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -341,11 +359,13 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     found = {m["kind"].lower().replace("-", " ") for m in _KINDS.finditer(expanded) if m["kind"]}
     for m in _LABEL.finditer(plain):
         label = m["label"].lower().rstrip(".")
-        label = "category" if label == "cat" else label
+        label = {"cat": "category", "rating": "grade", "rated": "grade"}.get(label, label)
         value = number_value(m["n"])
         found.add(f"{label} {m['n'] if value is None else int(value)}")
     found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
               for m in _ORDINAL_LABEL.finditer(plain)}
+    found |= {f"grade {m['n']}" for m in _LETTER.finditer(_LABEL.sub(" ", plain))}
+    found |= {f"code {m.group(0)}" for m in _CODE.finditer(plain)}
     for m in _KINDS.finditer(plain):
         kind = next(v for v in m.groupdict().values() if v).lower()
         found.add(_CONDITIONS.get(kind, kind).replace("-", " "))
@@ -383,10 +403,12 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
     monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
     ``last_only=False``, of every two adjacent content words."""
     found = set()
-    words = [*WORD.findall(plain), "."]
-    for first, second, after in zip(words, words[1:], words[2:], strict=False):
+    words = [".", *WORD.findall(_COMPOUND_TAIL.sub("", plain)), "."]
+    for before, first, second, after in zip(words, words[1:], words[2:], words[3:],
+                                            strict=False):
         if any(w.lower() in STOP_WORDS or not w.isalpha() for w in (first, second)) or \
-                _no_qualifier(first) or (last_only and _continues(after)):
+                _no_qualifier(first, before) or _ADVERB.search(second) or \
+                (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
         if qualifier not in _FRAMING and head not in _FRAMING:
@@ -394,15 +416,38 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
     return frozenset(found)
 
 
+_COMPOUND_TAIL = re.compile(r"(?<=[A-Za-z])-(?:only|based|led|type|style|like)\b",
+                            re.IGNORECASE)
+"""The tail of a compound qualifier, dropped so its head qualifies: "an electric-only flat"."""
+
 _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyone everybody
     around across near per via regarding concerning towards toward whether""".split())
 
 
-def _no_qualifier(word: str) -> bool:
-    """Participles, adverbs, determiners, parties and verbs of action qualify no thing:
-    "reported mould", "lawfully evict", "every floor", "the kids' bedroom", "withhold rent"."""
+_DETERMINERS = frozenset("""a an the our their its his her my your this that these those any all
+    some no""".split())
+_ATTRIBUTIVE = _DETERMINERS | frozenset("in of for on at to from into with".split())
+"""Words after which a past participle stands before its noun as an adjective: "pets in
+sheltered flats", "a listed building" (not "tenant reported mould"); a present one only after
+a determiner ("a leaking roof", not "for repairing windows")."""
+
+
+_IRREGULAR_PARTICIPLES = frozenset("""found made given taken held paid kept sent left lost done
+    seen known brought bought sold told built caught put set let""".split())
+_ADVERB = re.compile(r"(?:al|ful|iv|at|ent|ant|ous|ib|ab|ed|ing|ct|ss)ly$", re.IGNORECASE)
+"""Adverbs qualify no thing and are none: "found intentionally homeless"."""
+
+
+def _no_qualifier(word: str, before: str = "") -> bool:
+    """Participles after their noun or verb, adverbs, determiners, parties and verbs of action
+    qualify no thing: "reported mould", "lawfully evict", "every floor", "the kids' bedroom",
+    "withhold rent"; a participle after an article or a preposition does ("in sheltered
+    flats")."""
     lower = word.lower()
-    return lower.endswith(("ed", "ing", "ly")) or lower in _NOT_QUALIFIERS or \
+    participle = ((lower.endswith("ed") or lower in _IRREGULAR_PARTICIPLES)
+                  and before.lower() not in _ATTRIBUTIVE) or (
+        lower.endswith("ing") and before.lower() not in _DETERMINERS)
+    return participle or lower.endswith("ly") or lower in _NOT_QUALIFIERS or \
         stem(lower) in ACTIONS or bool(
         _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
 

@@ -111,8 +111,13 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
     if new.asks_for and cached.asks_for and not new.asks_for & cached.asks_for:
         return (f"the questions want different answers ({_listed(new.asks_for)} against "
                 f"{_listed(cached.asks_for)})")
-    if clash := _clashes(new.comparisons, cached.comparisons):
+    if clash := _clashes(new.comparisons, cached.comparisons) or \
+            _clashes(cached.comparisons, new.comparisons):
         return f"the questions are about opposite sides of a limit or moment ({clash})"
+    if new.numbers and cached.numbers and (limit := (new.comparisons ^ cached.comparisons)
+                                           & _LIMITS):
+        return (f"one question puts a limit on its figure that the other does not "
+                f"({_listed(limit)})")
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
     return None
@@ -140,6 +145,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
 
 
 _NEGATIVE = frozenset({"prohibition", "no_duty"})
+_LIMITS = frozenset({"below", "above"})
+""""Aged over 65" is not "aged 65": beside a figure a limit is what the question asks."""
 
 
 def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
@@ -156,10 +163,11 @@ def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
 
 def _clashes(mine: frozenset[str], theirs: frozenset[str]) -> str:
     """"under" against "over", "before" against "after": a side one question names whose
-    opposite the other names instead (one naming no side is no clash: "in winter" asks what
-    "during the winter" asks)."""
+    opposite the other names without it, even where both name the opposite ("ended during the
+    fixed term" against "ended at the end of the fixed term"); one naming no side is no clash
+    ("in winter" asks what "during the winter" asks)."""
     for side in sorted(mine - theirs):
-        for other in sorted(OPPOSITES.get(side, frozenset()) & (theirs - mine)):
+        for other in sorted(OPPOSITES.get(side, frozenset()) & theirs):
             return f"{side} against {other}"
     return ""
 
@@ -222,9 +230,15 @@ def _covered(word: str, words: frozenset[str]) -> bool:
 
 def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozenset[str]:
     """Words of substance of ``one`` that ``other`` says neither itself nor in the vocabulary's
-    words, and whose own other words ("fix": "repair") ``other`` does not say either."""
+    words, and whose own other words ("fix": "repair") ``other`` does not say either. A word
+    the question says itself is no other word: "a mobility scooter in the communal hallway"
+    glosses "scooter" as an item left in communal areas, which covers nothing of "a pushchair
+    in the communal hallway" that "communal" did not; nor one that another of the question's
+    words, one the other question shares, also glosses ("hallway": "communal areas")."""
     return frozenset(w for w in one.substance if not _covered(w, other.words) and not any(
-        said == w and _covered(meant, other.words) for said, meant in one.glosses))
+        said == w and meant not in one.stems and meant in other.words and
+        not any(s != w and m == meant and _covered(s, other.words) for s, m in one.glosses)
+        for said, meant in one.glosses))
 
 
 def _uncovered(topics: frozenset[str], words: frozenset[str]) -> frozenset[str]:

@@ -300,6 +300,12 @@ _POLICY_WORDING: tuple[_Entry, ...] = (
 says for what period a licence lasts, never how quickly "we" respond, and those words move a
 legal query's embedding towards nothing in the statute book (``legal=True`` leaves them out)."""
 
+def _capitals(short: str, long: str, long_said: str) -> tuple[_Entry, ...]:
+    """An abbreviation matched in capitals only ("TA", not "ta"), and its full form, each
+    adding the other."""
+    return (_entry(rf"(?-i:{short}s?)", long), _entry(long_said, short))
+
+
 def _alike(*members: tuple[str, str], also: str = "") -> tuple[_Entry, ...]:
     """Words that mean the same thing here, each adding the others' (and ``also``): "fine"
     adds "penalty" and "penalty" adds "fine", so either covers the other. Each member is
@@ -316,6 +322,10 @@ _AN_AGREEMENT = (r"(?= (?:a|an|the|their|his|her|my|our|this|that|your) (?:\w+ )
 
 _RECORD_AHEAD = r"(?= (?:\w+ ){0,2}(?:registers?|records?|lists?|accounts?)(?![\w']))"
 """Followed by a register or record within three words: "keep a public register"."""
+
+_A_CLAUSE = (r"(?= (?:that )?(?:a|an|the|someone|somebody|there|they|he|she|it|our|their|his|"
+             r"her)(?![\w']))")
+"""Followed by a clause: "we suspect a tenant has died" (not "a suspect")."""
 
 _ALIKE: tuple[_Entry, ...] = (
     # Words of the same meaning, by kind. Each group's words are all added for any of them,
@@ -376,6 +386,74 @@ _ALIKE: tuple[_Entry, ...] = (
     # when anything begins; each rarer word adds it.
     *_alike((r"commenc(?:e|es|ed|ing|ement)", "commence"),
             (r"begin(?:s|ning)?|began|begun", "begin"), also="start"),
+    # The sector's abbreviations, both ways (capitals only where the letters make a word).
+    *_both_ways("DHP", "discretionary housing payment",
+                long_said=r"discretionary housing payments?"),
+    *_capitals("PEEP", "personal emergency evacuation plan",
+               r"personal emergency evacuation plans?"),
+    *_capitals("EV", "electric vehicle", r"electric vehicles?"),
+    *_capitals("UC", "Universal Credit", r"universal credit"),
+    *_capitals("HB", "housing benefit", r"housing benefits?"),
+    *_capitals("SAR", "subject access request", r"subject access requests?"),
+    *_capitals("FRA", "fire risk assessment", r"fire risk assessments?"),
+    *_capitals("RTA", "right to acquire", r"right[- ]to[- ]acquire"),
+    *_capitals("PRS", "private rented sector", r"private rented sectors?"),
+    *_capitals("TA", "temporary accommodation", r"temporary accommodation"),
+    *_capitals("MEES", "minimum energy efficiency standards",
+               r"minimum energy efficiency standards?"),
+    *_capitals("HRB", "higher-risk building", r"higher[- ]risk buildings?"),
+    *_capitals("BSR", "Building Safety Regulator", r"building safety regulator"),
+    _entry(r"antisocial", "anti-social"),
+    # Actions and states, each matched only in its sense; one way, to the commoner word, where
+    # the other word is the statute book's own ("challenge", "refuse", "vary"): a question
+    # saying it, and a legal search for it, is left as it was.
+    _entry(r"disput(?:e|es|ed|ing)|contest(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|"
+           r"this|that)(?![\w']))", "challenge"),
+    *_alike((r"experienc(?:e|es|ed|ing)(?= (?:\w+ )?(?:abuse|violence|harassment|"
+             r"homelessness|hardship|discrimination))", "experience"),
+            (r"suffer(?:s|ed|ing)?", "suffer"),
+            (r"(?:go|goes|going|went|gone) through(?= (?:\w+ )?(?:abuse|violence|harassment|"
+             r"homelessness|hardship|discrimination))", "go through")),
+    *_alike((r"perpetrators?", "perpetrator"), (r"abusers?", "abuser")),
+    *_alike((r"convert(?:s|ed|ing)?(?= (?:\w+ ){0,3}(?:to|into)(?![\w']))", "convert"),
+            (r"chang(?:e|es|ed|ing)(?= (?:\w+ ){0,3}(?:to|into)(?![\w']))", "change")),
+    _entry(r"(?:bear|bears|bore|borne|bearing|meet|meets|met|meeting|cover|covers|covered|"
+           r"covering) the (?:\w+ )?costs?|foot(?:s|ed|ing)? the bill", "pay for"),
+    _entry(r"(?:take|takes|taking|took|taken) (?:\w+ ){0,2}down|"
+           r"(?:take|takes|taking|took|taken) off", "remove"),
+    *_alike((r"(?:think|thinks|thought)" + _A_CLAUSE, "think"),
+            (r"(?:believe|believes|believed)" + _A_CLAUSE, "believe"),
+            (r"(?:suspect|suspects|suspected)" + _A_CLAUSE, "suspect")),
+    *_alike((r"cut(?:s|ting)? (?:\w+ )?back", "cut back"), (r"prun(?:e|es|ed|ing)", "prune"),
+            (r"trim(?:s|med|ming)?", "trim")),
+    *_alike((r"affect(?:s|ed|ing)?", "affect"),
+            (r"(?:effect|impact)s?(?= (?:(?:\w+ ){0,5}(?:have|has|had) )?on(?![\w']))", "effect"),
+            (r"impact(?:s|ed|ing)?(?= (?:a|an|the|their|his|her|our|my|this|that|on)(?![\w']))",
+             "impact")),
+    _entry(r"declin(?:e|es|ed|ing)|turn(?:s|ed|ing)? (?:\w+ ){0,3}down|"
+           r"reject(?:s|ed|ing|ion)?", "refuse"),
+    *_alike((r"mid-?year|in-?year", "mid-year"),
+            (r"part ?way through the year|during the year", "part way through the year")),
+    *_alike((r"(?:move|moves|moved|moving) into", "move into"),
+            (r"(?:is|are|was|were|be|being) admitted to", "admitted to")),
+    # Help as a thing given, not "can you help me": the words are common, each added to a
+    # search moves it.
+    *_alike((r"(?:what|any|more|extra|some|financial|practical) help", "help"),
+            (r"(?:what|any|more|extra|some|financial|practical) support", "support"),
+            (r"(?:what|any|more|extra|some|financial|practical) assistance", "assistance")),
+    _entry(r"(?:amend(?:s|ed|ing|ment|ments)?|chang(?:e|es|ed|ing))(?= (?:\w+ ){0,2}(?:terms?|"
+           r"agreements?|contracts?|tenanc(?:y|ies)|conditions?|clauses?)(?![\w']))", "vary"),
+    *_alike((r"stop(?:s|ped|ping)? working|(?:is|are|has|have) not working", "stop working"),
+            (r"(?:break|breaks|breaking|broke|broken) down|(?:packs?|packed|packing) up|"
+             r"conk(?:s|ed|ing)? out", "break down")),
+    # Not "stay in force": the statute's own phrase, left as it is for a legal search.
+    _entry(r"stay(?:s|ed|ing)?(?= (?:in|at|on)(?![\w']))(?! in force)", "remain"),
+    _entry(r"discount(?:s|ed)?(?= (?:on|off|in|for)(?![\w']))|rebates?", "reduction"),
+    _entry(r"without (?:\w+ )?(?:permission|consent|authorisation|approval)", "unauthorised"),
+    _entry(r"(?:rais(?:e|es|ed|ing)|put(?:s|ting)? up)(?= (?:\w+ ){0,2}(?:rents?|charges?|"
+           r"fees?|prices?|costs?)(?![\w']))|(?:put|putting|puts) (?:the )?(?:rent|charge|"
+           r"service charge|fee|price)s? up|(?:rents?|charges?|fees?|prices?) (?:\w+ ){0,2}"
+           r"rais(?:e|es|ed|ing)", "increase"),
 )
 """Words of one meaning, each adding the others: what the cache's guard reads as synonyms."""
 
