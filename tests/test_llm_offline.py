@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from shared.answering import NO_ANSWER
-from shared.answering.leads import choose_leads
 from shared.answering.questions import classify, does_asked_action, expands
-from shared.answering.selection import select, whole_sentences
+from shared.answering.selection import whole_sentences
 from shared.llm import (
     ChatMessage,
     ModelRefused,
@@ -700,29 +699,6 @@ def test_a_party_named_by_its_initials_is_the_party_its_full_name_names() -> Non
                                [judgment])
     assert NO_ANSWER not in answer, answer
     assert "ARNOLD" in _lead(answer)
-
-
-def test_a_side_that_says_nothing_of_what_sets_it_apart_does_not_answer_it() -> None:
-    licence = SourceDocument(
-        ref="ukpga/2004/34/section/68", title="Housing Act 2004, s. 68: Licences: general "
-        "requirements and duration",
-        text="(4) A licence may be granted for such period as the authority consider "
-             "appropriate, not exceeding 5 years.")
-    designation = SourceDocument(
-        ref="ukpga/2004/34/section/60", title="Housing Act 2004, s. 60: Duration, review and "
-        "revocation of designations",
-        text="(2) That time must be no later than five years after the date on which the "
-             "designation comes into force.")
-    q = classify("Compare the maximum length of an HMO licence with the maximum length of an "
-                 "additional licensing designation.")
-    part3 = SourceDocument(
-        ref="ukpga/2004/34/section/91", title="Housing Act 2004, s. 91: Licences: general "
-        "requirements and duration",
-        text="(4) A licence may be granted for such period as the authority consider "
-             "appropriate, not exceeding 5 years.")
-    documents = [licence, part3, designation]
-    leads = choose_leads(q, select(q, documents).ranked, documents)
-    assert [documents[c.doc].ref for c in leads[:2]] == [licence.ref, designation.ref], leads
 
 
 def test_a_question_in_the_past_tense_is_told_the_provision_is_repealed() -> None:

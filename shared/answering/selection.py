@@ -63,11 +63,6 @@ response times": a "Stage 1 response", not a Stage 1 acknowledgement) first."""
 REFERS_PENALTY = 0.1
 """…and one that names the side only through another provision ("an offence under section
 72(1)") mentions it: the provision that states the rule for that side comes first."""
-APART_PENALTY = 0.2
-"""…and one that says nothing that sets its side apart from the other (an HMO licence's
-duration, for "an additional licensing designation" against "an HMO licence": neither
-"additional", "licensing" nor "designation" in its provision's title, heading or words) is
-about the other side, or about neither, however alike it reads."""
 OVERLAP_WEIGHT = 0.15
 NAMED_WEIGHT = 0.2
 """A question about "section 21(1B)" is answered by subsection (1B) first."""
@@ -303,8 +298,6 @@ def select(question: Question, documents: Sequence[Source],
         contexts[i] = joined[i]
     wanted = terms(question.text)
     sides_asked = [terms(side) for side in question.sides]
-    apart = [t - set().union(*(o for j, o in enumerate(sides_asked) if j != i))
-             for i, t in enumerate(sides_asked)]
     term = defined_term(question.text) if question.kind == "definition" else ""
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
@@ -341,9 +334,7 @@ def select(question: Question, documents: Sequence[Source],
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
-                      - APART_PENALTY * (bool(own_apart) and not own_apart & said)
-                      for x, side_terms, own_apart in zip(row[1:], sides_asked, apart,
-                                                          strict=True))
+                      for x, side_terms in zip(row[1:], sides_asked, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
