@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shared.answering import NO_ANSWER
-from shared.answering.questions import classify, expands
+from shared.answering.questions import classify, does_asked_action, expands
 from shared.answering.selection import whole_sentences
 from shared.llm import (
     ChatMessage,
@@ -660,3 +660,57 @@ def test_a_sentence_that_only_points_elsewhere_does_not_lead() -> None:
                                "improvement notice?", [s30])
     assert _lead(answer).find("level 5") >= 0, answer
     assert "See also" not in _lead(answer)
+
+
+def test_can_we_leads_on_the_power_to_do_what_the_question_asks() -> None:
+    # "Can the council charge …?" is answered by the power to charge, not by the rules
+    # about the notice the charge is for, though those share more of the question's words.
+    schedule = SourceDocument(
+        ref="ukpga/2004/34/schedule/3", title="Housing Act 2004, Schedule 3: Improvement "
+        "notices: enforcement action by local housing authorities",
+        text=("(3) The notice must be served on the person on whom the improvement notice was "
+              "served, and a copy of the notice must be served on any other person who is an "
+              "occupier of the premises."))
+    s49 = SourceDocument(
+        ref="ukpga/2004/34/section/49", title="Housing Act 2004, s. 49: Power to charge for "
+        "certain enforcement action",
+        text=("(1) A local housing authority may make such reasonable charge as they consider "
+              "appropriate as a means of recovering certain administrative and other expenses "
+              "incurred by them in serving an improvement notice under section 11 or 12."))
+    q = classify("Can the council charge the landlord for serving an improvement notice?")
+    assert does_asked_action(q, s49.text) and not does_asked_action(q, schedule.text)
+    answer = extractive_answer(q.text, [schedule, s49])
+    assert _citations(answer)[0][0] == s49.ref, answer
+    # The statute's word for the lay verb: to "fine" is to impose a financial penalty.
+    fine = classify("Can the council fine a landlord instead of prosecuting them?")
+    assert does_asked_action(fine, "(1) The local housing authority may impose a financial "
+                                   "penalty on a person if satisfied …")
+    assert not does_asked_action(classify("Is a tenant allowed to take in a lodger?"),
+                                 "A lodger must not be charged more than the rent.")
+
+
+def test_a_party_named_by_its_initials_is_the_party_its_full_name_names() -> None:
+    judgment = SourceDocument(
+        ref="[2017] EWHC 3414 (Ch)", title="Union des Associations Européennes de Football v "
+        "British Telecommunications plc & Ors",
+        text="Before :\nMR JUSTICE ARNOLD\nBetween :\nUnion des Associations Européennes de "
+             "Football\nClaimant")
+    answer = extractive_answer("Which judge decided UEFA's website blocking case against BT?",
+                               [judgment])
+    assert NO_ANSWER not in answer, answer
+    assert "ARNOLD" in _lead(answer)
+
+
+def test_a_question_in_the_past_tense_is_told_the_provision_is_repealed() -> None:
+    s163 = SourceDocument(
+        ref="ukpga/2004/34/section/163", title="Housing Act 2004, s. 163: Contents of home "
+        "information packs",
+        text="[repealed: Pt. 5 repealed (15.1.2012) by Localism Act 2011]\n\n. . . . . . .")
+    other = SourceDocument(
+        ref="ukpga/2004/34/section/212A", title="Housing Act 2004, s. 212A: Provision of "
+        "information to local authorities",
+        text="(2) In subsection (1) “specified information” means information, of a description "
+             "specified in the arrangements, that relates to a tenancy of premises.")
+    answer = extractive_answer("What did a home information pack have to contain?",
+                               [other, s163])
+    assert "repealed" in _lead(answer) and "Localism Act 2011" in _lead(answer), answer

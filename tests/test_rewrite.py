@@ -290,3 +290,14 @@ def test_a_follow_up_naming_only_the_parties_already_known_carries_the_subject()
                               ["What is an interim EDMO?"])
     assert rewrite.carried == ["interim EDMO"]
     assert not follow_up("Can a landlord evict a tenant without a court order?")
+
+
+def test_a_bare_follow_up_carries_the_act_the_earlier_question_was_about() -> None:
+    rewrite = rewrite_offline("Is there any defence?",
+                              ["What's the maximum fine for obstructing a council housing "
+                               "officer?"])
+    assert rewrite.carried == ["council housing officer", "obstructing"]
+    # A follow-up that says something of its own carries only the subjects.
+    assert rewrite_offline("What if we can't get in?",
+                           ["How often is a gas safety check being done?"]).carried == [
+        "gas safety check"]

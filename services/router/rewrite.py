@@ -146,8 +146,25 @@ def _carry(message: str, earlier: Sequence[str]) -> tuple[list[str], str]:
         found = [_varied(s, message) for s in subjects(question) or [key_phrase(question)]
                  if s and not terms(s) <= said]
         if found:
-            return found[:MAX_CARRIED], question
+            return [*found, *_acts(question, found, message)][:MAX_CARRIED], question
     return [], ""
+
+
+_ACT = re.compile(r"\b[a-z]{3,}ing\b")
+BARE_WORDS = 1
+"""A follow-up with at most this many content words of its own ("is there any defence?")."""
+
+
+def _acts(question: str, found: Sequence[str], message: str) -> list[str]:
+    """The act the earlier question was about, beside its subjects, when the follow-up says
+    almost nothing of its own: "is there any defence?" after "what's the maximum fine for
+    obstructing a council housing officer?" asks about obstructing the officer, not about
+    officers in general. An act is an -ing word the subjects do not hold."""
+    if len(terms(message)) > BARE_WORDS:
+        return []
+    held = terms(" ".join(found))
+    return [w for w in dict.fromkeys(_ACT.findall(question))
+            if w not in STOP_WORDS and not terms(w) <= held][:1]
 
 
 def _varied(subject: str, message: str) -> str:

@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from shared.text.modality import modalities
+from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import NUMBER
 from shared.text.terms import terms
-from shared.text.vocabulary import topics
+from shared.text.vocabulary import expand, topics
 
 __all__ = [
     "DELIBERATES",
@@ -26,10 +26,12 @@ __all__ = [
     "Question",
     "QuestionKind",
     "amount",
+    "asked_action",
     "classify",
     "comparable",
     "defined_term",
     "defines",
+    "does_asked_action",
     "durations",
     "elapsed",
     "has_cue",
@@ -399,6 +401,58 @@ def has_cue(question: Question, sentence: str) -> bool:
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "general":
             return True
+
+
+_ASKING_MODAL = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|should|do|does|is|are|"
+                           r"will|shall)\s+(?P<rest>.+)$", re.IGNORECASE)
+_PRONOUN_SUBJECT = frozenset({"we", "i", "they", "you", "it", "he", "she", "one"})
+_DETERMINER = frozenset({"the", "a", "an", "our", "their", "my", "your", "this", "that", "any"})
+_ADVERB_OR_AUXILIARY = frozenset({"still", "also", "legally", "lawfully", "ever", "actually",
+                                  "really", "then", "have", "need", "be", "allowed", "permitted",
+                                  "required", "obliged", "to", "not", "ask", "asked"})
+ACTION_WORDS = 2
+"""Words after the subject that may be the verb asked about ("the council charge", "a
+housing association still give": "association" or "give")."""
+ACTION_REACH = 4
+"""A sentence's power or duty governs a verb this many words after its modal ("may make such
+reasonable charge")."""
+
+
+def asked_action(question: Question) -> set[str]:
+    """The terms of the verb a yes-or-no question asks may or must be done: "Can the council
+    charge …?" asks about charging, not the notice the charge is for. Without a parser, the
+    word or two after the subject (a pronoun, or a determiner and its noun)."""
+    if question.kind != "yes_no" or question.asks == "fact":
+        return set()
+    m = _ASKING_MODAL.match(question.text)
+    if m is None:
+        return set()
+    words = re.findall(r"[A-Za-z][\w'’-]*", m.group("rest"))
+    if not words:
+        return set()
+    skip = 1 if words[0].lower() in _PRONOUN_SUBJECT else (
+        2 if words[0].lower() in _DETERMINER else 1)
+    after = [w for w in words[skip:] if w.lower() not in _ADVERB_OR_AUXILIARY]
+    verbs = " ".join(w for w in after[:ACTION_WORDS] if w.islower())
+    # The statute's word for the lay verb too ("fine a landlord": a financial "penalty").
+    phrase = " ".join(after[:ACTION_WORDS + 2])
+    return terms(verbs) | terms(expand(phrase)[len(phrase):]) if verbs else set()
+
+
+def does_asked_action(question: Question, sentence: str) -> bool:
+    """Whether ``sentence`` states the modality the question asks about (a power for "can
+    we", a duty for "must we") governing the question's own verb ("… may make such
+    reasonable charge …" answers "can the council charge …?"; "… must be served …" does
+    not): the provision that answers the verb comes before one about what it is done to."""
+    action = asked_action(question)
+    if not action:
+        return False
+    pattern = POWER if question.asks == "permission" else DUTY
+    for m in pattern.finditer(sentence):
+        reach = " ".join(sentence[m.end():].split()[:ACTION_REACH])
+        if action & terms(reach):
+            return True
+    return False
 
 
 def presides(question: Question, sentence: str) -> bool:

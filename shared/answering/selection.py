@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from shared.answering.questions import (
     Question,
     defined_term,
     defines,
+    does_asked_action,
     has_cue,
     only_the_condition,
     presides,
@@ -76,6 +78,9 @@ is the honest answer ("it depends"), before a flat duty about something nearby."
 PRESIDING_WEIGHT = 0.2
 """To "which judge decided …?", the judgment's own judge ("Before : MR JUSTICE NUGEE"), not
 another judge it mentions ("Warby J held …")."""
+ACTION_WEIGHT = 0.15
+"""To "can we charge …?", the power to charge (the question's own verb under the modality it
+asks about) comes before rules about what the charge is for ("the notice must be served")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
@@ -300,8 +305,9 @@ def select(question: Question, documents: Sequence[Source],
     # any named subject does).
     carried = [t for t in (terms(x) for x in _carried(question.text)[:1]) if t]
     ranked = []
+    acronyms = _ACRONYM.findall(question.text)
     for row, c, context in zip(similarity, pool, contexts, strict=True):
-        said = terms(context)
+        said = terms(context) | _spelt_out(acronyms, context)
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
         pointer = bool(_POINTER.match(c.text))
@@ -316,6 +322,7 @@ def select(question: Question, documents: Sequence[Source],
                  + DELIBERATION_WEIGHT * (question.kind == "yes_no" and question.asks == "duty"
                                           and bool(DELIBERATES.search(c.text)))
                  + PRESIDING_WEIGHT * presides(question, c.text)
+                 + ACTION_WEIGHT * does_asked_action(question, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading))
@@ -335,7 +342,10 @@ def select(question: Question, documents: Sequence[Source],
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
         # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
-        (_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) or (term and defines(term, c.text)))
+        (_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) or (term and defines(term, c.text))
+         # The judgment's own judge, in a judgment the question names, answers "which judge
+         # …?" however few of the question's words the header line shares (as ``judge``).
+         or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR))
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
@@ -383,6 +393,38 @@ def _carried(question: str) -> list[str]:
     router's offline rewrite writes them as "(about: …; …)")."""
     m = _CARRIED.search(question)
     return [s.strip() for s in m.group("subjects").split(";")] if m else []
+
+
+_ACRONYM = re.compile(r"(?<![\w-])[A-Z]{2,6}(?=['’]s\b|s?\b)")
+_NAME_WORD = re.compile(r"(?<![\w-])[A-Z][\w’'-]*|(?<![\w-])[a-z]{1,4}(?![\w-])|&")
+"""A name's words: capitalised, or the short words its initials skip ("des", "of", "&")."""
+
+
+def _spelt_out(acronyms: Sequence[str], text: str) -> set[str]:
+    """The terms of the question's initials ("UEFA", "BT") whose full name ``text`` spells
+    out ("British Telecommunications"; in another language's order too: "Union des
+    Associations Européennes de Football"): a party named by its initials is the party its
+    full name names."""
+    held: set[str] = set()
+    if not acronyms:
+        return held
+    # Accents aside: "Européennes" begins with an E.
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(ch))
+    runs: list[list[str]] = [[]]
+    end = 0
+    for m in _NAME_WORD.finditer(text):
+        if text[end:m.start()].strip():
+            runs.append([])
+        end = m.end()
+        if m.group(0)[0].isupper():  # the short words it skips add no letter
+            runs[-1].append(m.group(0)[0])
+    for letters in acronyms:
+        wanted = sorted(letters)
+        if any(sorted(run[i:i + len(letters)]) == wanted
+               for run in runs for i in range(len(run) - len(letters) + 1)):
+            held |= terms(letters)
+    return held
 
 
 def _share(wanted: set[str], said: set[str]) -> float:
