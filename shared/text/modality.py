@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["CONFLICTS", "DESCRIPTIONS", "Modality", "first_modal", "modalities"]
+__all__ = ["BOUND", "CONFLICTS", "DESCRIPTIONS", "Modality", "first_modal", "modalities",
+           "same_limit"]
 
 Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
@@ -74,3 +75,18 @@ def first_modal(text: str) -> int | None:
     """Where the first modal expression of ``text`` starts, if it has one."""
     starts = [m.start() for p in (PROHIBITION, NO_DUTY, DUTY, POWER) if (m := p.search(text))]
     return min(starts) if starts else None
+
+
+BOUND = re.compile(
+    r"\b(?:at (?:the )?most|up to|(?:no|not) (?:more|longer|later) than|(?:a|the) maximum|"
+    r"maximum|at the latest|more than|longer than|later than|exceed\w*|beyond)\b",
+    re.IGNORECASE)
+"""Words that state a limit: "at most five years", "must not end more than 5 years after"."""
+
+
+def same_limit(one: str, other: str, kinds: set[Modality]) -> bool:
+    """Whether a power and a prohibition state one limit from either side: "can last at most
+    five years" says what "must not end more than 5 years after" says. (The figures are
+    compared elsewhere.)"""
+    return kinds == {"power", "prohibition"} and bool(BOUND.search(one)) and bool(
+        BOUND.search(other))

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities
+from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities, same_limit
 from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
 from shared.verification.subjects import missing_schemes
@@ -221,7 +221,7 @@ def _numbers(claim: str, source: str, title: str) -> list[ClaimIssue]:
     have = quantities(source) | quantities(title)
     issues = []
     for value, unit in sorted(quantities(claim)):
-        if (value, unit) in have:
+        if (value, unit) in have or _equivalent(value, unit) in have:
             continue
         others = sorted(v for v, u in have if u == unit)
         shown = _show(value, unit)
@@ -232,6 +232,15 @@ def _numbers(claim: str, source: str, title: str) -> list[ClaimIssue]:
         else:
             issues.append(ClaimIssue(False, f"The source does not mention {shown}."))
     return issues
+
+
+_SAME_PERIOD = {"week": (7.0, "day"), "year": (12.0, "month")}
+"""A period said in larger units: "three weeks" is 21 days, "a year" 12 months."""
+
+
+def _equivalent(value: float, unit: str) -> tuple[float, str] | None:
+    factor, smaller = _SAME_PERIOD.get(unit, (0.0, ""))
+    return (value * factor, smaller) if factor else None
 
 
 def _show(value: float, unit: str) -> str:
@@ -263,6 +272,8 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     found = modalities(basis)
     if len(found) == 1 and found <= CONFLICTS[claimed]:
         [actual] = found
+        if same_limit(claim, basis, {claimed, actual}):
+            return []
         return [ClaimIssue(True, f"The statement states {DESCRIPTIONS[claimed]}, but the "
                                  f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []

@@ -1,0 +1,55 @@
+"""Whether a statement asserts what its quoted passage denies: "Z pursued his application"
+beside "he did not wish to pursue his application".
+
+A judgment's own words often say what did *not* happen. A statement that takes the denied
+action and asserts it, without any negation of its own, reports the passage the wrong way
+round. Only the word a negation governs directly is compared (after auxiliaries such as "wish
+to", "need to"), and only when the statement negates nothing at all, so a paraphrase that keeps
+the denial in other words ("declined", "never", "no") is left alone. A doubt, not a
+contradiction: the citation is left unverified, never removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import STOP_WORDS, WORD, stem
+
+__all__ = ["denied_in_passage"]
+
+_NEGATOR = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?! only\b)|never|no longer)\b|n['’]t\b",
+                      re.IGNORECASE)
+"""A denial: "whether or not", "if not" and "not only" deny nothing."""
+_AUXILIARY = frozenset("""wish wishes wished want wants wanted intend intends intended seek
+    seeks sought propose proposes proposed need needs to be been being have has had do does did
+    further longer then yet even""".split())
+_REPORTING = frozenset("""consider considers considered think thinks thought accept accepts
+    accepted believe believes believed find finds found seem seems seemed appear appears
+    appeared say says said suggest suggests suggested""".split())
+"""A denied opinion ("I do not consider that …") governs a clause, not one word."""
+_ANY_NEGATION = re.compile(
+    r"\b(?:not|no|none|never|neither|nor|cannot|without|nothing|nobody|refus\w*|declin\w*|"
+    r"fail\w*|drop\w*|abandon\w*|withdr\w*|rather than|instead of|lack\w*|absen\w*)\b|n['’]t\b",
+    re.IGNORECASE)
+
+
+def _denied(passage: str) -> set[str]:
+    """Stems of the words the passage's negations govern directly."""
+    found = set()
+    for m in _NEGATOR.finditer(passage):
+        for word in WORD.findall(passage[m.end():m.end() + 60])[:4]:
+            w = word.lower()
+            if w in _AUXILIARY or w in STOP_WORDS:
+                continue
+            if w not in _REPORTING and len(w) >= 4 and w.isalpha():
+                found.add(stem(w))
+            break
+    return found
+
+
+def denied_in_passage(claim: str, passage: str) -> list[str]:
+    """Words the passage denies and the statement, negating nothing, asserts."""
+    if _ANY_NEGATION.search(claim):
+        return []
+    said = {stem(w) for w in WORD.findall(claim) if w.lower() not in STOP_WORDS}
+    return sorted(_denied(passage) & said)
