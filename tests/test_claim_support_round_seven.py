@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.text.modality import same_limit
+from shared.text.modality import modalities, same_limit
 from shared.verification.caselaw import case_names, sides_matching
 from shared.verification.claims import check_claim
 from shared.verification.outcomes import outcome_conflicts
@@ -90,3 +90,24 @@ def test_a_statement_asserting_what_the_passage_denies_is_doubted() -> None:
     assert denied_in_passage("Z's conduct was reprehensible",
                              "I do not consider that Z's conduct was reprehensible") == []
 
+
+
+def test_nobody_can_is_a_prohibition_and_an_authorised_officer_acts_for_the_authority() -> None:
+    assert modalities("Nobody can be made to produce a privileged document") == {"prohibition"}
+    quote = "A person so authorised may give a notice to a relevant person requiring him"
+    [issue] = check_claim("The tenant may give a notice requiring the landlord to produce "
+                          "documents", "authorised in writing by a local housing authority. "
+                          + quote, quote=quote)
+    assert "tenant" in issue.detail and "local housing authority" in issue.detail
+    assert check_claim("An officer authorised in writing by the council can require the "
+                       "licence holder to produce documents",
+                       "authorised in writing by a local housing authority. " + quote,
+                       quote=quote) == []
+
+
+def test_a_judge_satisfied_that_something_is_justified_did_not_refuse_it() -> None:
+    [conflict] = outcome_conflicts("The judge refused to keep any of the evidence confidential",
+                                   "I am satisfied that this is justified.")
+    assert conflict.kind == "decision"
+    assert outcome_conflicts("The judge was not satisfied that it was justified",
+                             "I am not satisfied that this is justified.") == []

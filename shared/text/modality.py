@@ -18,8 +18,8 @@ PROHIBITION = re.compile(
     r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
-    r"no (?:person|landlord|tenant|one|authority|body|owner)\b[\w ,]{0,40}?\b"
-    r"(?:may|shall|can|is to))\b", re.IGNORECASE)
+    r"(?:no (?:person|landlord|tenant|one|authority|body|owner)|nobody|no-one|none of \w+)\b"
+    r"[\w ,]{0,40}?\b(?:may|shall|can|is to))\b", re.IGNORECASE)
 NO_DUTY = re.compile(
     r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
     r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",

@@ -300,10 +300,13 @@ _ACTS = re.compile(r"\b(?:commits? an offence|is guilty|is liable|is entitled|ha
 
 def _holder(text: str) -> str | None:
     """Who has the duty or power: the party before the modal verb (or before "commits an
-    offence", "is liable" …), or the agent of a passive ("… must be complied with by the
-    landlord")."""
+    offence", "is liable" …), the authority whose officer acts ("a person so authorised may
+    …"), or the agent of a passive ("… must be complied with by the landlord")."""
     if (subject := _subject(text)) is not None:
         return subject
+    start = first_modal(text)
+    if start is not None and _OFFICER.search(text[:start]):
+        return "local housing authority"
     if (act := _ACTS.search(text)) is not None:
         before = _party_groups(text[:act.start()])
         if before:
@@ -327,6 +330,9 @@ def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
                               f"on the {source}.")]
 
 
+_OFFICER = re.compile(r"\b(?:person (?:so |duly )?authorised|authorised (?:officer|person)|"
+                      r"(?:proper|appropriate) officer)\b", re.IGNORECASE)
+"""The statute's words for whoever acts for the local housing authority."""
 _ROLE = re.compile(r"\bperson (?:having control of|managing)|\blicence holder|"
                    r"\bperson who (?:has|receives?d?) (?:such a |a )?(?:tenancy )?deposit",
                    re.IGNORECASE)

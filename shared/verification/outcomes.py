@@ -23,8 +23,8 @@ __all__ = ["OutcomeConflict", "outcome_conflicts", "outcomes"]
 _WORDS: dict[str, tuple[str, int]] = {}
 for _kind, _sign, _stems in (
     ("decision", 1, "allow grant uphold upheld succeed success quash award establish "
-                    "made-out ordered accept"),
-    ("decision", -1, "dismiss refus reject fail declin"),
+                    "made-out ordered accept satisf justif"),
+    ("decision", -1, "dismiss refus reject fail declin unjustif"),
     ("jurisdiction", 1, "jurisdiction"),
     ("concession", 1, "conced concession"),
     ("payment", 1, "pay costs-order"),
@@ -42,7 +42,7 @@ _WORD = re.compile(
     r"dismiss(?:es|ed|al)?|refus(?:e|es|ed|al|ing)|reject(?:s|ed|ing)?|fail(?:s|ed)?|"
     r"declin(?:e|es|ed|ing)|ordered|jurisdiction|conced(?:e|es|ed|ing)|concession|"
     r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?|pay|order (?:for|as to) costs|"
-    r"accept(?:s|ed|ing)?|(?:un)?reliab(?:le|ility)|credib(?:le|ility)|(?:un)?truthful(?:ness)?|"
+    r"accept(?:s|ed|ing)?|satisfied|(?:un)?justifi(?:ed|able|cation)|(?:un)?reliab(?:le|ility)|credib(?:le|ility)|(?:un)?truthful(?:ness)?|"
     r"(?:dis)?honest(?:y|ly)?|liars?|lied|to lie|with (?:(?:very|great|some|considerable|"
     r"particular) )*(?:reserve|caution))\b",
     re.IGNORECASE)
