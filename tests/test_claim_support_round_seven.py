@@ -6,7 +6,7 @@ from shared.text.modality import modalities, same_limit
 from shared.verification.caselaw import case_names, sides_matching
 from shared.verification.claims import check_claim
 from shared.verification.outcomes import outcome_conflicts
-from shared.verification.polarity import denied_in_passage
+from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.temporal import framing
 
 _S91_4 = ("(4) That period must not end more than 5 years after— (a) the date on which the "
@@ -111,3 +111,14 @@ def test_a_judge_satisfied_that_something_is_justified_did_not_refuse_it() -> No
     assert conflict.kind == "decision"
     assert outcome_conflicts("The judge was not satisfied that it was justified",
                              "I am not satisfied that this is justified.") == []
+
+
+def test_a_statement_putting_early_what_the_passage_puts_late_is_doubted() -> None:
+    passage = ("it was not until 21 June that Z agreed to a recital that he accepted he did "
+               "not have parental responsibility")
+    assert early_for_late("Z accepted from the start that he had no parental responsibility",
+                          passage)
+    assert not early_for_late("Z only accepted on 21 June that he had no parental "
+                              "responsibility", passage)
+    assert not early_for_late("Z accepted from the start that he had no parental "
+                              "responsibility", "Z accepted it in his first letter")

@@ -7,6 +7,9 @@ round. Only the word a negation governs directly is compared (after auxiliaries 
 to", "need to"), and only when the statement negates nothing at all, so a paraphrase that keeps
 the denial in other words ("declined", "never", "no") is left alone. A doubt, not a
 contradiction: the citation is left unverified, never removed.
+
+The same holds for timing: a passage that puts an act late ("it was not until 21 June that Z
+agreed") does not support a statement that puts it early ("Z accepted from the start").
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import re
 
 from shared.text.terms import STOP_WORDS, WORD, stem
 
-__all__ = ["denied_in_passage"]
+__all__ = ["denied_in_passage", "early_for_late"]
 
 _NEGATOR = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?! only\b)|never|no longer)\b|n['’]t\b",
                       re.IGNORECASE)
@@ -53,3 +56,16 @@ def denied_in_passage(claim: str, passage: str) -> list[str]:
         return []
     said = {stem(w) for w in WORD.findall(claim) if w.lower() not in STOP_WORDS}
     return sorted(_denied(passage) & said)
+
+
+_LATE = re.compile(r"\b(?:not until|only (?:on|after|when|once)|eventually|belatedly|"
+                   r"at the last minute|(?:some|much) (?:time )?later)\b", re.IGNORECASE)
+_EARLY = re.compile(r"\b(?:from the (?:start|outset|beginning|first)|at once|immediately|"
+                    r"straight ?away|right away|promptly|at an early stage|always)\b",
+                    re.IGNORECASE)
+
+
+def early_for_late(claim: str, passage: str) -> bool:
+    """The statement puts early what the passage puts late."""
+    return bool(_EARLY.search(claim)) and not _LATE.search(claim) and bool(
+        _LATE.search(passage)) and not _EARLY.search(passage)
