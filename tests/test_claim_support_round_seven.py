@@ -6,6 +6,7 @@ from shared.text.modality import modalities, same_limit
 from shared.verification.caselaw import case_names, sides_matching
 from shared.verification.claims import check_claim
 from shared.verification.outcomes import outcome_conflicts
+from shared.verification.owners import swapped_owners
 from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.temporal import framing
 
@@ -87,8 +88,15 @@ def test_a_statement_asserting_what_the_passage_denies_is_doubted() -> None:
     # "whether or not", "not only" and a denied opinion deny no single word.
     assert denied_in_passage("a costs order should be made",
                              "whether or not a costs order should be made") == []
+    # A denied opinion denies what it says of its subject.
     assert denied_in_passage("Z's conduct was reprehensible",
-                             "I do not consider that Z's conduct was reprehensible") == []
+                             "I do not consider that Z's conduct was reprehensible") == [
+        "reprehensibl"]
+    assert denied_in_passage("The judge found his evidence truly independent",
+                             "I do not think his evidence is truly independent.") == [
+        "independent"]
+    assert denied_in_passage("The judge found his evidence was not independent",
+                             "I do not think his evidence is truly independent.") == []
 
 
 
@@ -122,3 +130,13 @@ def test_a_statement_putting_early_what_the_passage_puts_late_is_doubted() -> No
                               "responsibility", passage)
     assert not early_for_late("Z accepted from the start that he had no parental "
                               "responsibility", "Z accepted it in his first letter")
+
+
+def test_a_statement_giving_the_passage_s_thing_to_another_party_is_doubted() -> None:
+    passage = "consider that he should pay half of Y’s costs referable to the application"
+    assert swapped_owners("The judge ordered Y to pay half of Z's costs", passage) == [
+        "z's cost"]
+    assert swapped_owners("The judge ordered Z to pay half of Y's costs", passage) == []
+    # Unnamed owners ("his", "the Claimant's") are not compared.
+    assert swapped_owners("UEFA's evidence was kept confidential",
+                          "the Claimant's evidence should be kept confidential") == []

@@ -18,6 +18,7 @@ from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
+from shared.verification.owners import swapped_owners
 from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.quotes import contains_quote
 
@@ -125,6 +126,10 @@ class CaselawCheck:
                                       f"The statement asserts what the quoted passage denies "
                                       f"(“{word}…”).")
                          for word in denied_in_passage(_own_words(citation), citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False,
+                                      f"The statement speaks of {what}; the quoted passage "
+                                      "gives it to another party.")
+                         for what in swapped_owners(_own_words(citation), citation.quote)]
             if early_for_late(_own_words(citation), citation.quote):
                 findings.append(CheckFinding("claim_unsupported", False,
                                              "The statement puts early what the quoted passage "

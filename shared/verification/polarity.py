@@ -29,11 +29,16 @@ _AUXILIARY = frozenset("""wish wishes wished want wants wanted intend intends in
 _REPORTING = frozenset("""consider considers considered think thinks thought accept accepts
     accepted believe believes believed find finds found seem seems seemed appear appears
     appeared say says said suggest suggests suggested""".split())
-"""A denied opinion ("I do not consider that …") governs a clause, not one word."""
+"""A denied opinion ("I do not consider that …") governs a clause: what it says of its
+subject is denied."""
 _ANY_NEGATION = re.compile(
     r"\b(?:not|no|none|never|neither|nor|cannot|without|nothing|nobody|refus\w*|declin\w*|"
     r"fail\w*|drop\w*|abandon\w*|withdr\w*|rather than|instead of|lack\w*|absen\w*)\b|n['’]t\b",
     re.IGNORECASE)
+
+
+_CLAUSE_END = re.compile(r"[.;:!?]")
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\b", re.IGNORECASE)
 
 
 def _denied(passage: str) -> set[str]:
@@ -44,10 +49,27 @@ def _denied(passage: str) -> set[str]:
             w = word.lower()
             if w in _AUXILIARY or w in STOP_WORDS:
                 continue
-            if w not in _REPORTING and len(w) >= 4 and w.isalpha():
+            if w in _REPORTING:
+                found |= _denied_opinion(passage[m.end():])
+            elif len(w) >= 4 and w.isalpha():
                 found.add(stem(w))
             break
     return found
+
+
+def _denied_opinion(rest: str) -> set[str]:
+    """"I do not think his evidence is truly independent": what the denied opinion says of
+    its subject, the first content word after the clause's verb "to be"."""
+    clause = _CLAUSE_END.split(rest[:160], maxsplit=1)[0]
+    copula = _COPULA.search(clause)
+    if copula is None:
+        return set()
+    for word in WORD.findall(clause[copula.end():]):
+        w = word.lower()
+        if w in STOP_WORDS or w in _AUXILIARY or w.endswith("ly") or not w.isalpha():
+            continue
+        return {stem(w)} if len(w) >= 4 else set()
+    return set()
 
 
 def denied_in_passage(claim: str, passage: str) -> list[str]:
