@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["BOUND", "CONFLICTS", "DESCRIPTIONS", "Modality", "first_modal", "modalities",
-           "same_limit"]
+__all__ = ["CONFLICTS", "DESCRIPTIONS", "EXCESS", "UPPER_LIMIT", "Modality", "first_modal",
+           "modalities", "same_limit"]
 
 Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
@@ -77,16 +77,16 @@ def first_modal(text: str) -> int | None:
     return min(starts) if starts else None
 
 
-BOUND = re.compile(
+UPPER_LIMIT = re.compile(
     r"\b(?:at (?:the )?most|up to|(?:no|not) (?:more|longer|later) than|(?:a|the) maximum|"
-    r"maximum|at the latest|more than|longer than|later than|exceed\w*|beyond)\b",
-    re.IGNORECASE)
-"""Words that state a limit: "at most five years", "must not end more than 5 years after"."""
+    r"maximum|at the latest)\b", re.IGNORECASE)
+"""A power bounded from above: "can last at most five years", "up to 5 years"."""
+EXCESS = re.compile(r"\b(?:more|longer|later) than|\bexceed\w*|\bbeyond\b", re.IGNORECASE)
+"""What a prohibition of going past a limit says: "must not end more than 5 years after"."""
 
 
-def same_limit(one: str, other: str, kinds: set[Modality]) -> bool:
+def same_limit(power: str, prohibition: str) -> bool:
     """Whether a power and a prohibition state one limit from either side: "can last at most
-    five years" says what "must not end more than 5 years after" says. (The figures are
-    compared elsewhere.)"""
-    return kinds == {"power", "prohibition"} and bool(BOUND.search(one)) and bool(
-        BOUND.search(other))
+    five years" says what "must not end more than 5 years after" says, but "can last more
+    than five years" does not. (The figures are compared elsewhere.)"""
+    return bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))
