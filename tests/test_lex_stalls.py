@@ -69,3 +69,33 @@ async def test_an_unreachable_server_gives_up_by_the_deadline(local_url: str) ->
     outcome = verified.outcomes[0]
     assert (outcome.status, outcome.issues) == (
         "unverified", ("check_failed", "source_unavailable")), outcome
+
+
+async def test_a_check_overrunning_the_verifier_deadline_is_unverified_not_removed(
+        local_url: str) -> None:
+    """Under load the legal checks can outlast the verifier's per-citation deadline while Lex
+    still has time left on its own clock: the citation is then unverified with the reason
+    (never removed, never verified) and the statement stays in the answer, marked."""
+    port = urlsplit(local_url).port
+    assert port is not None
+    async with tcp_proxy(port) as proxy:
+        patient = LexRetry(attempts=2, backoff_s=0.01, attempt_timeout_s=20.0)
+        lex = LexClient(_through(proxy, local_url), timeout_s=30.0, retry=patient)
+        try:
+            await lex.tools()
+            await lex.call("lookup_legislation", ARGS)
+            proxy.stall()  # the open session goes silent: Lex is slow, not gone
+            checks = build_checks(documents=None, lex=lex, provider=None,
+                                  config=VerifierConfig(check_deadline_s=1.0, relevance=False))
+            started = time.monotonic()
+            verified = await verify_answer(S5, checks,
+                                           context=CheckContext(jurisdiction="england"))
+            took = time.monotonic() - started
+        finally:
+            proxy.heal()
+            await lex.aclose()
+    [outcome] = verified.outcomes
+    assert (outcome.status, outcome.issues) == ("unverified", ("check_failed",)), outcome
+    assert "did not finish within 1 seconds" in outcome.detail
+    assert took < 5.0, took
+    assert "must take the appropriate enforcement action" in verified.text

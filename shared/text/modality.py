@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["CONFLICTS", "DESCRIPTIONS", "Modality", "first_modal", "modalities"]
+__all__ = ["CONFLICTS", "DESCRIPTIONS", "EXCESS", "UPPER_LIMIT", "Modality", "first_modal",
+           "modalities", "same_limit"]
 
 Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
@@ -17,8 +18,8 @@ PROHIBITION = re.compile(
     r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
-    r"no (?:person|landlord|tenant|one|authority|body|owner)\b[\w ,]{0,40}?\b"
-    r"(?:may|shall|can|is to))\b", re.IGNORECASE)
+    r"(?:no (?:person|landlord|tenant|one|authority|body|owner)|nobody|no-one|none of \w+)\b"
+    r"[\w ,]{0,40}?\b(?:may|shall|can|is to))\b", re.IGNORECASE)
 NO_DUTY = re.compile(
     r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
     r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",
@@ -74,3 +75,18 @@ def first_modal(text: str) -> int | None:
     """Where the first modal expression of ``text`` starts, if it has one."""
     starts = [m.start() for p in (PROHIBITION, NO_DUTY, DUTY, POWER) if (m := p.search(text))]
     return min(starts) if starts else None
+
+
+UPPER_LIMIT = re.compile(
+    r"\b(?:at (?:the )?most|up to|(?:no|not) (?:more|longer|later) than|(?:a|the) maximum|"
+    r"maximum|at the latest)\b", re.IGNORECASE)
+"""A power bounded from above: "can last at most five years", "up to 5 years"."""
+EXCESS = re.compile(r"\b(?:more|longer|later) than|\bexceed\w*|\bbeyond\b", re.IGNORECASE)
+"""What a prohibition of going past a limit says: "must not end more than 5 years after"."""
+
+
+def same_limit(power: str, prohibition: str) -> bool:
+    """Whether a power and a prohibition state one limit from either side: "can last at most
+    five years" says what "must not end more than 5 years after" says, but "can last more
+    than five years" does not. (The figures are compared elsewhere.)"""
+    return bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))

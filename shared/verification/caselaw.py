@@ -18,6 +18,8 @@ from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
+from shared.verification.owners import swapped_owners
+from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.quotes import contains_quote
 
 __all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
@@ -120,6 +122,18 @@ class CaselawCheck:
                                       conflict.detail)
                          for conflict in outcome_conflicts(_own_words(citation),
                                                            citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False,
+                                      f"The statement asserts what the quoted passage denies "
+                                      f"(“{word}…”).")
+                         for word in denied_in_passage(_own_words(citation), citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False,
+                                      f"The statement speaks of {what}; the quoted passage "
+                                      "gives it to another party.")
+                         for what in swapped_owners(_own_words(citation), citation.quote)]
+            if early_for_late(_own_words(citation), citation.quote):
+                findings.append(CheckFinding("claim_unsupported", False,
+                                             "The statement puts early what the quoted passage "
+                                             "puts late."))
         have = quantities(case.text)
         missing = [q for q in quantities(citation.claim) if q not in have]
         if missing:
@@ -138,11 +152,15 @@ class CaselawCheck:
         claim = citation.claim
         findings = []
         names = case_names(claim.split(citation.ref)[0]) or case_names(claim)
-        matching = sides_matching(names[-1], case.name) if names else 2
+        # A statement may name other cases the judgment discusses ("the order made in FAPL v
+        # BT II"): the citation names the one of them that matches best.
+        named = (max(reversed(names), key=lambda n: sides_matching(n, case.name))
+                 if names else "")
+        matching = sides_matching(named, case.name) if names else 2
         if matching < 2:
             # One party right and the citation right: most likely the case, loosely named.
             findings.append(CheckFinding("name_mismatch", matching == 0,
-                                         f"{citation.ref} is {case.name}, not {names[-1]}."))
+                                         f"{citation.ref} is {case.name}, not {named}."))
         courts = {code for name, code in _COURTS.items()
                   if re.search(rf"\b{re.escape(name)}\b", claim, re.IGNORECASE)}
         if len(courts) == 1 and case.court.lower() not in courts:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities
+from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities, same_limit
 from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
 from shared.verification.subjects import missing_schemes
@@ -221,7 +221,7 @@ def _numbers(claim: str, source: str, title: str) -> list[ClaimIssue]:
     have = quantities(source) | quantities(title)
     issues = []
     for value, unit in sorted(quantities(claim)):
-        if (value, unit) in have:
+        if (value, unit) in have or _equivalent(value, unit) in have:
             continue
         others = sorted(v for v, u in have if u == unit)
         shown = _show(value, unit)
@@ -232,6 +232,15 @@ def _numbers(claim: str, source: str, title: str) -> list[ClaimIssue]:
         else:
             issues.append(ClaimIssue(False, f"The source does not mention {shown}."))
     return issues
+
+
+_SAME_PERIOD = {"week": (7.0, "day"), "year": (12.0, "month")}
+"""A period said in larger units: "three weeks" is 21 days, "a year" 12 months."""
+
+
+def _equivalent(value: float, unit: str) -> tuple[float, str] | None:
+    factor, smaller = _SAME_PERIOD.get(unit, (0.0, ""))
+    return (value * factor, smaller) if factor else None
 
 
 def _show(value: float, unit: str) -> str:
@@ -263,6 +272,9 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     found = modalities(basis)
     if len(found) == 1 and found <= CONFLICTS[claimed]:
         [actual] = found
+        if {claimed, actual} == {"power", "prohibition"} and (
+                same_limit(claim, basis) if claimed == "power" else same_limit(basis, claim)):
+            return []
         return [ClaimIssue(True, f"The statement states {DESCRIPTIONS[claimed]}, but the "
                                  f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
@@ -289,10 +301,13 @@ _ACTS = re.compile(r"\b(?:commits? an offence|is guilty|is liable|is entitled|ha
 
 def _holder(text: str) -> str | None:
     """Who has the duty or power: the party before the modal verb (or before "commits an
-    offence", "is liable" …), or the agent of a passive ("… must be complied with by the
-    landlord")."""
+    offence", "is liable" …), the authority whose officer acts ("a person so authorised may
+    …"), or the agent of a passive ("… must be complied with by the landlord")."""
     if (subject := _subject(text)) is not None:
         return subject
+    start = first_modal(text)
+    if start is not None and _OFFICER.search(text[:start]):
+        return "local housing authority"
     if (act := _ACTS.search(text)) is not None:
         before = _party_groups(text[:act.start()])
         if before:
@@ -316,6 +331,9 @@ def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
                               f"on the {source}.")]
 
 
+_OFFICER = re.compile(r"\b(?:person (?:so |duly )?authorised|authorised (?:officer|person)|"
+                      r"(?:proper|appropriate) officer)\b", re.IGNORECASE)
+"""The statute's words for whoever acts for the local housing authority."""
 _ROLE = re.compile(r"\bperson (?:having control of|managing)|\blicence holder|"
                    r"\bperson who (?:has|receives?d?) (?:such a |a )?(?:tenancy )?deposit",
                    re.IGNORECASE)

@@ -12,6 +12,7 @@ a few minutes: one answer cites the same Act many times.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -111,12 +112,23 @@ class LegalRecords:
         if hit is None or time.monotonic() - hit[0] >= _CACHE_TTL_S:
             hit = (time.monotonic(), asyncio.ensure_future(fetch()))
             self._cache[(kind, key)] = hit
+            hit[1].add_done_callback(functools.partial(self._settled, (kind, key)))
         try:
             return await asyncio.shield(hit[1])
         except Exception:
             if self._cache.get((kind, key)) is hit:
                 del self._cache[(kind, key)]  # a failure is not remembered
             raise
+
+    def _settled(self, key: tuple[str, str], fetched: asyncio.Future[Any]) -> None:
+        """A fetch outliving the check that started it (the check ran out of time) may fail
+        with no one awaiting it: take its error, so it is neither logged as lost nor
+        remembered."""
+        if fetched.cancelled() or fetched.exception() is None:
+            return
+        hit = self._cache.get(key)
+        if hit is not None and hit[1] is fetched:
+            del self._cache[key]
 
     async def _fetch_act(self, act_path: str, year: int | None) -> Act | None:
         record: dict[str, Any] | None = None

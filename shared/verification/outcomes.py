@@ -5,7 +5,8 @@ the decision rightly: "the application was granted" beside "I refuse the applica
 fabricated outcome under a genuine quote. Outcome words are read as (kind, sign) pairs —
 ``decision`` (allowed, granted, upheld, quashed … against dismissed, refused, rejected …),
 ``jurisdiction``, ``concession``, ``payment`` (of costs: "should pay", "an order for costs"),
-``support``, ``opposition`` — with a negation in the
+``support``, ``opposition``, ``credibility`` (a reliable witness against evidence taken
+"with very considerable reserve") — with a negation in the
 same clause ("none of them established", "no jurisdiction", "refused to concede", "neither
 supports nor opposes") flipping the sign. A kind on which the statement and the passage each
 say one thing, and opposite things, is a contradiction. Statements that mix outcomes ("refused
@@ -22,13 +23,15 @@ __all__ = ["OutcomeConflict", "outcome_conflicts", "outcomes"]
 _WORDS: dict[str, tuple[str, int]] = {}
 for _kind, _sign, _stems in (
     ("decision", 1, "allow grant uphold upheld succeed success quash award establish "
-                    "made-out ordered"),
-    ("decision", -1, "dismiss refus reject fail declin"),
+                    "made-out ordered accept satisf justif"),
+    ("decision", -1, "dismiss refus reject fail declin unjustif"),
     ("jurisdiction", 1, "jurisdiction"),
     ("concession", 1, "conced concession"),
     ("payment", 1, "pay costs-order"),
     ("support", 1, "support"),
     ("opposition", 1, "oppos resist"),
+    ("credibility", 1, "reliab credib truthful honest"),
+    ("credibility", -1, "unreliab untruthful dishonest liar lied to-lie with-reserve"),
 ):
     for _stem in _stems.split():
         _WORDS[_stem] = (_kind, _sign)
@@ -38,7 +41,10 @@ _WORD = re.compile(
     r"(?:ful(?:ly)?)?)|quash(?:es|ed|ing)?|award(?:s|ed|ing)?|establish(?:es|ed)?|made out|"
     r"dismiss(?:es|ed|al)?|refus(?:e|es|ed|al|ing)|reject(?:s|ed|ing)?|fail(?:s|ed)?|"
     r"declin(?:e|es|ed|ing)|ordered|jurisdiction|conced(?:e|es|ed|ing)|concession|"
-    r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?|pay|order (?:for|as to) costs)\b",
+    r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?|pay|order (?:for|as to) costs|"
+    r"accept(?:s|ed|ing)?|satisfied|(?:un)?justifi(?:ed|able|cation)|(?:un)?reliab(?:le|ility)|credib(?:le|ility)|(?:un)?truthful(?:ness)?|"
+    r"(?:dis)?honest(?:y|ly)?|liars?|lied|to lie|with (?:(?:very|great|some|considerable|"
+    r"particular) )*(?:reserve|caution))\b",
     re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|no|none|neither|nor|never|cannot|without|(?:refus|declin|fail)(?:e|es|ed|ing)?"
@@ -77,6 +83,8 @@ _SIDE = {
     "payment": {1: "costs to be paid", -1: "no costs to be paid"},
     "support": {1: "supported", -1: "not supported"},
     "opposition": {1: "opposed", -1: "not opposed"},
+    "credibility": {1: "a reliable, credible witness or evidence",
+                    -1: "evidence to be treated with doubt"},
 }
 
 
@@ -84,6 +92,10 @@ def _kind_of(word: str) -> tuple[str, int]:
     w = word.lower()
     if w == "made out":
         return _WORDS["made-out"]
+    if w == "to lie":
+        return _WORDS["to-lie"]
+    if w.startswith("with "):
+        return _WORDS["with-reserve"]
     if w.startswith("order "):
         return _WORDS["costs-order"]
     for stem, found in _WORDS.items():

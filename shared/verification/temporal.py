@@ -17,10 +17,15 @@ from shared.verification.lexsource import Act, Provision
 __all__ = ["LawState", "Temporal", "framing", "law_state", "temporal_issue"]
 
 _HISTORY = re.compile(
-    r"\b(?:before|until|till|prior to|formerly|previously|historically|originally|used to|"
+    r"\b(?:(?:before|until|till|prior to|as it stood)\s+(?:\d|(?:its?|the|a)\s+(?:\w+\s+)?"
+    r"(?:repeal|omission|abolition|revocation|commencement|coming into force|change|reform|"
+    r"amendment)|it was|the [\w’' ]{0,40}?\bAct\b)|"
+    r"formerly|previously|historically|originally|used to|"
     r"no longer|repealed|revoked|abolished|omitted|ceased|had been|was in force|"
     r"at the time|in (?:1[0-9]|20[0-2])\d{2}\b|from \d{4} to|between \d{4} and)\b",
     re.IGNORECASE)
+# "Before", "until" are history only of the law's own timeline (a date, its repeal, the Act
+# that changed it): "cannot take effect until six months after the tenancy began" is current.
 # The provision as the subject of a verb in the past: "section 3 of the … Act 1809 made …".
 _PAST_VERB = re.compile(
     r"(?:\bAct \d{4}|\bsection \d+[A-Z]*(?:\(\w+\))*|\bs\. ?\d+[A-Z]*(?:\(\w+\))*)[),]?\s+"

@@ -1,0 +1,43 @@
+"""Whose costs, whose application: a statement must give a judgment's thing to the party the
+quoted passage gives it to.
+
+"He should pay half of Y's costs" does not support "Y was ordered to pay half of Z's costs":
+the parties are swapped under a genuine quote. A possessive naming a party ("Y's costs", "Mr
+Holyoake's evidence") is compared with the passage's possessives of the same thing; a
+statement that gives it to a party the passage never gives it to is doubted (unverified,
+never removed: "his costs" or "the Claimant's costs" leave the owner unnamed, so only named
+owners are compared).
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import stem
+
+__all__ = ["swapped_owners"]
+
+_OWNER = r"[A-Z][\w-]*['’]s"
+_POSSESSIVE = re.compile(
+    rf"\b(?P<owners>{_OWNER}(?:(?:,\s*|\s+(?:and|or)\s+)(?:Mr |Mrs |Ms )?{_OWNER})*)\s+"
+    r"(?P<thing>[a-z]{3,})\b")
+"""One or more named owners of one thing: "Y's costs", "Mr Holyoake's and Hotblack's claims"."""
+_ROLES = frozenset("""claimant claimants defendant defendants applicant applicants respondent
+    respondents appellant appellants petitioner court tribunal judge party parties council
+    authority crown state secretary minister government the this that""".split())
+
+
+def _owners(text: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for m in _POSSESSIVE.finditer(text):
+        for owner in re.findall(r"([A-Z][\w-]*)['’]s", m["owners"]):
+            if owner.lower() not in _ROLES:
+                found.setdefault(stem(m["thing"]), set()).add(owner.lower())
+    return found
+
+
+def swapped_owners(claim: str, passage: str) -> list[str]:
+    """What the statement gives to a party the passage does not give it to ("Z's costs")."""
+    said, source = _owners(claim), _owners(passage)
+    return sorted(f"{owner}'s {thing}" for thing, owners in said.items() if thing in source
+                  for owner in owners - source[thing])

@@ -1,0 +1,93 @@
+"""Whether a statement asserts what its quoted passage denies: "Z pursued his application"
+beside "he did not wish to pursue his application".
+
+A judgment's own words often say what did *not* happen. A statement that takes the denied
+action and asserts it, without any negation of its own, reports the passage the wrong way
+round. Only the word a negation governs directly is compared (after auxiliaries such as "wish
+to", "need to"), and only when the statement negates nothing at all, so a paraphrase that keeps
+the denial in other words ("declined", "never", "no") is left alone. A doubt, not a
+contradiction: the citation is left unverified, never removed.
+
+The same holds for timing: a passage that puts an act late ("it was not until 21 June that Z
+agreed") does not support a statement that puts it early ("Z accepted from the start").
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import STOP_WORDS, WORD, stem
+
+__all__ = ["denied_in_passage", "early_for_late"]
+
+_NEGATOR = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?! only\b)|never|no longer)\b|n['’]t\b",
+                      re.IGNORECASE)
+"""A denial: "whether or not", "if not" and "not only" deny nothing."""
+_AUXILIARY = frozenset("""wish wishes wished want wants wanted intend intends intended seek
+    seeks sought propose proposes proposed need needs to be been being have has had do does did
+    further longer then yet even""".split())
+_REPORTING = frozenset("""consider considers considered think thinks thought accept accepts
+    accepted believe believes believed find finds found seem seems seemed appear appears
+    appeared say says said suggest suggests suggested""".split())
+"""A denied opinion ("I do not consider that …") governs a clause: what it says of its
+subject is denied."""
+_ANY_NEGATION = re.compile(
+    r"\b(?:not|no|none|never|neither|nor|cannot|without|nothing|nobody|refus\w*|declin\w*|"
+    r"fail\w*|drop\w*|abandon\w*|withdr\w*|rather than|instead of|lack\w*|absen\w*)\b|n['’]t\b",
+    re.IGNORECASE)
+
+
+_CLAUSE_END = re.compile(r"[.;:!?]")
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\b", re.IGNORECASE)
+
+
+def _denied(passage: str) -> set[str]:
+    """Stems of the words the passage's negations govern directly."""
+    found = set()
+    for m in _NEGATOR.finditer(passage):
+        for word in WORD.findall(passage[m.end():m.end() + 60])[:4]:
+            w = word.lower()
+            if w in _AUXILIARY or w in STOP_WORDS:
+                continue
+            if w in _REPORTING:
+                found |= _denied_opinion(passage[m.end():])
+            elif len(w) >= 4 and w.isalpha():
+                found.add(stem(w))
+            break
+    return found
+
+
+def _denied_opinion(rest: str) -> set[str]:
+    """"I do not think his evidence is truly independent": what the denied opinion says of
+    its subject, the first content word after the clause's verb "to be"."""
+    clause = _CLAUSE_END.split(rest[:160], maxsplit=1)[0]
+    copula = _COPULA.search(clause)
+    if copula is None:
+        return set()
+    for word in WORD.findall(clause[copula.end():]):
+        w = word.lower()
+        if w in STOP_WORDS or w in _AUXILIARY or w.endswith("ly") or not w.isalpha():
+            continue
+        return {stem(w)} if len(w) >= 4 else set()
+    return set()
+
+
+def denied_in_passage(claim: str, passage: str) -> list[str]:
+    """Words the passage denies and the statement, negating nothing, asserts."""
+    if _ANY_NEGATION.search(claim):
+        return []
+    said = {stem(w) for w in WORD.findall(claim) if w.lower() not in STOP_WORDS}
+    return sorted(_denied(passage) & said)
+
+
+_LATE = re.compile(r"\b(?:not until|only (?:on|after|when|once)|eventually|belatedly|"
+                   r"at the last minute|(?:some|much) (?:time )?later)\b", re.IGNORECASE)
+_EARLY = re.compile(r"\b(?:from the (?:start|outset|beginning|first)|at once|immediately|"
+                    r"straight ?away|right away|promptly|at an early stage|always)\b",
+                    re.IGNORECASE)
+
+
+def early_for_late(claim: str, passage: str) -> bool:
+    """The statement puts early what the passage puts late."""
+    return bool(_EARLY.search(claim)) and not _LATE.search(claim) and bool(
+        _LATE.search(passage)) and not _EARLY.search(passage)
