@@ -18,7 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-__all__ = ["gather_before_dequantising"]
+__all__ = ["GRAPH_EDIT", "gather_before_dequantising"]
+
+GRAPH_EDIT = 1
+"""Version of the edit: a saved model made by another version is not reused."""
 
 _INT8 = 3
 """``TensorProto.DataType`` of int8."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import numpy as np
 import onnxruntime as ort
 import pytest
 
 from shared._embedding_graph import gather_before_dequantising
-from shared.embeddings import MINILM_L6_V2, Embedder
+from shared._model_cache import cache_name
+from shared.embeddings import MINILM_L6_V2, Embedder, EmbedderConfig
 
 TEXTS = [
     "timescale for remedying damp and mould",
@@ -66,3 +70,33 @@ def test_the_embedder_matches_the_packaged_model_end_to_end() -> None:
         pooled = hidden.mean(axis=0)
         expected = pooled / np.linalg.norm(pooled)
         assert np.abs(expected - vector).max() < 1e-6
+
+
+def test_the_saved_optimised_model_gives_the_same_vectors(tmp_path: Path) -> None:
+    in_memory = Embedder().embed_sync(TEXTS)
+    first = Embedder(EmbedderConfig(cache_dir=tmp_path))  # optimises and saves it
+    saved = tmp_path / cache_name(MINILM_L6_V2.weights.sha256)
+    assert saved.is_file() and saved.with_name(saved.name + ".sha256").is_file()
+    written = saved.stat().st_mtime_ns
+    again = Embedder(EmbedderConfig(cache_dir=tmp_path))  # loads it
+    assert saved.stat().st_mtime_ns == written
+    assert np.abs(first.embed_sync(TEXTS) - in_memory).max() < 1e-6
+    assert np.abs(again.embed_sync(TEXTS) - in_memory).max() < 1e-6
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".partial")] == []
+
+
+def test_an_altered_saved_model_is_rebuilt(tmp_path: Path) -> None:
+    Embedder(EmbedderConfig(cache_dir=tmp_path))
+    saved = tmp_path / cache_name(MINILM_L6_V2.weights.sha256)
+    saved.write_bytes(saved.read_bytes()[: saved.stat().st_size // 2])  # a partial copy
+    vectors = Embedder(EmbedderConfig(cache_dir=tmp_path)).embed_sync(TEXTS)
+    assert np.abs(vectors - Embedder().embed_sync(TEXTS)).max() < 1e-6
+    digest = saved.with_name(saved.name + ".sha256").read_text().strip()
+    assert hashlib.sha256(saved.read_bytes()).hexdigest() == digest
+
+
+def test_a_read_only_cache_falls_back_to_optimising_in_memory(tmp_path: Path) -> None:
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("a file where the cache directory would be")
+    vectors = Embedder(EmbedderConfig(cache_dir=blocked / "models")).embed_sync(TEXTS[:2])
+    assert np.abs(vectors - Embedder().embed_sync(TEXTS[:2])).max() < 1e-6
