@@ -12,8 +12,9 @@ The file is named by what it depends on: the packaged weights' digest, the onnxr
 version that optimised it (a saved optimised graph is only valid for the version that wrote
 it), the machine's architecture and the graph edit's version. It is written under a temporary
 name and renamed, with a digest beside it that is checked before each load; a file that is
-missing, partial or altered is rebuilt, and without a writable directory the model is
-optimised in memory as before.
+missing, partial or altered is rebuilt (by a child process, so that the optimisation's passing
+peak is never the engine's), and without a writable directory the model is optimised in
+memory as before.
 """
 
 from __future__ import annotations
@@ -23,14 +24,15 @@ import hashlib
 import logging
 import os
 import platform
-from collections.abc import Callable
+import subprocess
+import sys
 from pathlib import Path
 
 import onnxruntime as ort
 
 from shared._embedding_graph import GRAPH_EDIT, gather_before_dequantising
 
-__all__ = ["ModelSource", "cache_name", "optimised_model"]
+__all__ = ["ModelSource", "cache_name", "optimised_model", "save"]
 
 log = logging.getLogger("yourai.embeddings")
 
@@ -58,15 +60,34 @@ def _valid(path: Path) -> bool:
         return False
 
 
-def _save(graph: bytes, path: Path, options: Callable[[], ort.SessionOptions]) -> None:
-    """Optimise ``graph`` into ``path`` (and its digest), each written under a temporary name
-    and renamed: a reader sees the whole file or none, and never a digest of another file."""
+_BUILD_TIMEOUT_S = 300.0
+
+
+def _saving_options() -> ort.SessionOptions:
+    """Options for the one session that optimises and saves the model: the full optimisation
+    the embedder's own sessions would apply (threads do not change the saved graph)."""
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.intra_op_num_threads = 1
+    options.enable_cpu_mem_arena = False
+    options.log_severity_level = 3
+    return options
+
+
+def save(weights: Path, weights_sha256: str, path: Path) -> None:
+    """Optimise the packaged model at ``weights`` into ``path`` (and its digest), each written
+    under a temporary name and renamed: a reader sees the whole file or none, and never a
+    digest of another file."""
+    packaged = weights.read_bytes()
+    if hashlib.sha256(packaged).hexdigest() != weights_sha256:
+        raise ValueError(f"{weights} is not the pinned model file")
+    graph, _ = gather_before_dequantising(packaged)
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     digest = path.with_name(path.name + ".sha256")
     partial_digest = digest.with_name(f".{digest.name}.{os.getpid()}.partial")
     try:
-        saving = options()
+        saving = _saving_options()
         saving.optimized_model_filepath = str(partial)
         ort.InferenceSession(graph, sess_options=saving, providers=["CPUExecutionProvider"])
         partial_digest.write_text(_file_digest(partial) + "\n", encoding="ascii")
@@ -78,23 +99,43 @@ def _save(graph: bytes, path: Path, options: Callable[[], ort.SessionOptions]) -
                 leftover.unlink()
 
 
-def optimised_model(weights: bytes, weights_sha256: str, cache_dir: Path | None,
-                    options: Callable[[], ort.SessionOptions]) -> ModelSource:
+def _save_in_a_child(weights: Path, weights_sha256: str, path: Path) -> None:
+    """:func:`save`, run by a child interpreter: optimising passes through about 150 MiB
+    more than the model keeps, and a process's peak (what a container's limit and
+    ``bench.footprint`` see) would keep it even after it is given back."""
+    root = str(Path(__file__).resolve().parents[1])  # the child imports this same ``shared``
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run(
+        [sys.executable, "-m", "shared._model_cache", str(weights), weights_sha256, str(path)],
+        env=env, capture_output=True, text=True, timeout=_BUILD_TIMEOUT_S, check=False)
+    if done.returncode != 0:
+        raise OSError(done.stderr.strip().splitlines()[-1] if done.stderr.strip()
+                      else f"exit status {done.returncode}")
+
+
+def optimised_model(weights: Path, weights_sha256: str, cache_dir: Path | None
+                    ) -> ModelSource:
     """The saved optimised model under ``cache_dir`` (made now if missing or invalid), or,
     without a usable directory, the edited graph to optimise in memory.
 
-    ``weights`` are the packaged model's bytes, already checked against ``weights_sha256``;
-    ``options`` makes the session options the model runs with.
+    ``weights`` is the packaged model file, already checked against ``weights_sha256``.
     """
-    if cache_dir is not None and _valid(path := cache_dir / cache_name(weights_sha256)):
-        return path
-    graph, _ = gather_before_dequantising(weights)
-    if cache_dir is None:
-        return graph
-    try:
-        _save(graph, path, options)
-    except Exception as e:  # disk or onnxruntime: either way the model still loads
-        log.warning("the optimised embedding model could not be saved under %s (%s); "
-                    "optimising it at each start instead", cache_dir, e)
-        return graph
-    return path
+    if cache_dir is not None:
+        path = cache_dir / cache_name(weights_sha256)
+        if _valid(path):
+            return path
+        try:
+            _save_in_a_child(weights, weights_sha256, path)
+        except (OSError, subprocess.SubprocessError) as e:
+            log.warning("the optimised embedding model could not be saved under %s (%s); "
+                        "optimising it in memory instead", cache_dir, e)
+        else:
+            if _valid(path):
+                return path
+    graph, _ = gather_before_dequantising(weights.read_bytes())
+    return graph
+
+
+if __name__ == "__main__":
+    save(Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3]))

@@ -170,8 +170,8 @@ class Embedder:
         # The int8 lookup tables stay int8, their rows scaled after the lookup (the same
         # vectors, 34 MiB less), optimised once and loaded from disk where there is a cache
         # (shared/_embedding_graph.py, shared/_model_cache.py).
-        source = optimised_model(model.weights.read(), model.weights.sha256,
-                                 self._config.cache_dir, self._session_options)
+        source = optimised_model(model.weights.locate(), model.weights.sha256,
+                                 self._config.cache_dir)
         options = self._session_options()
         if isinstance(source, Path):
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
