@@ -25,7 +25,7 @@ _STATEMENT = re.compile(r"duration: [\d.]+ ms  (?:execute [^:]*|statement): (?P<
 
 KINDS: tuple[tuple[str, str], ...] = (
     # (fragment of the statement, kind); the first match wins
-    ("BEGIN; SELECT 1 FROM streams", "append (its transaction)"),
+    ("FROM append_events(", "append (the log's one call)"),
     ("FROM events WHERE invocation_id = $1 AND tenant_id = $2", "read_invocation"),
     ("FROM tenants WHERE tenant_id = $1", "tenant settings read"),
     ("FROM tenant_models", "model settings read"),

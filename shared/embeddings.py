@@ -34,6 +34,8 @@ import onnxruntime as ort
 from numpy.typing import NDArray
 from tokenizers import Encoding, Tokenizer
 
+from shared._model_cache import optimised_model
+
 __all__ = [
     "MINILM_L6_V2",
     "Embedder",
@@ -43,6 +45,7 @@ __all__ = [
     "ModelFileMismatch",
     "ModelNotInstalled",
     "PackagedFile",
+    "configure_default_embedder",
     "default_embedder",
 ]
 
@@ -74,6 +77,13 @@ class PackagedFile:
 
     def locate(self) -> Path:
         """The installed file, checked against :attr:`sha256`."""
+        return self._read()[0]
+
+    def read(self) -> bytes:
+        """The installed file's contents, checked against :attr:`sha256`."""
+        return self._read()[1]
+
+    def _read(self) -> tuple[Path, bytes]:
         try:
             found = Path(str(metadata.distribution(self.distribution).locate_file(self.path)))
         except metadata.PackageNotFoundError as e:
@@ -82,10 +92,11 @@ class PackagedFile:
                 "cannot be loaded; reinstall the engine (pip install -e .).") from e
         if not found.is_file():
             raise ModelNotInstalled(f"The package {self.distribution} has no file {self.path}.")
-        digest = hashlib.sha256(found.read_bytes()).hexdigest()
+        data = found.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
         if digest != self.sha256:
             raise ModelFileMismatch(f"{found} has sha256 {digest}, expected {self.sha256}.")
-        return found
+        return found, data
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,6 +144,10 @@ class EmbedderConfig:
     threads: int = 2
     """onnxruntime intra-op threads: at most the machine's cores, fewer to leave room for
     the event loop and the other services on the same machine."""
+    cache_dir: Path | None = None
+    """A writable directory where the optimised model is kept between starts (the data
+    directory's ``models``); ``None`` optimises it in memory at each start, which holds
+    about 45 MiB more (shared/_model_cache.py)."""
 
 
 class Embedder:
@@ -152,9 +167,18 @@ class Embedder:
         self._tokenizer.enable_truncation(max_length=model.max_tokens)
         # The file pads to a fixed 128 tokens; each batch is padded to its longest text instead.
         self._tokenizer.no_padding()
+        # The int8 lookup tables stay int8, their rows scaled after the lookup (the same
+        # vectors, 34 MiB less), optimised once and loaded from disk where there is a cache
+        # (shared/_embedding_graph.py, shared/_model_cache.py).
+        source = optimised_model(model.weights.locate(), model.weights.sha256,
+                                 self._config.cache_dir)
+        options = self._session_options()
+        if isinstance(source, Path):
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
         self._session = ort.InferenceSession(
-            str(model.weights.locate()), sess_options=self._session_options(),
+            str(source) if isinstance(source, Path) else source, sess_options=options,
             providers=["CPUExecutionProvider"])
+        del source
         self._inputs = {i.name for i in self._session.get_inputs()}
         # One run at a time: a second concurrent run would only compete for the same cores.
         self._lock = threading.Lock()
@@ -249,14 +273,24 @@ def _mean_pool_normalised(hidden: Vectors, mask: NDArray[np.int64]) -> Vectors:
 
 
 _default: Embedder | None = None
+_default_config = EmbedderConfig()
 _default_lock = threading.Lock()
 
 
+def configure_default_embedder(config: EmbedderConfig) -> None:
+    """How :func:`default_embedder` will load the model; for the command that starts the
+    process (where the model cache is), before anything loads it."""
+    global _default_config
+    with _default_lock:
+        _default_config = config
+
+
 def default_embedder() -> Embedder:
-    """The process's shared :class:`Embedder` with the default configuration, loaded on the
-    first call (blocking: from async code, ``await asyncio.to_thread(default_embedder)``)."""
+    """The process's shared :class:`Embedder` (configured by
+    :func:`configure_default_embedder`), loaded on the first call (blocking: from async code,
+    ``await asyncio.to_thread(default_embedder)``)."""
     global _default
     with _default_lock:
         if _default is None:
-            _default = Embedder()
+            _default = Embedder(_default_config)
         return _default

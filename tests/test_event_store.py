@@ -11,6 +11,8 @@ from shared.events import (
     ContentDelta,
     ConversationCreated,
     InvocationCancelled,
+    InvocationCancelRequested,
+    InvocationCompleted,
     InvocationStarted,
     MessageReceived,
 )
@@ -117,3 +119,61 @@ async def test_projections_rebuild_from_the_log(infra: Infra) -> None:
     assert replayed == 3
     assert [dict(r) for r in after] == [dict(r) for r in before]
     assert after[0]["content"] == "What about damp?"
+
+
+async def test_a_committed_cancel_request_outranks_a_completion(infra: Infra) -> None:
+    c = _conversation()
+    started, received = _turn(c)
+    base = {"conversation_id": c.conversation_id, "tenant_id": "t1",
+            "invocation_id": started.invocation_id}
+    await infra.store.append([c, started, received])
+    await infra.store.append([InvocationCancelRequested(**base, user_id="u1")])
+    done = await infra.store.append([InvocationCompleted(**base)])
+    assert done[0].status == "dropped"
+    # Within one batch too: the request recorded first, the completion after it is refused.
+    other = _turn(c)
+    more = {**base, "invocation_id": other[0].invocation_id}
+    batch = await infra.store.append([*other, InvocationCancelRequested(**more, user_id="u1"),
+                                      InvocationCompleted(**more)])
+    assert [a.status for a in batch] == ["new", "new", "new", "dropped"]
+
+
+async def test_an_event_repeated_within_one_append_is_recorded_once(infra: Infra) -> None:
+    c = _conversation()
+    started, received = _turn(c)
+    delta = ContentDelta(conversation_id=c.conversation_id, tenant_id="t1",
+                         invocation_id=started.invocation_id, text="Once")
+    out = await infra.store.append([c, started, received, delta, delta])
+    assert [a.status for a in out] == ["new"] * 4 + ["duplicate"]
+    assert out[4].record == out[3].record
+    assert len(await infra.store.read_conversation("t1", c.conversation_id)) == 4
+
+
+async def test_concurrent_creations_of_one_conversation_record_it_once(infra: Infra) -> None:
+    c = _conversation()
+    outcomes = await asyncio.gather(*(infra.store.append([c]) for _ in range(5)))
+    assert sorted(o[0].status for o in outcomes) == ["duplicate"] * 4 + ["new"]
+    assert {o[0].record.hash for o in outcomes} == {  # type: ignore[union-attr]
+        r.hash for r in await infra.store.read_conversation("t1", c.conversation_id)}
+
+
+async def test_an_append_without_projections_commits_in_one_call(infra: Infra) -> None:
+    """Deltas change no projection, so their append is the log's one call in its own implicit
+    transaction: committed, chained, and the invocation's latest activity moved on."""
+    c = _conversation()
+    started, received = _turn(c)
+    await infra.store.append([c, started, received])
+    base = {"conversation_id": c.conversation_id, "tenant_id": "t1",
+            "invocation_id": started.invocation_id}
+    later = ContentDelta(**base, text="Later", occurred_at=started.occurred_at.replace(
+        year=started.occurred_at.year + 1))
+    out = await infra.store.append([ContentDelta(**base, text="Now"), later], outbox=True)
+    assert [a.record.version for a in out] == [4, 5]  # type: ignore[union-attr]
+    assert verify_chain(await infra.store.chain(c.conversation_id)) == []
+    assert await infra.pool.fetchval(
+        "SELECT last_event_at FROM invocations WHERE id = $1",
+        started.invocation_id) == later.occurred_at
+    queued = await infra.pool.fetchval(
+        "SELECT count(*) FROM publish_outbox WHERE position = ANY($1::bigint[])",
+        [a.record.position for a in out])  # type: ignore[union-attr]
+    assert queued == 2

@@ -16,16 +16,12 @@ import msgspec
 from shared.events import (
     TERMINAL_TYPES,
     AnyEvent,
-    ConversationCreated,
-    Event,
-    InvocationCancelRequested,
-    InvocationCompleted,
     InvocationStarted,
     decode_event,
     encode_event,
     event_type,
 )
-from shared.store._chain import GENESIS, ChainRow, link_hash
+from shared.store._chain import ChainRow
 from shared.store.errors import (
     UNAVAILABLE,
     ConnectionBudgetExceeded,
@@ -34,7 +30,7 @@ from shared.store.errors import (
     TenantMismatch,
     store_errors,
 )
-from shared.store.projections import latest_activity, project, touch_invocations
+from shared.store.projections import project, projected, touch_invocations
 
 __all__ = ["Appended", "PostgresEventStore", "Recorded", "check_connection_budget",
            "connect_pool", "migrate"]
@@ -172,13 +168,6 @@ def _record(row: asyncpg.Record) -> Recorded:
     )
 
 
-class _Head(msgspec.Struct):
-    tenant_id: str
-    version: int
-    hash: bytes
-    created: bool = False
-
-
 class PostgresEventStore:
     """Appends and reads events; every read is scoped by tenant."""
 
@@ -197,14 +186,11 @@ class PostgresEventStore:
         if not events:
             return []
         if within is not None:  # a pool's connection proxy forwards every call
-            conn = cast(asyncpg.Connection, within)
-            await _lock_heads(conn, events)
-            return await _append(conn, events, outbox=outbox)
+            return await _append(cast(asyncpg.Connection, within), events, outbox=outbox)
         try:
             async with self.pool.acquire() as proxy:
-                conn = cast(asyncpg.Connection, proxy)
-                async with _locking_transaction(conn, events):
-                    return await _append(conn, events, outbox=outbox)
+                return await _append_in_one(cast(asyncpg.Connection, proxy), events,
+                                            outbox=outbox)
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
@@ -263,26 +249,24 @@ class PostgresEventStore:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
 
-def _lock_statement(events: Sequence[Event]) -> str:
-    """Locks every touched stream head that exists, in a fixed order (``ORDER BY``: rows are
-    locked as the sort returns them), so concurrent appends cannot deadlock. Conversation ids
-    are ``uuid.UUID``s, so their text is only hex digits and dashes."""
-    ids = ", ".join(f"'{uuid.UUID(str(cid))}'"
-                    for cid in sorted({e.conversation_id for e in events}))
-    return (f"SELECT 1 FROM streams WHERE conversation_id IN ({ids})"
-            " ORDER BY conversation_id FOR UPDATE")
+_APPEND = ("SELECT r_index, r_status, r_position, r_version, r_prev_hash, r_hash,"
+           " r_recorded_at, r_payload FROM append_events($1::uuid[], $2::uuid[], $3::uuid[],"
+           " $4::text[], $5::text[], $6::timestamptz[], $7::bytea[], $8, $9::text[])")
+"""The log's side of an append in one call (migration ``0017_append_function.sql``): heads
+locked in a fixed order, stored ids returned as duplicates, events of ended invocations
+dropped, the chain extended, the rows inserted (and queued with ``outbox``), the heads and the
+invocations' latest activity moved on."""
+_TERMINAL = sorted(TERMINAL_TYPES)
+_STREAM_NOT_FOUND, _TENANT_MISMATCH = "YA404", "YA403"
+"""The SQLSTATEs ``append_events`` raises (a class of its own: no PostgreSQL code uses ``YA``)."""
 
 
 @asynccontextmanager
-async def _locking_transaction(conn: asyncpg.Connection, events: Sequence[Event]
-                               ) -> AsyncIterator[None]:
-    """A transaction that begins with the heads of ``events`` locked: ``BEGIN`` and the lock
-    go in one round trip (the simple query protocol takes both), as each round trip to
-    PostgreSQL costs the engine a socket write and a wake-up. Rolled back on any error; a
-    connection that cannot be rolled back is closed, so the pool never hands out one inside
-    a transaction."""
+async def _transaction(conn: asyncpg.Connection) -> AsyncIterator[None]:
+    """A transaction, rolled back on any error; a connection that cannot be rolled back is
+    closed, so the pool never hands out one inside a transaction."""
+    await conn.execute("BEGIN")
     try:
-        await conn.execute(f"BEGIN; {_lock_statement(events)}")
         yield
     except BaseException:
         try:
@@ -298,188 +282,56 @@ async def _locking_transaction(conn: asyncpg.Connection, events: Sequence[Event]
             conn.terminate()
 
 
-async def _lock_heads(conn: asyncpg.Connection, events: Sequence[Event]) -> None:
-    """Lock every touched stream head in a fixed order, so concurrent appends cannot deadlock."""
-    for cid in sorted({e.conversation_id for e in events}):
-        await conn.execute(
-            "SELECT 1 FROM streams WHERE conversation_id = $1 FOR UPDATE", cid)
-
-
-async def _heads(conn: asyncpg.Connection, rows: Sequence[asyncpg.Record],
-                 events: Sequence[Event]) -> dict[uuid.UUID, _Head]:
-    """The touched heads (locked already); a stream not created yet is looked up again once
-    its creators have waited for each other, so the later one finds the row."""
-    heads = {r["id"]: _Head(r["status"], r["version"], bytes(r["hash"]))
-             for r in rows if r["kind"] == "head"}
-    for cid in sorted({e.conversation_id for e in events} - set(heads)):
-        await conn.execute("SELECT pg_advisory_xact_lock(7312, hashtext($1))", str(cid))
-        row = await conn.fetchrow(
-            "SELECT tenant_id, version, head_hash FROM streams WHERE conversation_id = $1"
-            " FOR UPDATE", cid)
-        if row is not None:
-            heads[cid] = _Head(row["tenant_id"], row["version"], bytes(row["head_hash"]))
-    return heads
+async def _append_in_one(conn: asyncpg.Connection, events: Sequence[AnyEvent], *,
+                         outbox: bool) -> list[Appended]:
+    """Append ``events`` and project the new ones, on ``conn``: one call to the log, in
+    its own implicit transaction when nothing is to be projected (an agent's events, the
+    answer's deltas), else in a transaction with the projections."""
+    if not any(projected(e) for e in events):
+        return await _record_all(conn, events, outbox=outbox)
+    async with _transaction(conn):
+        return await _append(conn, events, outbox=outbox)
 
 
 async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
                   ) -> list[Appended]:
-    rows = await _known(conn, events)
-    heads = await _heads(conn, rows, events)
-    seen = {r["id"]: _record(r) for r in rows if r["kind"] == "event"}
-    status: dict[uuid.UUID, str] = {r["id"]: r["status"] for r in rows
-                                    if r["kind"] == "invocation"}
-    cancelling = {r["id"] for r in rows if r["kind"] == "cancel"}
-    out: list[Appended] = []
-    pending: list[_Link] = []
-    for event in events:
-        if (known := seen.get(event.event_id)) is not None:
-            out.append(Appended(status="duplicate", event=known.event, record=known))
-            continue
-        if isinstance(event, InvocationCancelRequested):
-            cancelling.add(event.invocation_id)
-        if event.invocation_id is not None and (
-            status.get(event.invocation_id) not in (None, "running")
-            # A committed cancel outranks an answer verified meanwhile: the orchestrator
-            # records the cancel, and the invocation never completes.
-            or (isinstance(event, InvocationCompleted) and event.invocation_id in cancelling)
-        ):
-            out.append(Appended(status="dropped", event=event))
-            continue
-        link = _link(_head_for(heads, event), event)
-        pending.append(link)
-        seen[event.event_id] = link.placeholder
-        kind = event_type(event)
-        if event.invocation_id is not None and (
-            isinstance(event, InvocationStarted) or kind in TERMINAL_TYPES
-        ):
-            status[event.invocation_id] = "running" if kind == "invocation.started" else kind
-        out.append(Appended(status="new", event=event))
-    records = await _insert_all(conn, heads, pending, outbox=outbox)
-    out = [Appended(status="new", event=a.event, record=records[a.event.event_id])
-           if a.status == "new" else a for a in out]
-    for link in pending:
-        await project(conn, link.event, link.version)
-    if any(isinstance(link.event, InvocationStarted) for link in pending):
-        # Its row was inserted by the projection just now, after the insert's own touch.
-        await touch_invocations(conn, [link.event for link in pending])
+    """The log's call, then the projections of what it recorded (inside a transaction)."""
+    out = await _record_all(conn, events, outbox=outbox)
+    new = [a.record for a in out if a.record is not None and a.status == "new"]
+    for record in new:
+        await project(conn, record.event, record.version)
+    if any(isinstance(r.event, InvocationStarted) for r in new):
+        # Its row was inserted by the projection just now, after the log's own touch.
+        await touch_invocations(conn, [r.event for r in new])
     return out
 
 
-_KNOWN = (
-    f"SELECT 'event' AS kind, event_id AS id, {_COLUMNS}, NULL::text AS status FROM events"
-    " WHERE event_id = ANY($1::uuid[])"
-    " UNION ALL SELECT 'invocation', id, NULL, NULL, NULL, NULL, NULL, NULL, NULL, status"
-    " FROM invocations WHERE id = ANY($2::uuid[])"
-    " UNION ALL SELECT 'cancel', invocation_id, NULL, NULL, NULL, NULL, NULL, NULL,"
-    " NULL, NULL::text FROM events WHERE invocation_id = ANY($3::uuid[])"
-    " AND type = 'invocation.cancel_requested'"
-    " UNION ALL SELECT 'head', conversation_id, NULL, NULL, version, NULL, NULL, head_hash,"
-    " NULL, tenant_id FROM streams WHERE conversation_id = ANY($4::uuid[])")
-"""In one round trip, under the heads' locks: which events are stored already, the status of
-each invocation, which invocations that complete in this batch the log holds a cancel request
-for, and each stream's head (its tenant in ``status``)."""
-
-
-async def _known(conn: asyncpg.Connection, events: Sequence[AnyEvent]) -> list[asyncpg.Record]:
-    """What the log already says about ``events`` (see ``_KNOWN``)."""
-    return await conn.fetch(
-        _KNOWN, [e.event_id for e in events],
-        list({e.invocation_id for e in events if e.invocation_id is not None}),
-        list({e.invocation_id for e in events if isinstance(e, InvocationCompleted)}),
-        list({e.conversation_id for e in events}))
-
-
-_INSERT = (
-    "INSERT INTO events (conversation_id, version, event_id, invocation_id, tenant_id, type,"
-    " occurred_at, payload, prev_hash, hash)"
-    " SELECT c, v, e, i, t, y, o, p, h0, h1 FROM unnest($1::uuid[], $2::int[], $3::uuid[],"
-    " $4::uuid[], $5::text[], $6::text[], $7::timestamptz[], $8::bytea[], $9::bytea[],"
-    " $10::bytea[]) WITH ORDINALITY AS x(c, v, e, i, t, y, o, p, h0, h1, n) ORDER BY n"
-    " RETURNING event_id, position, recorded_at")
-_AFTER_INSERT = (
-    " heads AS (UPDATE streams s SET version = h.v, head_hash = h.h FROM unnest($11::uuid[],"
-    " $12::int[], $13::bytea[]) AS h(c, v, h) WHERE s.conversation_id = h.c),"
-    " touched AS (UPDATE invocations i SET last_event_at = greatest(i.last_event_at, l.o)"
-    " FROM unnest($14::uuid[], $15::timestamptz[]) AS l(i, o) WHERE i.id = l.i)")
-"""The stream heads moved on, and each invocation's latest activity (the watchdog reads it)."""
-_INSERT_PLAIN = (
-    f"WITH inserted AS ({_INSERT}),{_AFTER_INSERT}"
-    " SELECT event_id, position, recorded_at FROM inserted")
-_INSERT_QUEUED = (
-    f"WITH inserted AS ({_INSERT}),"
-    " queued AS (INSERT INTO publish_outbox (position) SELECT position FROM inserted),"
-    f"{_AFTER_INSERT} SELECT event_id, position, recorded_at FROM inserted")
-"""The insert, each new record queued in the publish outbox, the heads and the invocations
-touched: one statement, one round trip."""
-
-
-class _Link(msgspec.Struct):
-    """One new event's place in its stream, computed before the single insert."""
-
-    event: AnyEvent
-    version: int
-    payload: bytes
-    prev_hash: bytes
-    hash: bytes
-
-    @property
-    def placeholder(self) -> Recorded:
-        """Marks the id as taken within this batch (a repeated id is then a duplicate)."""
-        return Recorded(position=0, version=self.version, event=self.event,
-                        payload=self.payload, prev_hash=self.prev_hash, hash=self.hash,
-                        recorded_at=self.event.occurred_at)
-
-
-def _link(head: _Head, event: AnyEvent) -> _Link:
-    payload = encode_event(event)
-    version = head.version + 1
-    link = _Link(event=event, version=version, payload=payload, prev_hash=head.hash,
-                 hash=link_hash(head.hash, version, payload))
-    head.version, head.hash = version, link.hash
-    return link
-
-
-async def _insert_all(conn: asyncpg.Connection, heads: dict[uuid.UUID, _Head],
-                      links: list[_Link], *, outbox: bool) -> dict[uuid.UUID, Recorded]:
-    """New stream rows, then every new event in one statement (one round trip per batch);
-    with ``outbox``, the same statement queues each new record for publication."""
-    created = [(cid, h.tenant_id) for cid, h in heads.items() if h.created]
-    if created:
-        # Stream rows must exist before their events (foreign key).
-        await conn.executemany(
-            "INSERT INTO streams (conversation_id, tenant_id, version, head_hash)"
-            " VALUES ($1, $2, 0, $3)", [(cid, tenant, GENESIS) for cid, tenant in created])
-        for cid, _ in created:
-            heads[cid].created = False
-    if not links:
-        return {}
-    latest = latest_activity([k.event for k in links])
-    rows = await conn.fetch(
-        (_INSERT_QUEUED if outbox else _INSERT_PLAIN),
-        [k.event.conversation_id for k in links], [k.version for k in links],
-        [k.event.event_id for k in links], [k.event.invocation_id for k in links],
-        [k.event.tenant_id for k in links], [event_type(k.event) for k in links],
-        [k.event.occurred_at for k in links], [k.payload for k in links],
-        [k.prev_hash for k in links], [k.hash for k in links],
-        list(heads), [h.version for h in heads.values()], [h.hash for h in heads.values()],
-        list(latest), list(latest.values()),
-    )
-    by_id = {r["event_id"]: r for r in rows}
-    return {
-        k.event.event_id: Recorded(
-            position=by_id[k.event.event_id]["position"], version=k.version,
-            event=k.event, payload=k.payload, prev_hash=k.prev_hash,
-            hash=k.hash, recorded_at=by_id[k.event.event_id]["recorded_at"])
-        for k in links
-    }
-
-
-def _head_for(heads: dict[uuid.UUID, _Head], event: Event) -> _Head:
-    head = heads.get(event.conversation_id)
-    if head is None:
-        if not isinstance(event, ConversationCreated):
-            raise StreamNotFound(f"conversation {event.conversation_id} does not exist")
-        head = heads[event.conversation_id] = _Head(event.tenant_id, 0, GENESIS, created=True)
-    if head.tenant_id != event.tenant_id:
-        raise TenantMismatch(f"conversation {event.conversation_id} belongs to another tenant")
-    return head
+async def _record_all(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
+                      ) -> list[Appended]:
+    payloads = [encode_event(e) for e in events]
+    try:
+        rows = await conn.fetch(
+            _APPEND, [e.conversation_id for e in events], [e.event_id for e in events],
+            [e.invocation_id for e in events], [e.tenant_id for e in events],
+            [event_type(e) for e in events], [e.occurred_at for e in events], payloads,
+            outbox, _TERMINAL)
+    except asyncpg.PostgresError as e:
+        if e.sqlstate == _STREAM_NOT_FOUND:
+            raise StreamNotFound(e.args[0] if e.args else str(e)) from e
+        if e.sqlstate == _TENANT_MISMATCH:
+            raise TenantMismatch(e.args[0] if e.args else str(e)) from e
+        raise
+    out: list[Appended] = []
+    for row in rows:
+        event, status = events[row["r_index"] - 1], row["r_status"]
+        if status == "dropped":
+            out.append(Appended(status="dropped", event=event))
+            continue
+        payload = payloads[row["r_index"] - 1] if status == "new" else bytes(row["r_payload"])
+        record = Recorded(
+            position=row["r_position"], version=row["r_version"],
+            event=event if status == "new" else decode_event(payload), payload=payload,
+            prev_hash=bytes(row["r_prev_hash"]), hash=bytes(row["r_hash"]),
+            recorded_at=row["r_recorded_at"])
+        out.append(Appended(status=status, event=record.event, record=record))
+    return out

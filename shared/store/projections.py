@@ -33,8 +33,8 @@ from shared.events import (
     is_tenant_record,
 )
 
-__all__ = ["answer_message_id", "latest_activity", "project", "rebuild_projections",
-           "touch_invocations"]
+__all__ = ["answer_message_id", "latest_activity", "project", "projected",
+           "rebuild_projections", "touch_invocations"]
 
 _PROJECTION_TABLES = ("conversations", "invocations", "messages", "model_usage")
 
@@ -44,8 +44,26 @@ def answer_message_id(invocation_id: uuid.UUID) -> uuid.UUID:
     return derived_id(invocation_id, "answer")
 
 
+def projected(event: AnyEvent) -> bool:
+    """Whether ``event`` changes a projection: an append whose events none does needs no
+    transaction around the log's single call (``shared.store.postgres``)."""
+    match event:
+        case ConversationCreated():
+            return not is_tenant_record(event.tenant_id, event.conversation_id)
+        case AnswerRevised():
+            return event.draft_chars is None
+        case (UsageRecorded() | ConversationRenamed() | ConversationArchived()
+              | TitleGenerated() | InvocationStarted() | MessageReceived() | DraftCompleted()
+              | ConfidenceUpdate() | InvocationCompleted() | InvocationCancelled()
+              | InvocationFailed()):
+            return True
+    return False
+
+
 async def project(conn: asyncpg.Connection, event: AnyEvent, version: int) -> None:
-    """Apply one recorded event to the projections."""
+    """Apply one recorded event to the projections (nothing for one not :func:`projected`)."""
+    if not projected(event):
+        return
     if isinstance(event, UsageRecorded):
         await _usage(conn, event)
     else:
