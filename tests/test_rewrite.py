@@ -301,3 +301,25 @@ def test_a_bare_follow_up_carries_the_act_the_earlier_question_was_about() -> No
     assert rewrite_offline("What if we can't get in?",
                            ["How often is a gas safety check being done?"]).carried == [
         "gas safety check"]
+
+
+@pytest.mark.parametrize(("earlier", "message", "carried"), [
+    # "it" is the earlier subject; the hazard is only what it concerns
+    ("Can the council revoke a prohibition order?", "Does it have to if the hazard has gone?",
+     "prohibition order"),
+    ("How long does an improvement notice last?", "Must they repair the roof first?",
+     "improvement notice"),
+    # "much notice" is not a phrase of its own: the question asks about the earlier tenancy
+    ("Can we extend an introductory tenancy?", "How much notice do we have to give the tenant?",
+     "introductory tenancy"),
+])
+def test_a_follow_up_asking_of_it_carries_the_subject_despite_a_generic_word(
+        earlier: str, message: str, carried: str) -> None:
+    assert follow_up(message)
+    assert rewrite_offline(message, [earlier]).carried[:1] == [carried]
+
+
+def test_asking_of_it_with_a_subject_of_its_own_or_a_dummy_it_stands_alone() -> None:
+    for message in ("Does it need an HMO licence under the Housing Act 2004?",
+                    "Is it a legal requirement to fit smoke alarms?"):
+        assert rewrite_offline(message, [COMPLAINT]).method == "unchanged", message

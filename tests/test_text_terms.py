@@ -30,3 +30,28 @@ def test_short_words_and_other_doubles_are_kept_apart() -> None:
 
 def test_content_terms_drop_stop_words_and_stem_the_rest() -> None:
     assert content_terms("Are kennelling fees payable?") == [stem("kennel"), "fee", "payabl"]
+
+
+@pytest.mark.parametrize("forms", [
+    ("go", "goes", "going", "went", "gone"),
+    ("echo", "echoes"),
+    ("leave", "leaves", "leaving", "left"),
+    ("pay", "pays", "paid"),
+    ("hold", "holds", "held"),
+    ("take", "took", "taken"),
+    ("block", "blocked", "unblock", "unblocking", "unblocks"),
+])
+def test_verb_forms_no_suffix_rule_reaches_meet_their_verb(forms: tuple[str, ...]) -> None:
+    assert len({stem(f) for f in forms}) == 1, {f: stem(f) for f in forms}
+
+
+def test_the_es_rule_keeps_nouns_in_e_apart_from_the_verbs_in_o() -> None:
+    for noun in ("house", "notice", "premise", "licence"):
+        assert stem(noun + "s") == stem(noun), noun
+    assert stem("houses") != stem("ho")
+    # the opposite state keeps its own stem; only the act of clearing meets the obstruction
+    assert stem("unblocked") != stem("blocked")
+
+
+def test_quantity_words_are_not_content() -> None:
+    assert content_terms("How much notice, and how many days?") == ["notic", "day"]

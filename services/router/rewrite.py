@@ -91,15 +91,26 @@ def follow_up(message: str) -> bool:
     ("it", "they", "this", "one"), leaves out its verb phrase ("…if we don't?"), is short, or
     names nothing at all, not even a phrase of its own ("what's the most the court can
     award?" asks about the subject before it). "Do they still…" points back even when it
-    names a subject ("do they still pay rent while they're out?" after a decant).
+    names a subject ("do they still pay rent while they're out?" after a decant), and so does
+    a question whose subject is "it" or "they" and which names only a generic word ("does it
+    have to if the hazard has gone?" after a prohibition order: the hazard is the order's).
     """
     if _REFERS_BACK.search(message):
+        return True
+    if _ASKS_OF_IT.search(message) and all(len(s.split()) == 1 for s in subjects(message)):
         return True
     if subjects(message) or _SMALL_TALK.search(message):
         return False
     return bool(_CONTINUES.search(message) or _PRONOUN.search(message)
                 or _ELLIPSIS.search(message) or len(WORD.findall(message)) <= SHORT_WORDS
                 or not key_phrase(message) or _only_known_parties(message))
+
+
+_ASKS_OF_IT = re.compile(
+    r"^\W*(?:(?:and|but|so)\s+)?(?:does|do|did|can|could|will|would|should|must|may|might|has|"
+    r"have)\s+(?:it|they|that|this|these|those|the same)\b", re.IGNORECASE)
+"""A question whose subject points back ("does it have to…", "must they…"); "is it" is left
+out, as its "it" is often a dummy ("is it a legal requirement to…")."""
 
 
 def _only_known_parties(message: str) -> bool:
