@@ -22,6 +22,22 @@ class SseEvent:
     data: dict[str, object]
 
 
+async def sse_events(response: httpx.Response) -> AsyncIterator[SseEvent]:
+    """The server-sent events of a response, as they arrive (comments skipped)."""
+    kind, ident, data = "message", 0, []
+    async for line in response.aiter_lines():
+        if line == "":
+            if data:
+                yield SseEvent(kind, ident, json.loads("\n".join(data)))
+            kind, ident, data = "message", 0, []
+        elif line.startswith("event:"):
+            kind = line[6:].strip()
+        elif line.startswith("id:"):
+            ident = int(line[3:].strip())
+        elif line.startswith("data:"):
+            data.append(line[5:].lstrip())
+
+
 @dataclass
 class Client:
     """An authenticated API client for one tenant and user."""
@@ -58,18 +74,8 @@ class Client:
         headers = {"Last-Event-ID": str(last_event_id)} if last_event_id is not None else {}
         async with self.http.stream("GET", url, headers=headers) as response:
             assert response.status_code == 200
-            kind, ident, data = "message", 0, []
-            async for line in response.aiter_lines():
-                if line == "":
-                    if data:
-                        yield SseEvent(kind, ident, json.loads("\n".join(data)))
-                    kind, ident, data = "message", 0, []
-                elif line.startswith("event:"):
-                    kind = line[6:].strip()
-                elif line.startswith("id:"):
-                    ident = int(line[3:].strip())
-                elif line.startswith("data:"):
-                    data.append(line[5:].lstrip())
+            async for event in sse_events(response):
+                yield event
 
     async def collect(self, url: str, *, last_event_id: int | None = None,
                       timeout: float = 60) -> list[SseEvent]:

@@ -5,14 +5,13 @@ was cut off, and refused with a clear 4xx that records nothing."""
 from __future__ import annotations
 
 import asyncio
-import json
 import uuid
 
 import httpx
 
 from services.engine import Engine
 from shared.events import TERMINAL_TYPES
-from tests.e2e import Client, SseEvent
+from tests.e2e import Client, SseEvent, sse_events
 
 QUESTION = "How quickly must we inspect a report of damp and mould?"
 
@@ -20,22 +19,11 @@ QUESTION = "How quickly must we inspect a report of damp and mould?"
 async def _read(response: httpx.Response, *, stop_after: int | None = None) -> list[SseEvent]:
     """The response's events, to its terminal event (or the first ``stop_after``)."""
     events: list[SseEvent] = []
-    kind, ident, data = "message", 0, []
     async with asyncio.timeout(60):
-        async for line in response.aiter_lines():
-            if line.startswith("event:"):
-                kind = line[6:].strip()
-            elif line.startswith("id:"):
-                ident = int(line[3:].strip())
-            elif line.startswith("data:"):
-                data.append(line[5:].lstrip())
-            elif line == "" and data:
-                events.append(SseEvent(kind, ident, json.loads("\n".join(data))))
-                kind, ident, data = "message", 0, []
-                if events[-1].type in TERMINAL_TYPES:
-                    break
-                if stop_after is not None and len(events) >= stop_after:
-                    break
+        async for event in sse_events(response):
+            events.append(event)
+            if event.type in TERMINAL_TYPES or len(events) == stop_after:
+                break
     return events
 
 
