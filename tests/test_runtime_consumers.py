@@ -124,35 +124,38 @@ async def test_replicas_starting_together_share_one_durable_and_each_message_goe
         await other.close_nats()
 
 
+async def _handle_one(infra: Infra, name: str, content: str, *, max_workers: int,
+                      ack_wait_s: float) -> list[str]:
+    """Start a service consuming with these settings, publish ``content``, and return what
+    it was given once that has arrived (and a moment more passed)."""
+    heard = _Heard()
+    service = Service(name=name, infra=infra)
+    service.consume(MessageReceived, heard.handler, max_workers=max_workers,
+                    ack_wait_s=ack_wait_s)
+    await service.start()
+    try:
+        await _publish(service.bus, [_message(content)])
+        await heard.wait_for(1)
+        await asyncio.sleep(0.3)  # anything else that would come, comes
+    finally:
+        await service.stop()
+    return heard.contents
+
+
 async def test_a_push_durable_takes_a_changed_setting_and_keeps_its_position(
         infra: Infra) -> None:
     """nats-py binds to an existing durable as stored: without reconciling, a deployment that
     already has its consumers would never see a changed ack wait or ack pending limit."""
-    first = _Heard()
-    old = Service(name="epsilon", infra=infra)
-    old.consume(MessageReceived, first.handler, max_workers=16, ack_wait_s=30)
-    await old.start()
-    try:
-        await _publish(old.bus, [_message("before")])
-        await first.wait_for(1)
-    finally:
-        await old.stop()
     durable = infra.subjects.durable("epsilon_message_received")
     bus = Bus(await infra.nats(), infra.subjects)
+    assert await _handle_one(infra, "epsilon", "before", max_workers=16,
+                             ack_wait_s=30) == ["before"]
     stored = await bus.js.consumer_info(infra.subjects.log_stream, durable)
     assert (stored.config.ack_wait, stored.config.max_ack_pending) == (30, 64)
 
-    heard = _Heard()
-    new = Service(name="epsilon", infra=infra)
-    new.consume(MessageReceived, heard.handler, max_workers=32, ack_wait_s=12)
-    await new.start()
-    try:
-        await _publish(new.bus, [_message("after")])
-        await heard.wait_for(1)
-        await asyncio.sleep(0.3)  # what was handled before the change does not come again
-        assert heard.contents == ["after"]
-        info = await bus.js.consumer_info(infra.subjects.log_stream, durable)
-        assert (info.config.ack_wait, info.config.max_ack_pending) == (12, 128)
-        assert info.config.deliver_group == durable
-    finally:
-        await new.stop()
+    # what was handled before the change does not come again
+    assert await _handle_one(infra, "epsilon", "after", max_workers=32,
+                             ack_wait_s=12) == ["after"]
+    info = await bus.js.consumer_info(infra.subjects.log_stream, durable)
+    assert (info.config.ack_wait, info.config.max_ack_pending) == (12, 128)
+    assert info.config.deliver_group == durable
