@@ -120,6 +120,10 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
      "Can we offer a flat to an applicant aged 55?", "limit on its figure"),
     ("Is an EICR needed for a gas-only bungalow?", "Is an EICR needed for a bungalow?",
      "kinds"),
+    ("Can we recharge a tenant for clearing a garden?",
+     "Can we recharge a tenant for anything except clearing a garden?", "negated"),
+    ("Can council tenants swap homes?", "Can tenants swap homes?", "categories"),
+    ("Can council tenants swap homes?", "Can private tenants swap homes?", "categories"),
 ])
 
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
@@ -149,6 +153,13 @@ def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
     ("Can a landlord turn down a request for a lodger?",
      "Can a landlord refuse a request for a lodger?"),
     ("Can the rent be increased mid-year?", "Can the rent be raised part way through the year?"),
+    ("At what interval must smoke alarms be tested?", "How often must smoke alarms be tested?"),
+    ("Who funds a new boiler for a leaseholder?", "Who pays for a new boiler for a leaseholder?"),
+    ("How long do we have to fix a faulty extractor fan?",
+     "How long do we have to repair an extractor fan?"),
+    ("What should we do if we discover mould in a void?",
+     "What should we do about mould in a void?"),
+    ("Who empties the bins in shared bin stores?", "Who empties the bins in communal bin stores?"),
 ])
 def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)

@@ -19,6 +19,7 @@ import re
 import msgspec
 
 from shared.answering.questions import classify
+from shared.cache._alike import LEARNING, alike
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
@@ -126,7 +127,10 @@ _PARTIES = {
     "leaseholder": r"leaseholders?|lessees?|home ?owners?",
     # A shared owner also pays rent and owns only a share: not every leaseholder's answer.
     "shared owner": r"shared owners?",
-    "council": r"councils?|local (?:housing )?authorit(?:y|ies)|LHAs?|environmental health|"
+    # "A council house" names the kind of home, compared among the categories, not a party.
+    "council": r"councils?(?! (?:houses?|homes?|flats?|housing|propert(?:y|ies)|estates?|"
+               r"dwellings?|tenants?|tenanc(?:y|ies)))|local (?:housing )?authorit(?:y|ies)|LHAs?|"
+               r"environmental health|"
                r"town hall",
     "agent": r"(?:letting |managing |estate )?agents?|agenc(?:y|ies)",
     "lodger": r"lodgers?",
@@ -213,8 +217,9 @@ _KINDS = re.compile(
     r"|\b(?P<priority>emergency|urgent|routine|planned|non-urgent|responsive)\s+"
     r"(?:repairs?|works?|jobs?|call-?outs?)"
     r"|\b(?P<licence>mandatory|additional|selective)\s+(?:hmo\s+)?licen[cs]\w*"
-    r"|(?<!regulator of )(?<!ombudsman for )\b(?P<sector>private|social)\s+(?:landlords?|"
-    r"tenants?|housing|rent\w*|sector|homes?)"
+    r"|(?<!regulator of )(?<!ombudsman for )\b(?P<sector>private|social|council)\s+(?:landlords?|"
+    r"tenants?|tenanc(?:y|ies)|housing|rent\w*|sector|homes?|houses?|flats?|propert(?:y|ies)|"
+    r"estates?|dwellings?)"
     r"|\b(?P<person>disabled|vulnerable|elderly|older|younger|young|pregnant|homeless|"
     r"bereaved|deceased)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
     r"households?|adults?|children|child)"
@@ -255,7 +260,7 @@ _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|never|no(?![- ]fault)|none|nobody|neither|nor|without|unless|refus\w*|"
     r"declin(?:e|es|ed|ing)|reject\w*|turn(?:s|ed|ing)? (?:\w+ ){0,3}down|"
-    r"fail(?:s|ed|ing)? to)\b|"
+    r"fail(?:s|ed|ing)? to|other than|except(?:ing)?|apart from|aside from|excluding)\b|"
     r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
     r"non-?[a-z]{3,})\b", re.IGNORECASE)
 
@@ -320,7 +325,7 @@ def question_features(question: str) -> QuestionFeatures:
         modality=_modality(plain),
         negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),
         topics=about,
-        words=frozenset(terms(expanded)),
+        words=frozenset(terms(expanded)) | alike(frozenset(own)),
         substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
             " ", _PARTY.sub(" ", plain)))) if w not in _FRAMING and w.isalpha() and len(w) > 1),
         context_dependent=bool(_FOLLOW_UP.search(plain)) or (
@@ -448,7 +453,7 @@ def _no_qualifier(word: str, before: str = "") -> bool:
                   and before.lower() not in _ATTRIBUTIVE) or (
         lower.endswith("ing") and before.lower() not in _DETERMINERS)
     return participle or lower.endswith("ly") or lower in _NOT_QUALIFIERS or \
-        stem(lower) in ACTIONS or bool(
+        stem(lower) in ACTIONS | LEARNING or bool(
         _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
 
 

@@ -37,6 +37,7 @@ from collections.abc import Iterable
 
 import msgspec
 
+from shared.cache._alike import DISREPAIR
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.text.modality import CONFLICTS
 
@@ -185,11 +186,13 @@ def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
 
 def _narrowed(new: QuestionFeatures, cached: QuestionFeatures) -> str:
     """"a vulnerable tenant" against "a tenant": one question narrows what the other names
-    plainly, by a word the other does not say."""
+    plainly, by a word the other does not say; a state of disrepair narrows nothing in a
+    question about repairing ("a broken lift" to be fixed, "repair a lift")."""
     for one, other in ((new, cached), (cached, new)):
         for qualifier, head in sorted(one.qualified):
             if head in other.stems and not _covered(qualifier, other.words) and \
-                    all(h != head for _, h in other.qualified):
+                    all(h != head for _, h in other.qualified) and \
+                    not (qualifier in DISREPAIR and "repair" in one.words & other.words):
                 return f"{qualifier} {head} against {head}"
     return ""
 
