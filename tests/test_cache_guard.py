@@ -124,6 +124,8 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
      "Can we recharge a tenant for anything except clearing a garden?", "negated"),
     ("Can council tenants swap homes?", "Can tenants swap homes?", "categories"),
     ("Can council tenants swap homes?", "Can private tenants swap homes?", "categories"),
+    ("Who clears ivy growing from our fence?", "Who clears ivy growing from a neighbour's fence?",
+     "parties"),
 ])
 
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
@@ -160,6 +162,10 @@ def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
     ("What should we do if we discover mould in a void?",
      "What should we do about mould in a void?"),
     ("Who empties the bins in shared bin stores?", "Who empties the bins in communal bin stores?"),
+    ("Can a joint tenancy be split after a relationship ends?",
+     "Can a joint tenancy be separated after a relationship ends?"),
+    ("What is the best approach to rent arrears from a bereaved tenant?",
+     "How should we handle rent arrears from a bereaved tenant?"),
 ])
 def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)

@@ -32,6 +32,11 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "area areas borough boroughs district districts",
     # Shared by residents.
     "communal shared",
+    # Parting one thing in two.
+    "split splits splitting separate separates separated separating divide divides divided "
+    "dividing",
+    # Coming to know of something.
+    "find finds found discover discovers discovered",
 ))
 
 _ALIKE: dict[str, frozenset[str]] = {w: group - {w} for group in _GROUPS for w in group}

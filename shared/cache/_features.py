@@ -142,6 +142,7 @@ _PARTIES = {
     "tribunal": r"(?:first[- ]tier )?tribunals?|FTT",
     "court": r"courts?|judges?",
     "police": r"police",
+    "neighbour": r"neighbours?|next[- ]door",
     "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives",
     "child": r"child(?:ren)?|sons?|daughters?|kids?",
     "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
@@ -290,7 +291,8 @@ _FRAMING = frozenset(stem(w) for w in (
     carried out get got make made take taken go put do done doing keep keeps kept step steps
     property properties home homes dwelling dwellings premises possible possibly entitled
     eligible able goes went gone max min someone somebody anyone anybody person persons people
-    individual obtain obtained obtaining ought every each landlord landlords""").split())
+    individual obtain obtained obtaining ought every each landlord landlords approach
+    approaches""").split())
 
 
 @functools.lru_cache(maxsize=4096)
