@@ -27,6 +27,11 @@ from bench.evalsets import CACHE_PAIRS, CachePair, load_cache_pairs
 from shared.cache.guard import SIMILARITY_FLOOR, WORDING_SIMILARITY, embedding_text, reuse_verdict
 from shared.embeddings import Embedder, default_embedder
 
+FRESH_PAIRS = Path(__file__).parent / "cache_pairs_fresh.jsonl"
+"""Pairs written on topics and in wording the guard had not seen, each batch scored on first
+sight before any change it prompted: kept apart from ``cache_pairs.jsonl``, on which the guard
+is tuned, so that the share of their paraphrases served stays an honest estimate of a new
+question's. Near-misses served there must be none all the same; ``--pairs`` scores it."""
 TARGET_PARAPHRASES_SERVED = 0.80
 TARGET_NEAR_MISSES_SERVED = 0
 SPECIFICATION_THRESHOLD = 0.95
