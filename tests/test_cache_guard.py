@@ -49,6 +49,13 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
         frozenset()
 
 
+def test_the_word_after_a_subject_pronoun_is_a_verb_and_qualifies_nothing() -> None:
+    assert question_features("How often must we consult residents on repairs?").qualified == \
+        frozenset()
+    assert ("vulnerabl", "resident") in question_features(
+        "How often must vulnerable residents be consulted on repairs?").qualified
+
+
 @pytest.mark.parametrize(("new", "cached", "named"), [
     ("What are a landlord's duties when a gas appliance is condemned?",
      "What are a tenant's duties when a gas appliance is condemned?", "parties"),

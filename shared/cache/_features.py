@@ -431,6 +431,9 @@ _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyo
     around across near per via regarding concerning towards toward whether""".split())
 
 
+_SUBJECT_PRONOUNS = frozenset("i we you they he she".split())
+"""The word after a subject pronoun is its verb: "how must we involve tenants" names no kind
+of tenant."""
 _DETERMINERS = frozenset("""a an the our their its his her my your this that these those any all
     some no""".split())
 _ATTRIBUTIVE = _DETERMINERS | frozenset("in of for on at to from into with".split())
@@ -455,6 +458,7 @@ def _no_qualifier(word: str, before: str = "") -> bool:
                   and before.lower() not in _ATTRIBUTIVE) or (
         lower.endswith("ing") and before.lower() not in _DETERMINERS)
     return participle or lower.endswith("ly") or lower in _NOT_QUALIFIERS or \
+        before.lower() in _SUBJECT_PRONOUNS or \
         stem(lower) in ACTIONS | LEARNING or bool(
         _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
 
