@@ -12,7 +12,7 @@ from cli.errors import CliError
 from shared.config import ConfigError, Settings
 from shared.memory import fix_mmap_threshold, limit_malloc_arenas, release_free_memory
 
-__all__ = ["environment_problem", "main"]
+__all__ = ["environment_problem", "main", "prepare_process"]
 
 log = logging.getLogger("yourai.cli")
 
@@ -198,12 +198,7 @@ def _client_args(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command in ("up", "serve"):
-        limit_malloc_arenas()  # before any thread starts (shared/memory.py)
-        fix_mmap_threshold()
-        _keep_the_model_in_the_data_directory()
-    if args.command == "up":
-        _load_embedder_first()
+    prepare_process(args)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -220,6 +215,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.debug("details", exc_info=e)  # the traceback with --verbose
         print(f"yourai: {message}", file=sys.stderr)
         return 2
+
+
+def prepare_process(args: argparse.Namespace) -> None:
+    """Set up the process for a command that serves (``up``, ``serve``, ``lex serve``): the
+    allocator's limits before any thread starts (shared/memory.py) and the embedding model
+    kept under the data directory. Each of these runs until stopped and may load the model
+    (``lex serve`` for its dense search), so each should load it from the saved file rather
+    than optimise it again at every start."""
+    serving = args.command in ("up", "serve") or (
+        args.command == "lex" and args.lex_command == "serve")
+    if serving:
+        limit_malloc_arenas()
+        fix_mmap_threshold()
+        _keep_the_model_in_the_data_directory()
+    if args.command == "up":
+        _load_embedder_first()
 
 
 def _keep_the_model_in_the_data_directory() -> None:
