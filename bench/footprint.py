@@ -33,6 +33,9 @@ SECRET = "bench-secret-not-for-production-use-0123456789"
 class Footprint:
     engine_peak_rss: int
     engine_rss_idle: int
+    engine_peak_before_load: int
+    """``VmHWM`` after the samples' upload, before the load: their bulk embedding has a
+    passing peak of its own, which the load's figure must not be mistaken for."""
     servers_peak: Usage
     servers_by_name: dict[str, int]
     servers_pss_by_name: dict[str, int]
@@ -80,6 +83,7 @@ async def run_footprint(work: Path, *, clients: int, turns: int) -> Footprint:
         await uploader.upload_samples()
         await uploader.without_cache()
         await uploader.close()
+        before_load = peak_rss(proc.pid)
         pids = server_pids(data_dir)
         peak = usage(pids)
         by_name, pss_by_name = _by_name(pids), _by_name(pids, pss=True)
@@ -97,7 +101,8 @@ async def run_footprint(work: Path, *, clients: int, turns: int) -> Footprint:
     finally:
         await asyncio.to_thread(stop, proc)
         stopped = proc.returncode == 0 and not server_pids(data_dir)
-    return Footprint(engine_peak_rss=engine_peak, engine_rss_idle=idle, servers_peak=peak,
+    return Footprint(engine_peak_rss=engine_peak, engine_rss_idle=idle,
+                     engine_peak_before_load=before_load, servers_peak=peak,
                      servers_by_name=by_name, servers_pss_by_name=pss_by_name, load=load,
                      stopped_cleanly=stopped)
 
@@ -116,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="yourai-footprint-") as tmp:
         fp = asyncio.run(run_footprint(Path(tmp), clients=args.clients, turns=args.turns))
     total = fp.engine_peak_rss + fp.servers_peak.pss
-    print(f"engine RSS idle {_mib(fp.engine_rss_idle)}, peak (VmHWM) {_mib(fp.engine_peak_rss)}")
+    print(f"engine RSS idle {_mib(fp.engine_rss_idle)}, peak (VmHWM) {_mib(fp.engine_peak_rss)}"
+          f" (after the samples' upload, before the load: {_mib(fp.engine_peak_before_load)})")
     print(f"servers at their peak, {fp.servers_peak.processes} processes: "
           f"PSS {_mib(fp.servers_peak.pss)}, RSS {_mib(fp.servers_peak.rss)}")
     for name in sorted(fp.servers_pss_by_name):
@@ -127,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps({
             "engine_peak_rss": fp.engine_peak_rss, "engine_rss_idle": fp.engine_rss_idle,
+            "engine_peak_before_load": fp.engine_peak_before_load,
             "servers_peak_pss": fp.servers_peak.pss, "servers_peak_rss": fp.servers_peak.rss,
             "servers_pss_by_name": fp.servers_pss_by_name,
             "servers_rss_by_name": fp.servers_by_name, "total": total,

@@ -12,7 +12,7 @@ from cli.errors import CliError
 from shared.config import ConfigError, Settings
 from shared.memory import fix_mmap_threshold, limit_malloc_arenas, release_free_memory
 
-__all__ = ["environment_problem", "main"]
+__all__ = ["SERVING_BATCH_TOKENS", "environment_problem", "main", "prepare_process"]
 
 log = logging.getLogger("yourai.cli")
 
@@ -198,12 +198,7 @@ def _client_args(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.command in ("up", "serve"):
-        limit_malloc_arenas()  # before any thread starts (shared/memory.py)
-        fix_mmap_threshold()
-        _keep_the_model_in_the_data_directory()
-    if args.command == "up":
-        _load_embedder_first()
+    prepare_process(args)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -222,6 +217,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+SERVING_BATCH_TOKENS = 256
+"""Tokens per model run when a serving process embeds documents in bulk (an upload, the
+start-up backfill, a corpus import). At 512 a run of three or four passages took the process
+through about 70 MiB more than it keeps (the engine's peak under `bench.footprint` came from
+the samples' upload, not from the load), at 256 about 7 MiB, at the same CPU on two cores
+(docs/BENCHMARKS.md, "Round five"). Questions are one text a run and do not notice."""
+
+
+def prepare_process(args: argparse.Namespace) -> None:
+    """Set up the process for a command that serves (``up``, ``serve``, ``lex serve``): the
+    allocator's limits before any thread starts (shared/memory.py) and the embedding model
+    kept under the data directory. Each of these runs until stopped and may load the model
+    (``lex serve`` for its dense search), so each should load it from the saved file rather
+    than optimise it again at every start."""
+    serving = args.command in ("up", "serve") or (
+        args.command == "lex" and args.lex_command == "serve")
+    if serving:
+        limit_malloc_arenas()
+        fix_mmap_threshold()
+        _keep_the_model_in_the_data_directory()
+    if args.command == "up":
+        _load_embedder_first()
+
+
 def _keep_the_model_in_the_data_directory() -> None:
     """The embedding model is optimised once and kept under the data directory's ``models``
     (``yourai up``'s own; a pod's scratch volume under Kubernetes): loaded from there, it holds
@@ -233,7 +252,8 @@ def _keep_the_model_in_the_data_directory() -> None:
         data_dir = Settings.from_env().data_dir
     except ConfigError:
         return
-    configure_default_embedder(EmbedderConfig(cache_dir=data_dir.resolve() / "models"))
+    configure_default_embedder(EmbedderConfig(cache_dir=data_dir.resolve() / "models",
+                                              max_batch_tokens=SERVING_BATCH_TOKENS))
 
 
 def _load_embedder_first() -> None:

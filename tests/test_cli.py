@@ -232,3 +232,24 @@ async def test_numeric_arguments_are_range_checked() -> None:
         out = await _yourai(*args)
         assert out.returncode == 2 and "is not from" in out.stderr, out.stderr
         assert "Traceback" not in out.stderr
+
+
+_LOAD_AFTER = """
+import sys
+from cli.main import _parser, prepare_process
+from shared.embeddings import default_embedder
+prepare_process(_parser().parse_args(sys.argv[1:]))
+default_embedder()
+"""
+
+
+@pytest.mark.parametrize("command", [("up",), ("serve", "router"), ("lex", "serve")])
+async def test_serving_commands_keep_the_model_in_the_data_directory(
+    command: tuple[str, ...], tmp_path: Path
+) -> None:
+    """Each command that serves loads the embedding model from ``YOURAI_DATA_DIR/models``,
+    optimised once and saved there (shared/_model_cache.py), not optimised at every start."""
+    env = {**_env(), "YOURAI_DATA_DIR": str(tmp_path)}
+    done = await _run(sys.executable, "-c", _LOAD_AFTER, *command, env=env)
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in (tmp_path / "models").glob("embedding-*.onnx")], done.stderr

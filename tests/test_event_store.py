@@ -177,3 +177,25 @@ async def test_an_append_without_projections_commits_in_one_call(infra: Infra) -
         "SELECT count(*) FROM publish_outbox WHERE position = ANY($1::bigint[])",
         [a.record.position for a in out])  # type: ignore[union-attr]
     assert queued == 2
+
+
+async def test_one_append_over_two_conversations_with_a_stored_event_among_new_ones(
+    infra: Infra,
+) -> None:
+    """The append decides every event in order and inserts the new ones together: each
+    conversation's versions and chain follow event order, positions follow it across
+    conversations, and an event stored earlier comes back as its stored record."""
+    a, b = _conversation(), _conversation()
+    first = await infra.store.append([a])
+    turn_a, turn_b = _turn(a, "damp"), _turn(b, "mould")
+    out = await infra.store.append([turn_a[0], b, a, turn_b[0], turn_a[1], turn_b[1]])
+    assert [o.status for o in out] == ["new", "new", "duplicate", "new", "new", "new"]
+    assert out[2].record == first[0].record
+    recorded = [o.record for o in out if o.status == "new"]
+    assert [r.version for r in recorded] == [2, 1, 2, 3, 3]  # type: ignore[union-attr]
+    positions = [r.position for r in recorded]  # type: ignore[union-attr]
+    assert positions == sorted(positions)
+    for c, events in ((a, [a, *turn_a]), (b, [b, *turn_b])):
+        stored = await infra.store.read_conversation("t1", c.conversation_id)
+        assert [r.event.event_id for r in stored] == [e.event_id for e in events]
+        assert verify_chain(await infra.store.chain(c.conversation_id)) == []
