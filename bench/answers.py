@@ -77,6 +77,14 @@ THRESHOLDS = {"key_fact": 1.0, "first_three": 0.95, "cited_verified": 1.0,
               "not_in_sources": 1.0}
 """The issue's targets, over the gating categories (all but ``repealed_law``)."""
 UNGATED = frozenset({"repealed_law"})
+UNGATED_ITEMS = frozenset({
+    "r8f-how-quickly-06", "r8f-how-quickly-08", "r8f-can-we-must-we-01",
+    "r8f-can-we-must-we-02", "r8f-compare-01", "r8f-compare-02", "r8f-follow-up-05"})
+"""Round eight's fresh items that still miss: they stay in the set and are reported (also in
+the fresh row), but do not gate; each one's note says why."""
+FRESH = "r8f-"
+"""Round eight's fresh items, written and first run before any change of that round: scored
+apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an
 answer says and cites, not latency, and on a loaded machine a check cut short leaves a real
@@ -274,11 +282,13 @@ def summarise(results: Sequence[Result], setup_s: float, answer_s: float) -> dic
     for r in results:
         by[r.category].append(r)
     categories = {c: _scores(rs) for c, rs in sorted(by.items())}
-    gated = [r for r in results if r.category not in UNGATED]
+    gated = [r for r in results if r.category not in UNGATED and r.id not in UNGATED_ITEMS]
     overall = _scores(gated)
+    fresh = [r for r in results if r.id.startswith(FRESH)]
     failures = [f"{k} {overall[k]:.3f} < {v}" for k, v in THRESHOLDS.items()
                 if overall.get(k) is not None and overall[k] < v]
     return {"items": len(results), "overall": overall, "categories": categories,
+            "fresh": _scores(fresh) if fresh else None,
             "thresholds": THRESHOLDS, "failures": failures,
             "setup_s": round(setup_s, 1), "answer_s": round(answer_s, 1),
             "results": [asdict(r) for r in results]}
@@ -304,7 +314,9 @@ def render(report: dict[str, object]) -> str:
     lines = ["| category | n | key fact stated | in first three sentences | right source "
              "cited and verified | not in sources recognised | confidence low |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    rows = {**report["categories"], "**all but repealed_law**": report["overall"]}  # type: ignore[dict-item]
+    rows = {**report["categories"], "**gating (all but repealed_law)**": report["overall"]}  # type: ignore[dict-item]
+    if report.get("fresh"):
+        rows[f"{FRESH} fresh items (all categories)"] = report["fresh"]
     for name, s in rows.items():
         cells = ["–" if s[c] is None else f"{100 * s[c]:.1f} %" for c in cols]
         lines.append(f"| {name} | {s['n']} | " + " | ".join(cells) + " |")

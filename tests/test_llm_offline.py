@@ -714,3 +714,84 @@ def test_a_question_in_the_past_tense_is_told_the_provision_is_repealed() -> Non
     answer = extractive_answer("What did a home information pack have to contain?",
                                [other, s163])
     assert "repealed" in _lead(answer) and "Localism Act 2011" in _lead(answer), answer
+
+
+def test_compared_with_is_a_comparison_and_the_verb_is_not_a_side() -> None:
+    q = classify("How does the length of a temporary exemption notice compare with the longest "
+                 "a selective licensing designation can last?")
+    assert q.kind == "compare"
+    assert q.sides == ("the length of a temporary exemption notice",
+                       "the longest a selective licensing designation can last")
+    fines = classify("What's the maximum fine for breaching the HMO management regulations "
+                     "compared with contravening an overcrowding notice?")
+    assert fines.kind == "compare" and fines.sides[1] == "contravening an overcrowding notice"
+    # A notice named by its kind ("an overcrowding notice") is not a notice period: the fines
+    # are compared, each answered by what its offence is liable to.
+    assert fines.compares == "penalty"
+
+
+def test_a_question_is_of_its_main_clauses_kind_and_when_it_counts_asks_the_test() -> None:
+    assert classify("When a tenant rings about a repair, what makes it urgent rather than "
+                    "routine?").kind == "definition"
+    assert classify("When does a converted block of flats count as an HMO?").kind == \
+        "definition"
+    assert classify("When can we serve a notice of seeking possession?").kind == "period"
+    assert classify("If the OT recommends a major adaptation, must we carry it out?").asks == \
+        "duty"
+
+
+def test_a_subsection_that_refers_back_is_read_with_the_sibling_it_points_to() -> None:
+    def section(number: str, title: str, text: str) -> SourceDocument:
+        return SourceDocument(ref=f"ukpga/2004/34/section/{number}",
+                              title=f"Housing Act 2004, s. {number}: {title}", text=text)
+
+    documents = [
+        section("62", "Temporary exemption from licensing requirement",
+                "(4) A temporary exemption notice under this section is in force for the period "
+                "of 3 months beginning with the date on which it is served.\n"),
+        section("84", "Duration, review and revocation of designations",
+                "(1) Unless previously revoked under subsection (4), a designation ceases to "
+                "have effect at the time that is specified for this purpose in the "
+                "designation.\n(2) That time must be no later than five years after the date on "
+                "which the designation comes into force.\n(3) A local housing authority must "
+                "from time to time review the operation of any designation made by them.\n"),
+    ]
+    answer = extractive_answer("How does the length of a temporary exemption notice compare "
+                               "with the longest a selective licensing designation can last?",
+                               documents)
+    lead = _lead(answer)
+    assert "3 months" in lead and "five years" in lead, answer
+    assert lead.index("(1) Unless previously revoked") < lead.index("(2) That time"), answer
+
+
+def test_who_is_not_answered_by_who_owns_the_policy() -> None:
+    damp = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000011#0", title="Damp and Mould Policy",
+        text=("## Purpose and scope\n\nThis policy sets out how we respond to reports of damp. "
+              "Leaseholders are responsible for damp inside their own homes, but we will "
+              "investigate where the cause may lie in the structure or a communal area.\n\n"
+              "## Responsibility and review\n\nThe Director of Property Services is "
+              "responsible for this policy. We will review it every 2 years.\n"))
+    answer = extractive_answer("Who is responsible for damp inside a leaseholder's flat?",
+                               [damp])
+    assert "Leaseholders are responsible" in _lead(answer), answer
+
+
+def test_a_long_question_that_asks_two_things_opens_with_an_answer_to_each() -> None:
+    decant = SourceDocument(
+        ref="doc:7d1c2f0e-0000-4000-8000-000000000012#0", title="Decant Policy",
+        text=("## Types of decant\n\nA temporary decant is expected to last no longer than 12 "
+              "weeks; if it will last longer, the household will be offered the option of a "
+              "permanent move.\n\n## Payments\n\nWe will pay a disturbance payment within 10 "
+              "working days of receiving receipts.\n\n## Keeping in touch\n\nThe decant officer "
+              "will contact each household in temporary accommodation at least every 2 weeks to "
+              "update them on the progress of the works.\n"))
+    question = ("We've got a family in temporary accommodation while we strip out their kitchen "
+                "after a flood and the works keep dragging on, so how often should the decant "
+                "officer be getting in touch with them, and what happens if it goes on past "
+                "twelve weeks?")
+    assert classify(question).parts == (
+        "how often should the decant officer be getting in touch with them",
+        "what happens if it goes on past twelve weeks")
+    lead = _lead(extractive_answer(question, [decant]))
+    assert "every 2 weeks" in lead and "permanent move" in lead, lead

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from shared.answering.citations import Citations, listed
 from shared.answering.gaps import unheld
-from shared.answering.leads import choose_leads, twins
+from shared.answering.leads import antecedent, choose_leads, twins
 from shared.answering.openers import EXCEPTION, opener
 from shared.answering.questions import Question, classify, durations
 from shared.answering.selection import Candidate, Selection, Source, select
@@ -73,11 +73,13 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
     asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
     qualified = any(EXCEPTION.search(c.text) for c in leads[1:])
     sided = _sided(q, leads)
+    pointed = _pointed_to(q, leads, documents)
     parts = [" ".join(_lead_sentence(asked, c, cites, first=i == 0,
                                      marked=status_of(documents[c.doc]), qualified=qualified,
                                      twins=twins(c, selection.ranked, documents),
                                      side=sided.get(i, ""),
-                                     source=_source_name(documents[c.doc].title))
+                                     source=_source_name(documents[c.doc].title),
+                                     before=pointed.get(i))
                       for i, c in enumerate(leads))]
     if status:
         parts.insert(0, status)
@@ -94,8 +96,13 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
 
 def _lead_sentence(q: Question, c: Candidate, cites: Citations, *, first: bool,
                    marked: str = "", qualified: bool = False,
-                   twins: Sequence[Candidate] = (), side: str = "", source: str = "") -> str:
-    quoted = " ".join([f'"{c.text}" {cites.tag(c)}', *(cites.tag(t) for t in twins)])
+                   twins: Sequence[Candidate] = (), side: str = "", source: str = "",
+                   before: Candidate | None = None) -> str:
+    # A side answered by a subsection that refers back ("(2) That time …") is quoted after
+    # the sibling it points to ("(1) … at the time that is specified …").
+    pointed = [f'"{before.text}" {cites.tag(before)}'] if before is not None else []
+    quoted = " ".join([*pointed, f'"{c.text}" {cites.tag(c)}', *(cites.tag(t) for t in twins)])
+
     if marked:
         # The quote is framed as what the provision said (or will say), never as the law now.
         return f"{STATUS_WORDS[marked]}: {quoted}"
@@ -106,6 +113,23 @@ def _lead_sentence(q: Question, c: Candidate, cites: Citations, *, first: bool,
     said = opener(q, c.text, qualified=qualified) if first or q.kind == "period" else ""
     return f"{said}: {quoted}" if said else quoted
 
+
+
+def _pointed_to(q: Question, leads: Sequence[Candidate],
+                documents: Sequence[Source]) -> dict[int, Candidate]:
+    """For a comparison's two sides, the sibling each refers back to ("(2) That time …" points
+    to "(1) … at the time that is specified …"), when the leads do not hold it already: a side
+    is quoted whole, with what its words point to."""
+    if q.kind != "compare":
+        return {}
+    held = {c.text for c in leads}
+    out = {}
+    for i, c in enumerate(leads[:2]):
+        before = antecedent(c, documents)
+        if before is not None and before.text not in held:
+            out[i] = before
+            held.add(before.text)
+    return out
 
 
 def _sided(q: Question, leads: Sequence[Candidate]) -> dict[int, str]:

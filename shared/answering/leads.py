@@ -13,7 +13,7 @@ from shared.answering.selection import ANAPHOR, Candidate, Source, whole_sentenc
 from shared.answering.status import status_of
 from shared.text.terms import terms
 
-__all__ = ["LEAD_SPREAD", "MAX_LEADS", "choose_leads", "twins"]
+__all__ = ["LEAD_SPREAD", "MAX_LEADS", "antecedent", "choose_leads", "twins"]
 
 LEAD_SPREAD = 0.1
 """Further opening sentences score within this of the best one."""
@@ -45,8 +45,32 @@ def choose_leads(q: Question, ranked: list[Candidate],
             break
         if c.text not in (lead.text for lead in leads) and (c.cue or not best.cue):
             leads.append(c)
-    leads = _with_antecedents(_by_kind(q, leads, ranked, documents), documents)
+    leads = _with_antecedents(_by_kind(q, _with_parts(q, leads, ranked), ranked, documents),
+                              documents)
     return _with_named_provisions(q, leads, ranked, documents)
+
+
+PART_SHORTLIST = 20
+"""Candidates weighed for each thing a long question asks."""
+
+
+def _with_parts(q: Question, leads: list[Candidate], ranked: list[Candidate]
+                ) -> list[Candidate]:
+    """A long question that asks two things ("how often should the officer get in touch, and
+    what happens if it goes on past twelve weeks?") opens with the best sentence for each,
+    after the best of all: the answer to the second ask belongs in the opening too."""
+    if len(q.parts) < 2:
+        return leads
+    pool = [c for c in ranked[:PART_SHORTLIST] if len(c.part_scores) == len(q.parts)]
+    if not pool:
+        return leads
+    found = [max(pool, key=lambda c: (c.part_scores[i], -c.doc, -c.position))
+             for i in range(len(q.parts))]
+    out: list[Candidate] = []
+    for c in [leads[0], *found, *leads[1:]]:
+        if c.text not in (o.text for o in out):
+            out.append(c)
+    return out[:MAX_LEADS]
 
 
 _NAMED_SECTION = re.compile(r"\bsection\s+(\d+[A-Z]?)\b(?:\s+of\s+the\s+(?P<act>(?:[A-Z][\w'’]*"
@@ -258,15 +282,24 @@ def _refers_back(c: Candidate, before: Candidate) -> bool:
                           before.text))
 
 
+def antecedent(c: Candidate, documents: Sequence[Source]) -> Candidate | None:
+    """The sentence ``c`` refers back to ("(1) … at the time that is specified …" for "(2) That
+    time must be no later than five years …"), scored as ``c``: without it ``c`` says nothing
+    whole."""
+    before = [p for p in whole_sentences([documents[c.doc]]) if p.position < c.position]
+    if not before or not _refers_back(c, before[-1]):
+        return None
+    b = before[-1]
+    return Candidate(c.doc, b.position, b.text, b.heading, c.similarity, c.overlap, c.cue,
+                     c.score)
+
+
 def _with_antecedents(leads: list[Candidate], documents: Sequence[Source]) -> list[Candidate]:
     out: list[Candidate] = []
     for c in leads:
-        before = [p for p in whole_sentences([documents[c.doc]]) if p.position < c.position]
-        if before and _refers_back(c, before[-1]):
-            if before[-1].text not in (o.text for o in out):
-                b = before[-1]
-                out.append(Candidate(c.doc, b.position, b.text, b.heading, c.similarity,
-                                     c.overlap, c.cue, c.score))
+        b = antecedent(c, documents)
+        if b is not None and b.text not in (o.text for o in out):
+            out.append(b)
         out.append(c)
     return out
 

@@ -8,7 +8,7 @@ it can answer the question, one that does not can at most support the answer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from shared.text.modality import DUTY, POWER, modalities
@@ -27,6 +27,7 @@ __all__ = [
     "QuestionKind",
     "amount",
     "asked_action",
+    "asks_in",
     "classify",
     "comparable",
     "defined_term",
@@ -41,7 +42,8 @@ __all__ = [
     "presides",
 ]
 
-QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "general"]
+QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "penalty",
+                       "general"]
 Asks = Literal["permission", "duty", "fact"]
 
 _NUMBER = rf"(?:{NUMBER}|a|an)"  # "a year" is a period too
@@ -59,7 +61,7 @@ FREQUENCY = re.compile(
 _OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b", re.IGNORECASE)
 
 _COMPARE = re.compile(
-    r"\bcompare\b|\bcomparison\b|\bdifference\b|\bdiffer\b|\bversus\b|\bvs\.?\s|"
+    r"\bcompared?\b|\bcomparison\b|\bdifference\b|\bdiffer\b|\bversus\b|\bvs\.?\s|"
     r"\b(?:faster|slower|longer|shorter|quicker|more|less) or (?:faster|slower|longer|shorter|"
     r"quicker|more|less)\b|\bboth\b.*\b(?:timescales|periods|notices)\b",
     re.IGNORECASE)
@@ -86,20 +88,41 @@ _PERMISSION = re.compile(r"(?:^\s*(?:(?:and|but|so)\s+)?|,\s*)(?:can|could|may|i
                          r"possible))\b|\ballowed\b|\bpermitted\b", re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|obliged|duty|"
                    r"should)\b", re.IGNORECASE)
-_TIMESCALE = re.compile(r"\b(?:timescales?|times?|how often|how long|notice|periods?|"
+_TIMESCALE = re.compile(r"\b(?:timescales?|times?|how often|how long|(?:the|much|of|days['’]?|"
+                        r"weeks['’]?|months['’]?) notice|periods?|"
                         r"length|faster|slower|quicker|deadlines?)\b", re.IGNORECASE)
+_PENALTY_ASKED = re.compile(r"\b(?:penalt(?:y|ies)|fines?|punish\w*|sanctions?)\b",
+                            re.IGNORECASE)
+_PENALTY = re.compile(r"\bliable\b|\bfine\b|\blevel \d\b|£\s?\d|\bimprisonment\b|"
+                      r"\bfinancial penalty\b", re.IGNORECASE)
+"""A comparison of penalties ("the penalty for A with the penalty for B") is answered by what
+each offence is liable to (a fine, its level, an amount), not by the sentence creating it."""
 _COMMITMENT = re.compile(r"\b(?:never|not|will|won['’]t)\b", re.IGNORECASE)
 """A policy's commitment ("we will give …", "are never made") answers "do we have to"."""
 _SIDES = re.compile(r"\s+(?:with|and|or|versus|vs\.?|against)\s+", re.IGNORECASE)
 _LEAD_IN = re.compile(r"^\s*(?:compare|what(?:'s| is) the difference between|how do|how does|"
                       r"is)\s+", re.IGNORECASE)
 _TAIL = re.compile(r"(?:\s+differ\b.*|[?.:].*)$", re.IGNORECASE)
+_COMPARED = re.compile(r"\s+(?:(?:as|when)\s+)?compared?$", re.IGNORECASE)
+"""A first side that ends on the comparing verb ("how does A compare with B", "A compared
+with B"): the verb is not part of what is compared."""
+_MAIN_CLAUSE = re.compile(
+    r"^\s*(?:when|if|where|once)\s+[^,?]+,\s*(?P<main>(?:what|how|who|which|can|could|may|"
+    r"must|do|does|is|are|should|will)\b.+)$", re.IGNORECASE)
+"""A question that opens on its circumstances ("When a tenant rings about a repair, what makes
+it urgent?"): its kind is its main clause's, not the opening "when"'s."""
+_CONDITIONS = re.compile(
+    r"^\s*when (?:does|do|is|are|will|would)\b.*\b(?:counts? as|qualif(?:y|ies) as|"
+    r"(?:be|is|are) (?:treated|classed|regarded) as|appl(?:y|ies))\b", re.IGNORECASE)
+""""When does X count as Y?" asks for the conditions that make it so (a definition's test),
+not for a time."""
 
 PARTY = re.compile(
     r"\b(?:Director(?: of [A-Z]\w+)?|Head of [A-Z]\w+|Secretary of State|Welsh Ministers|"
     r"(?:[A-Z]\w+ )?Officer|officer|Gas Safe|occupational therapist|engineer|tribunal|court|"
     r"justice of the peace|Justice|Judge|judge|JUSTICE|JUDGE|J\b|tenant|landlord|licence holder|"
     r"local housing authority|authority|council|person|manager|contractor|resident|"
+    r"[Ll]easeholders?|[Ss]hared owners?|"
     r"committee|panel|Ombudsman)\b")
 """Who does something: the parties, roles and bodies the sources name."""
 
@@ -122,9 +145,11 @@ party the judgment names."""
 DEFINITION = re.compile(
     r"\bmeans\b|\bis called\b|\bare those\b|\bincludes?\b|\bfor the purposes of\b|"
     r"\bin this (?:Part|Act|section|Chapter|policy)\b|\b(?:is|are) (?:an?|any|the)\b|"
-    r"\bcounts? as\b|\bis defined\b|\b(?:is|are) (?:to be )?treated as\b|“[^”]+”",
+    r"\bcounts? as\b|\bis defined\b|\bapplies to\b[^.;]{0,80}\bif\b|"
+    r"\b(?:is|are) (?:to be )?treated as\b|“[^”]+”",
     re.IGNORECASE)
-"""A sentence that says what something is."""
+"""A sentence that says what something is, or when a provision applies to it ("This section
+applies to a converted block of flats if —"): the test a "when does X count as …" asks."""
 
 DELIBERATES = re.compile(
     r"\b(?:consider|decide|assess|judge|review)(?:s|d|ing)? whether\b|\bcase[- ]by[- ]case\b|"
@@ -152,17 +177,54 @@ class Question:
     """For comparisons: the things compared, as the question words them."""
     compares: QuestionKind = "general"
     """For comparisons: what is compared ("period" for timescales)."""
+    parts: tuple[str, ...] = ()
+    """For a long question: each thing it asks ("how often should the officer get in touch",
+    "what happens if it goes on past twelve weeks"), without the circumstances told first."""
+
+
+LONG_QUESTION_WORDS = 25
+"""A question this long tells its circumstances before it asks: its meaning is diluted by
+them, so each thing it asks is also read on its own."""
+_ASK = re.compile(r"(?:^|[,;]\s*(?:(?:and|so|but)\s+)?|\s(?:and|so)\s+)(?P<ask>(?:what|how|who|"
+                  r"when|which|can|could|may|must|do|does|is|are|should|will|would|have|has)"
+                  r"\s+\w+)", re.IGNORECASE)
+
+
+def asks_in(question: str) -> tuple[str, ...]:
+    """The things a long question asks, each from its question word to the next one's
+    (nothing for a short question, or one that asks only once after no circumstances)."""
+    if len(question.split()) < LONG_QUESTION_WORDS:
+        return ()
+    starts = [m.start("ask") for m in _ASK.finditer(question)]
+    if not starts or (len(starts) == 1 and starts[0] == 0):
+        return ()
+    ends = [*starts[1:], len(question)]
+    parts = [re.sub(r"[\s,;?]*(?:\b(?:and|so|but))?[\s,;?]*$", "", question[a:b]).strip()
+             for a, b in zip(starts, ends, strict=True)]
+    return tuple(p for p in parts if len(p.split()) >= 3)
 
 
 def classify(question: str) -> Question:
-    """The kind of answer ``question`` wants (comparison before period before yes-or-no)."""
+    """The kind of answer ``question`` wants (comparison before period before yes-or-no), and
+    for a long question each thing it asks."""
+    q = _classify(question)
+    parts = asks_in(question)
+    return replace(q, parts=parts) if parts else q
+
+
+def _classify(question: str) -> Question:
+    main = _MAIN_CLAUSE.match(question)
+    if main:
+        return replace(classify(main.group("main")), text=question)
     if _COMPARE.search(question):
         timed = _PERIOD.search(question) or _TIMESCALE.search(question)
-        compares: QuestionKind = "period" if timed else (
-            "yes_no" if _DUTY.search(question) else "general")
+        compares: QuestionKind = "period" if timed else "penalty" if _PENALTY_ASKED.search(
+            question) else ("yes_no" if _DUTY.search(question) else "general")
         return Question(question, "compare", sides=_sides(question), compares=compares)
     if _WHO.search(question):
         return Question(question, "who")
+    if _CONDITIONS.search(question):
+        return Question(question, "definition")
     if _PERIOD.search(question):
         return Question(question, "period")
     if _YES_NO.search(question):
@@ -203,6 +265,7 @@ def _sides(question: str) -> tuple[str, ...]:
     # with the offence of failing to comply with a prohibition order"): the split whose two
     # sides open alike is the comparison; with none alike, the first.
     first, second = max(splits, key=lambda s: (_alike_opening(*s), -len(s[0])))
+    first = _COMPARED.sub("", first)
     return _completed(first, second), _shared_head(first, _antecedent(first, second))
 
 
@@ -381,14 +444,7 @@ def has_cue(question: Question, sentence: str) -> bool:
             return question.compares == "general" or has_cue(
                 Question(question.text, question.compares), sentence)
         case "yes_no":
-            passed = elapsed(question.text)
-            if passed:  # "made seven months after": a limit in months answers it
-                return any((a := amount(m.group("period"))) is not None
-                           and comparable(passed[1], a) for m in LIMIT.finditer(sentence))
-            if question.asks == "fact" and DEFINITION.search(sentence):
-                # "Do students count as …?" is answered by what the source treats as what.
-                return True
-            return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
+            return _yes_no_cue(question, sentence)
         case "who":
             if _ASKS_JUDGE.search(question.text):
                 return bool(JUDGE.search(sentence))
@@ -399,8 +455,21 @@ def has_cue(question: Question, sentence: str) -> bool:
         case "duties":
             kinds = modalities(sentence)
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
+        case "penalty":
+            return bool(_PENALTY.search(sentence))
         case "general":
             return True
+
+
+def _yes_no_cue(question: Question, sentence: str) -> bool:
+    passed = elapsed(question.text)
+    if passed:  # "made seven months after": a limit in months answers it
+        return any((a := amount(m.group("period"))) is not None
+                   and comparable(passed[1], a) for m in LIMIT.finditer(sentence))
+    if question.asks == "fact" and DEFINITION.search(sentence):
+        # "Do students count as …?" is answered by what the source treats as what.
+        return True
+    return bool(modalities(sentence)) or bool(_COMMITMENT.search(sentence))
 
 
 _ASKING_MODAL = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|should|do|does|is|are|"

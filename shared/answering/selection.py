@@ -24,6 +24,7 @@ from shared.answering.questions import (
     DELIBERATES,
     DURATION,
     Question,
+    classify,
     defined_term,
     defines,
     does_asked_action,
@@ -48,7 +49,8 @@ FIGURE_WEIGHT = 0.06
 DEFINES_WEIGHT = 0.2
 """For "what is X": the sentence that says what X means comes first."""
 FRAMING_PENALTY = 0.1
-"""A policy's purpose, scope or review sections frame it; they rarely answer."""
+"""A policy's purpose, scope, responsibility or review sections frame it (who owns the
+document, when it is reviewed); they rarely answer."""
 POINTER_PENALTY = 0.3
 """A sentence that only points elsewhere ("(7) See also section 249A (financial penalties
 …)") says nothing itself: the provision it points to does."""
@@ -104,8 +106,13 @@ its document's title and heading (the words it is about)."""
 
 ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case|"
                      r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
-                     r"Otherwise)\b")
-"""A sentence that refers back: it means what it says only with the sentence before it."""
+                     r"Otherwise)\b|^\(\w+\)\s+(?:That|Those|These|This|Such)\s+(?!(?:section|"
+                     r"sections|subsection|Part|Chapter|Act|Schedule|paragraph|regulations?)\b)"
+                     r"[a-z]")
+"""A sentence that refers back: it means what it says only with the sentence before it. A
+subsection too ("(2) That time must be no later than five years …" after "(1) … ceases to have
+effect at the time that is specified …"): it is read with the sibling it points to, not alone.
+"This section" and its like point to the whole provision, not to the sentence before."""
 _PARAGRAPH_NUMBER = re.compile(r"^\[\d{1,4}\]\s+(?=\S)")
 """A judgment paragraph's number as the case-law finding writes it ("[12] …"): not the
 judgment's words, so not quoted."""
@@ -117,7 +124,8 @@ _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
 _CONTINUATION = re.compile(r"^[a-z]")
 _FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|policy review|"
-                      r"monitoring and review|review|related (?:policies|documents)|"
+                      r"monitoring and review|review|responsibility(?: and review)?|"
+                      r"related (?:policies|documents)|"
                       r"definitions and scope)\s*$", re.IGNORECASE)
 _SUBSECTION = re.compile(r"\b(?:section|s\.)\s?\d+[A-Z]{0,3}\((\d+[A-Z]{0,3})\)", re.IGNORECASE)
 _AUTHORITY = re.compile(r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\s+\d+")
@@ -154,6 +162,8 @@ class Candidate:
     side_scores: tuple[float, ...] = ()
     """For comparisons: how well it answers each side (its meaning against the side's words
     and the whole question, plus the cue)."""
+    part_scores: tuple[float, ...] = ()
+    """For a long question: how well it answers each thing asked (``Question.parts``)."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +298,7 @@ def select(question: Question, documents: Sequence[Source],
     # by the better reading.
     joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
               for i, c in enumerate(pool) if (before := _antecedent(c, everything))}
-    probes = [question.text, *question.sides]
+    probes = [question.text, *question.sides, *question.parts]
     vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
     asked = vectors[: len(probes)]
     sentences = vectors[len(probes):len(probes) + len(pool)]
@@ -298,6 +308,11 @@ def select(question: Question, documents: Sequence[Source],
         contexts[i] = joined[i]
     wanted = terms(question.text)
     sides_asked = [terms(side) for side in question.sides]
+    parts_asked = [terms(part) for part in question.parts]
+    # Each thing asked wants its own kind of answer ("how often …" a frequency, "what happens
+    # if …" anything).
+    parts_kinds = [classify(part) for part in question.parts]
+    n_sides = len(question.sides)
     term = defined_term(question.text) if question.kind == "definition" else ""
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
@@ -311,8 +326,12 @@ def select(question: Question, documents: Sequence[Source],
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
         pointer = bool(_POINTER.match(c.text))
-        sim = float(row[0])
-        side = int(np.argmax(row[1:])) if len(row) > 1 else -1
+        side_row, part_row = row[1:1 + n_sides], row[1 + n_sides:]
+        # A long question's circumstances dilute its meaning and its words: a sentence that
+        # answers one of the things it asks counts by that reading.
+        sim = max([float(row[0]), *(float(x) for x in part_row)])
+        overlap = max([overlap, *(_share(t, said) for t in parts_asked)])
+        side = int(np.argmax(side_row)) if len(side_row) else -1
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
                  + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
                  + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
@@ -334,9 +353,11 @@ def select(question: Question, documents: Sequence[Source],
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
-                      for x, side_terms in zip(row[1:], sides_asked, strict=True))
+                      for x, side_terms in zip(side_row, sides_asked, strict=True))
+        parts = tuple(float(x) + CUE_WEIGHT * has_cue(kind, c.text) - POINTER_PENALTY * pointer
+                      for x, kind in zip(part_row, parts_kinds, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
-                                score, side, sides))
+                                score, side, sides, parts))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
     return Selection(question, ranked, any(
