@@ -98,10 +98,13 @@ async def _upload(store: DocumentStore) -> tuple[dict[uuid.UUID, str], dict[str,
 
 
 def _groups(item: RetrievalItem) -> tuple[str, ...]:
-    """Its category, and for round six's fresh items (``FRESH``) ``fresh`` and
-    ``fresh/category`` too: our estimate of how a held-out set will do."""
+    """Its category, and for each round's fresh items (``FRESH``) ``fresh`` and
+    ``fresh/category``, and the round's own (``fresh-r7f``) too: our estimate of how a
+    held-out set will do."""
     if item.id.startswith(FRESH):
-        return (item.category, "fresh", f"fresh/{item.category}")
+        round_ = item.id.split("-", 1)[0]
+        return (item.category, "fresh", f"fresh/{item.category}", f"fresh-{round_}",
+                f"fresh-{round_}/{item.category}")
     return (item.category,)
 
 
