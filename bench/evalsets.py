@@ -40,9 +40,10 @@ ANSWER_SET = HERE / "answer_set.jsonl"
 CLAIM_SET = HERE / "verification_claims.jsonl"
 CACHE_PAIRS = HERE / "cache_pairs.jsonl"
 POLICIES = HERE / "policies"
-FRESH = "r6f-"
-"""The id prefix of round six's fresh retrieval items, written and first run before any change
-of that round: the benchmarks also score them apart, our estimate of a held-out set."""
+FRESH = ("r6f-", "r7f-")
+"""The id prefixes of each round's fresh retrieval items (rounds six and seven), written and
+first run before any change of their round: the benchmarks also score them apart, each round's
+alone too, our estimate of a held-out set."""
 
 RetrievalCategory = Literal[
     "exact_terms", "paraphrase_no_shared_words", "abbreviation", "follow_up",

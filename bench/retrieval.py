@@ -138,11 +138,14 @@ async def load(settings: Settings, report: Report) -> CorpusStore:
 
 def _keys(item: Item) -> tuple[str, ...]:
     """The groups an item is scored in: its set, corpus and category, and the fresh items'
-    (``FRESH``) apart from the set's earlier items, which the targets were first met on."""
+    (``FRESH``, all rounds' and each round's) apart from the set's earlier items, which the
+    targets were first met on."""
     keys: tuple[str, ...] = (item.set, f"{item.set}/{item.corpus}",
                              f"{item.set}/{item.corpus}/{item.category}")
     if item.id.startswith(FRESH):
-        keys += (f"{item.set}/fresh", f"{item.set}/fresh/{item.category}")
+        round_ = item.id.split("-", 1)[0]
+        keys += (f"{item.set}/fresh", f"{item.set}/fresh/{item.category}",
+                 f"{item.set}/fresh-{round_}", f"{item.set}/fresh-{round_}/{item.category}")
     elif item.set == "retrieval_set":
         keys += (f"{item.set}/earlier",)
     return keys

@@ -55,3 +55,20 @@ def test_the_es_rule_keeps_nouns_in_e_apart_from_the_verbs_in_o() -> None:
 
 def test_quantity_words_are_not_content() -> None:
     assert content_terms("How much notice, and how many days?") == ["notic", "day"]
+
+
+@pytest.mark.parametrize("forms", [
+    ("authorise", "authorised", "authorize", "authorized", "authorizes", "authorizing"),
+    ("organisation", "organization"),
+    ("prioritise", "prioritize", "prioritising", "prioritizing"),
+    ("analyse", "analyze", "analysed", "analyzed"),
+    ("recognise", "recognize", "recognised", "recognized"),
+])
+def test_american_z_spellings_meet_the_british_s(forms: tuple[str, ...]) -> None:
+    assert len({stem(f) for f in forms}) == 1, {f: stem(f) for f in forms}
+
+
+def test_words_whose_z_is_their_own_keep_it() -> None:
+    for word in ("size", "seize", "prize", "citizen", "dozen"):
+        assert "z" in stem(word), word
+    assert stem("sizes") == stem("size")

@@ -56,13 +56,19 @@ _CLEARING = {"unblock": "block", "unclog": "clog"}
 drain); only the act: "unblocked" is the opposite state, and keeps its own stem."""
 
 
+_AMERICAN_Z = re.compile(r"^(\w{3,}[iy])z(e|es|ed|ing|ation|ations|er|ers)$")
+"""The American -ize/-yze spelling of a verb and its forms ("authorized", "organization",
+"analyze"), which British texts spell -ise/-yse; at least three letters before -iz-, so
+"size", "seize", "prize" and "citizen" keep their z."""
+
+
 def stem(word: str) -> str:
     """A light English stemmer: enough to match ``tenants``/``tenant``, ``repairing``/``repair``,
-    ``goes``/``go`` and ``left``/``leave``."""
+    ``goes``/``go``, ``left``/``leave`` and ``authorized``/``authorised``."""
     w = word.lower().replace("’", "'")
     if w.endswith("'s"):
         w = w[:-2]
-    w = w.replace("'", "")
+    w = _AMERICAN_Z.sub(r"\1s\2", w.replace("'", ""))
     if w in _IRREGULAR:
         return stem(_IRREGULAR[w])
     for act in (w, w[:-1] if w.endswith("s") else "", w[:-3] if w.endswith("ing") else ""):
