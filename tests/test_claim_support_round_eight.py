@@ -9,6 +9,7 @@ from shared.verification.attribution import attribution_doubts
 from shared.verification.caselaw import _decision_year
 from shared.verification.claims import check_claim
 from shared.verification.outcomes import outcome_conflicts
+from shared.verification.owners import proceedings_given_to_the_other_side
 from shared.verification.polarity import denied_in_statement
 from shared.verification.subjects import missing_schemes
 
@@ -107,3 +108,17 @@ def test_a_statement_that_denies_what_the_quote_asserts() -> None:
     # An elliptical "is not" before a new verb denies the words left out.
     assert denied_in_statement("A person managing an HMO that should be licensed but is not "
                                "commits an offence", "A person commits an offence if") == []
+
+
+def test_proceedings_belong_to_the_side_that_brought_them() -> None:
+    uefa = "Union des Associations Européennes de Football v British Telecommunications plc"
+    d2m = "D2M Solutions Ltd v Secretary of State for Communities and Local Government"
+    assert proceedings_given_to_the_other_side(
+        "It was BT that sought an injunction against UEFA", uefa) == ["BT"]
+    assert proceedings_given_to_the_other_side(
+        "UEFA sought an injunction against the providers", uefa) == []
+    assert proceedings_given_to_the_other_side(
+        "The Secretary of State's application for judicial review was refused", d2m) == [
+        "Secretary of State"]
+    assert proceedings_given_to_the_other_side(
+        "The company's application for judicial review was refused", d2m) == []

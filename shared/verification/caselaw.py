@@ -19,7 +19,7 @@ from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
-from shared.verification.owners import swapped_owners
+from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
 from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.quotes import contains_quote
 
@@ -131,6 +131,11 @@ class CaselawCheck:
                                       f"The statement speaks of {what}; the quoted passage "
                                       "gives it to another party.")
                          for what in swapped_owners(_own_words(citation), citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False,
+                                      f"The statement gives the proceedings to {party}, who "
+                                      f"did not bring them in {case.name}.")
+                         for party in proceedings_given_to_the_other_side(
+                             _own_words(citation), case.name)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in attribution_doubts(_own_words(citation), case.text,
                                                          citation.quote)]
