@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from shared.text.modality import modalities
 from shared.verification.attribution import attribution_doubts
-from shared.verification.caselaw import _decision_year
+from shared.verification.caselaw import _decision_year, case_names
 from shared.verification.claims import check_claim
 from shared.verification.outcomes import outcome_conflicts
 from shared.verification.owners import proceedings_given_to_the_other_side
@@ -122,3 +122,8 @@ def test_proceedings_belong_to_the_side_that_brought_them() -> None:
         "Secretary of State"]
     assert proceedings_given_to_the_other_side(
         "The company's application for judicial review was refused", d2m) == []
+
+
+def test_a_linking_word_of_a_case_name_is_a_whole_word() -> None:
+    """"de" links "Union des Associations … de Football"; it is not the start of "decided"."""
+    assert case_names("In Y v Z, decided in the Family Court in 2017, Z paid") == ["Y v Z"]

@@ -27,7 +27,7 @@ __all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
 
 _LINK = r"of|for|and|de|des|la|le|du|the|in|on"
 _PARTY = (rf"(?:R \([^()]{{1,80}}\)|[A-Z0-9][\w'’&.,()-]*"
-          rf"(?: (?:[A-Z0-9&][\w'’&.,()-]*|{_LINK}))*)")
+          rf"(?: (?:[A-Z0-9&][\w'’&.,()-]*|(?:{_LINK})(?!\w)))*)")
 _CASE_NAME = re.compile(rf"(?P<name>{_PARTY} v\.? {_PARTY})")
 _COURTS = {
     "Supreme Court": "uksc", "Privy Council": "ukpc", "Court of Appeal": "ewca",
