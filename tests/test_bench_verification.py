@@ -170,3 +170,29 @@ def test_the_round_seven_fresh_set_is_labelled_and_true_to_its_sources() -> None
             # space, so compare without spaces (never for a misquote: it must differ anyway).
             found = _loose(m["quote"]).replace(" ", "") in _loose(source).replace(" ", "")
         assert found == (item["category"] != "misquote"), item["id"]
+
+
+FRESH8 = load(SET.with_name("verification_fresh8.jsonl"))
+
+
+def test_the_round_eight_fresh_set_is_labelled_and_true_to_its_sources() -> None:
+    """``r8-fresh-`` items were written before round eight's changes: judgment summaries
+    (party, court or year, obiter, submissions, quoted or superseded views) and the legislation
+    categories, about half real; every quote verbatim in ../shared/data."""
+    assert len(FRESH8) >= 80
+    assert all(i["id"].startswith("r8-fresh-") for i in FRESH8)
+    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8]]
+    assert len(set(ids)) == len(ids)
+    real = [i for i in FRESH8 if i["label"] == "real"]
+    assert 0.4 <= len(real) / len(FRESH8) <= 0.6
+    for kind in ("party", "court_year", "obiter", "submission", "dissent"):
+        assert {i["label"] for i in FRESH8 if i["category"] == f"judgment_{kind}"} == {
+            "real", "fabricated"}, kind
+    for item in FRESH8:
+        assert (item["label"] == "fabricated") == bool(item["expected_issue"]), item["id"]
+        m = _TAG.search(item["text"])
+        if m is None or not m["quote"]:
+            continue
+        source = _source(m["ref"])
+        assert source is not None, item["id"]
+        assert _loose(m["quote"]) in _loose(source), item["id"]

@@ -254,6 +254,36 @@ async def test_legislation_before_1963_is_labelled(lex_url: str) -> None:
                            ("aep/Edw2/7/0", "pre_1963_digitised", ["pre_1963"])]
 
 
+async def test_legislation_before_1963_is_verified_when_checked_against_exact_text(
+        lex_url: str) -> None:
+    """A quote found in the text held, or a repeal the record states, is checked exactly:
+    verified, with the print caveat in the detail (issue 14; ``a-repealed-law-06``)."""
+    v = await verify(lex_url, S5 + (
+        ' The statute of 1313 forbade coming armed to Parliament <cite ref="aep/Edw2/7/0" '
+        'quote="straitly to defend Force of Armour, and all other Force against our Peace">2'
+        "</cite>. Section 3 of the Sale of Offices Act 1809 was repealed in 2013 "
+        '<cite ref="ukpga/Geo3/49/126/section/3">3</cite>.'))
+    assert statuses(v) == [("ukpga/2004/34/section/5", "verified", []),
+                           ("aep/Edw2/7/0", "verified", []),
+                           ("Sale of Offices Act 1809, s. 3", "verified", []),
+                           ("ukpga/Geo3/49/126/section/3", "verified", [])]
+    assert all("digitised from print" in o.detail for o in v.outcomes[1:])
+
+
+async def test_reported_words_and_open_points_are_not_the_courts_finding(lex_url: str
+                                                                          ) -> None:
+    submitted = "Z’s delay in conceding the issue until 21 June was unreasonable"
+    open_point = ("I think it very likely that I would have taken the same view in the "
+                  "present case")
+    v = await verify(lex_url, (
+        f'In Y v Z the judge found that Z\'s delay was unreasonable <cite ref="[2017] EWFC 83" '
+        f'quote="{submitted}">1</cite>. In Y v Z, Y submitted that Z\'s delay was '
+        f'unreasonable <cite ref="[2017] EWFC 83" quote="{submitted}">2</cite>. In Holyoake v '
+        "Candy the court refused relief because of Mr Holyoake's dishonesty "
+        f'<cite ref="[2017] EWHC 3397 (Ch)" quote="{open_point}">3</cite>.'))
+    assert [s for _, s, _ in statuses(v)] == ["unverified", "verified", "unverified"]
+
+
 async def test_act_named_by_title_is_resolved_through_lex(lex_url: str) -> None:
     v = await verify(lex_url, "The Secretary of State may by notice designate a company as "
                               "Great British Energy (Great British Energy Act 2025, s. 1).")

@@ -30,7 +30,7 @@ DUTY = re.compile(
     r"impos\w* (?:a |the )?duty)\b",
     re.IGNORECASE)
 POWER = re.compile(
-    r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:the )?"
+    r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:a |the )?"
     r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to|"
     r"(?:left to|at|within|in) (?:the |its |their |his |her )?(?:[\w’']+ )?discretion|"
     r"discretionary)\b",

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from shared.verification.attribution import attribution_doubts
 from shared.verification.checks import Outcome
 from shared.verification.citations import Citation
 from shared.verification.claims import dates, quantities
@@ -18,7 +19,7 @@ from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
-from shared.verification.owners import swapped_owners
+from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
 from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.quotes import contains_quote
 
@@ -26,7 +27,7 @@ __all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
 
 _LINK = r"of|for|and|de|des|la|le|du|the|in|on"
 _PARTY = (rf"(?:R \([^()]{{1,80}}\)|[A-Z0-9][\w'’&.,()-]*"
-          rf"(?: (?:[A-Z0-9&][\w'’&.,()-]*|{_LINK}))*)")
+          rf"(?: (?:[A-Z0-9&][\w'’&.,()-]*|(?:{_LINK})(?!\w)))*)")
 _CASE_NAME = re.compile(rf"(?P<name>{_PARTY} v\.? {_PARTY})")
 _COURTS = {
     "Supreme Court": "uksc", "Privy Council": "ukpc", "Court of Appeal": "ewca",
@@ -130,6 +131,14 @@ class CaselawCheck:
                                       f"The statement speaks of {what}; the quoted passage "
                                       "gives it to another party.")
                          for what in swapped_owners(_own_words(citation), citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False,
+                                      f"The statement gives the proceedings to {party}, who "
+                                      f"did not bring them in {case.name}.")
+                         for party in proceedings_given_to_the_other_side(
+                             _own_words(citation), case.name)]
+            findings += [CheckFinding("claim_unsupported", False, doubt)
+                         for doubt in attribution_doubts(_own_words(citation), case.text,
+                                                         citation.quote)]
             if early_for_late(_own_words(citation), citation.quote):
                 findings.append(CheckFinding("claim_unsupported", False,
                                              "The statement puts early what the quoted passage "
@@ -173,4 +182,29 @@ class CaselawCheck:
             findings.append(CheckFinding("name_mismatch", True,
                                     f"{citation.ref} was decided on {case.date[:10]}, not on "
                                     f"{next(iter(written))}."))
+        year = _decision_year(claim)
+        decided = {y for y in (neutral_year(citation.ref), _year_of(case.date)) if y}
+        if year is not None and decided and year not in decided:
+            findings.append(CheckFinding("name_mismatch", False,
+                                         f"{citation.ref} was decided in "
+                                         f"{min(decided)}, not in {year}."))
         return findings
+
+
+_DECISION_YEAR = re.compile(
+    r"\b(?P<a>(?:19|20)\d{2}) (?:decision|judgment|ruling)\b|"
+    r"\b(?:decision|judgment|ruling|decided|handed down)\b[^.;]{0,25}?\b(?:in|of)\s+"
+    r"(?:[A-Z][a-z]+\s+)?(?P<b>(?:19|20)\d{2})\b|"
+    r"^\W*In (?:[A-Z][a-z]+ )?(?P<c>(?:19|20)\d{2}),? (?:the )?(?:(?:Supreme|High|Family|County)? ?"
+    r"Court|court|judge|tribunal|[A-Z][a-z]+ (?:LJ|J|MR))\b")
+"""When a statement says the decision was given: "a 2015 decision", "decided in 2017", "In
+2019 the Court of Appeal …" (a year given for events the judgment recounts is not this)."""
+
+
+def _decision_year(claim: str) -> int | None:
+    m = _DECISION_YEAR.search(claim)
+    return int(m["a"] or m["b"] or m["c"]) if m else None
+
+
+def _year_of(date: str | None) -> int | None:
+    return int(date[:4]) if date and date[:4].isdigit() else None

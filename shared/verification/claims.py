@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities, same_limit
 from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
+from shared.verification.polarity import denied_in_statement
 from shared.verification.subjects import missing_schemes
 
 __all__ = ["ClaimIssue", "check_claim", "dates", "quantities"]
@@ -206,6 +207,10 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     issues += [ClaimIssue(False, f"The statement is about {name}, which the cited provision "
                                  "does not mention.")
                for name in missing_schemes(claim, source + "\n" + title)]
+    if quote:
+        issues += [ClaimIssue(False, f"The statement denies what the quoted words assert "
+                                     f"(“{word}…”).")
+                   for word in denied_in_statement(claim, quote)]
     missing = dates(claim) - dates(source) - set(known_dates)
     if missing:
         issues.append(ClaimIssue(False, f"The source does not mention the date "
@@ -260,6 +265,8 @@ def _show(value: float, unit: str) -> str:
 
 def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     said = modalities(claim)
+    if said == {"power", "no_duty"}:
+        said = {"power"}  # "may …, but need not": one meaning, a power
     if len(said) != 1:
         return []  # no modal verb, or several: nothing definite to compare
     [claimed] = said

@@ -164,6 +164,11 @@ class LegislationCheck:
         else:
             findings += _without_text(citation, provision)
         pre_1963 = _pre_1963(target, act, provision)
+        if pre_1963 and _checked_beyond_print(citation, provision, held):
+            # What was compared is exact (the quote against the words held, or a repeal against
+            # the record's status), so the citation is verified; print errors are only noted.
+            notes.append(_PRINTED)
+            pre_1963 = False
         if not findings and not pre_1963 and self.judge is not None and held:
             findings += judged(await self.judge(citation.claim, f"{title} — {target.name}", text))
         name = target.name if target.title or not act.title else Target(
@@ -281,6 +286,23 @@ def _missing_subsection(provision: Provision, labels: tuple[str, ...]) -> str | 
         if f"({label})" not in text:
             return label
     return None
+
+
+_PRINTED = ("Enacted before 1963: the text held is digitised from print and may contain "
+            "errors; the citation matches it.")
+_HISTORY = re.compile(r"\b(?:repeal\w*|revoked|no longer (?:in force|law|applies))\b",
+                      re.IGNORECASE)
+
+
+def _checked_beyond_print(citation: Citation, provision: Provision | None, held: bool) -> bool:
+    """Whether a pre-1963 citation was checked against something exact: a quote found in the
+    text the source holds, or a statement of the provision's repeal where the record (not the
+    printed text) says it is repealed. A bare statement about what old words mean rests on
+    the digitised print alone, so it stays ``pre_1963_digitised``."""
+    if held:
+        return citation.quote is not None
+    return (provision is not None and bool(provision.repealed_from)
+            and bool(_HISTORY.search(citation.claim)))
 
 
 def _pre_1963(target: Target, act: Act, provision: Provision | None) -> bool:

@@ -49,6 +49,8 @@ _WORD = re.compile(
 _NEGATION = re.compile(
     r"\b(?:not|no|none|neither|nor|never|cannot|without|(?:refus|declin|fail)(?:e|es|ed|ing)?"
     r"\s+to)\b|n't\b", re.IGNORECASE)
+_SUBJECT_NEGATION = re.compile(r"\b(?:none|nobody|neither of)\b", re.IGNORECASE)
+"""A subject that denies its verb however far the verb comes after it."""
 _CLAUSE = re.compile(r"[.;:,]|\b(?:but|however|although|whereas|and that)\b", re.IGNORECASE)
 _CLAIMANTS = re.compile(r"(?:\s+\S+){0,3}?\s+(?:claims?|appeals?|applications?|grounds?|"
                         r"complaints?|challenges?|petitions?)\b", re.IGNORECASE)
@@ -117,6 +119,8 @@ def outcomes(text: str) -> dict[str, set[int]]:
         clause = _CLAUSE.split(before)[-1] if _CLAUSE.search(before) else before
         reach = " ".join(clause.split()[-_NEGATION_REACH:])
         negations = [n.lower() for n in _NEGATION.findall(reach)]
+        if not negations and _SUBJECT_NEGATION.search(clause):
+            negations = ["none"]  # "none of the claims of A and B succeeded": the subject denies
         # "neither A nor B": each is denied, not the second double-negated.
         if "nor" in negations or len(negations) % 2:
             sign = -sign

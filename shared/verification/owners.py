@@ -1,5 +1,5 @@
 """Whose costs, whose application: a statement must give a judgment's thing to the party the
-quoted passage gives it to.
+quoted passage gives it to, and the proceedings to the side that brought them.
 
 "He should pay half of Y's costs" does not support "Y was ordered to pay half of Z's costs":
 the parties are swapped under a genuine quote. A possessive naming a party ("Y's costs", "Mr
@@ -15,7 +15,7 @@ import re
 
 from shared.text.terms import stem
 
-__all__ = ["swapped_owners"]
+__all__ = ["proceedings_given_to_the_other_side", "swapped_owners"]
 
 _OWNER = r"[A-Z][\w-]*['’]s"
 _POSSESSIVE = re.compile(
@@ -41,3 +41,33 @@ def swapped_owners(claim: str, passage: str) -> list[str]:
     said, source = _owners(claim), _owners(passage)
     return sorted(f"{owner}'s {thing}" for thing, owners in said.items() if thing in source
                   for owner in owners - source[thing])
+
+
+_PROCEEDING = r"(?:application|claim|appeal|challenge|petition)s?"
+_NAME = r"[A-Z][\w&.-]*(?: (?:of|for|[A-Z][\w&.-]*))*"
+_OWNED = re.compile(rf"\b(?P<party>{_NAME})['’]s? (?:[a-z]+ ){{0,2}}?{_PROCEEDING}\b")
+_BRINGS = re.compile(rf"\b(?P<party>{_NAME}) (?:that |which |who )?(?:sought|seeks|applied|"
+                     r"applies|brought|brings) ")
+
+
+def proceedings_given_to_the_other_side(claim: str, case_name: str) -> list[str]:
+    """Parties of the second side of "A v B" to whom the statement gives the proceedings
+    ("the Secretary of State's application for judicial review", "it was BT that sought an
+    injunction"): the first side, claimant or applicant, brought them."""
+    sides = re.split(r"\s+v\.?\s+", case_name, maxsplit=1)
+    if len(sides) != 2:
+        return []
+    found = []
+    for m in [*_OWNED.finditer(claim), *_BRINGS.finditer(claim)]:
+        party = re.sub(r"^(?:The|In|It|But|And) ", "", m["party"])
+        if _names(party, sides[1]) and not _names(party, sides[0]):
+            found.append(party)
+    return sorted(set(found))
+
+
+def _names(party: str, side: str) -> bool:
+    """Whether ``party`` names someone on ``side``: in words, or as its initials ("BT")."""
+    if len(party) >= 3 and party.lower() in side.lower():
+        return True
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’-]*", side))
+    return party.isupper() and len(party) >= 2 and party in initials

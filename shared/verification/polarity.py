@@ -18,7 +18,7 @@ import re
 
 from shared.text.terms import STOP_WORDS, WORD, stem
 
-__all__ = ["denied_in_passage", "early_for_late"]
+__all__ = ["denied_in_passage", "denied_in_statement", "early_for_late"]
 
 _NEGATOR = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?! only\b)|never|no longer)\b|n['’]t\b",
                       re.IGNORECASE)
@@ -41,7 +41,7 @@ _CLAUSE_END = re.compile(r"[.;:!?]")
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\b", re.IGNORECASE)
 
 
-def _denied(passage: str) -> set[str]:
+def _denied(passage: str, shortest: int = 4) -> set[str]:
     """Stems of the words the passage's negations govern directly."""
     found = set()
     for m in _NEGATOR.finditer(passage):
@@ -51,7 +51,7 @@ def _denied(passage: str) -> set[str]:
                 continue
             if w in _REPORTING:
                 found |= _denied_opinion(passage[m.end():])
-            elif len(w) >= 4 and w.isalpha():
+            elif len(w) >= shortest and w.isalpha():
                 found.add(stem(w))
             break
     return found
@@ -78,6 +78,21 @@ def denied_in_passage(claim: str, passage: str) -> list[str]:
         return []
     said = {stem(w) for w in WORD.findall(claim) if w.lower() not in STOP_WORDS}
     return sorted(_denied(passage) & said)
+
+
+def denied_in_statement(claim: str, passage: str) -> list[str]:
+    """Words the statement denies and the passage, denying nothing, asserts: "the condition
+    is presumed not to be met" beside "it shall be presumed … that the condition is met".
+    A finite verb after the negation ("should be licensed but is not commits an offence")
+    starts a new predicate: the negation governs the words left out before it."""
+    if _ANY_NEGATION.search(passage):
+        return []
+    said = {stem(w) for w in WORD.findall(passage) if w.lower() not in STOP_WORDS}
+    finite = {stem(w) for w in _FINITE_AFTER_NEGATION.findall(claim)}
+    return sorted((_denied(claim, shortest=3) - finite) & said)
+
+
+_FINITE_AFTER_NEGATION = re.compile(r"\b(?:is|are) not ([a-z]+[^s\W]s)\b", re.IGNORECASE)
 
 
 _LATE = re.compile(r"\b(?:not until|only (?:on|after|when|once)|eventually|belatedly|"

@@ -42,6 +42,9 @@ _SCHEMES = (
             r"selective|Part 3\b|section 8[05]|designation", rival=r"additional licensing"),
     _scheme("additional licensing", r"additional licensing", r"additional licensing|designation",
             rival=r"selective licen"),
+    _scheme("HMO licensing", r"HMO licen[cs](?:e|es|ing)|licen[cs](?:e|es|ing) (?:of|for) "
+            r"(?:an |the )?HMOs?", r"licen[cs]"),
+    _scheme("rent arrears", r"rent arrears|arrears of rent", r"arrears"),
     _scheme("licence conditions", r"(?:licence )?conditions? of (?:an? |the )?(?:HMO |selective )?"
             r"licen[cs]e|licen[cs]e conditions?", r"condition"),
     _scheme("improvement notices", r"improvement notices?", r"improvement notice"),
