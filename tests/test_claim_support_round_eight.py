@@ -122,6 +122,9 @@ def test_proceedings_belong_to_the_side_that_brought_them() -> None:
         "Secretary of State"]
     assert proceedings_given_to_the_other_side(
         "The company's application for judicial review was refused", d2m) == []
+    # An appeal keeps the first instance's title, so the second side may have brought it.
+    assert proceedings_given_to_the_other_side(
+        "BT's appeal against the blocking order was dismissed", uefa) == []
 
 
 def test_a_linking_word_of_a_case_name_is_a_whole_word() -> None:

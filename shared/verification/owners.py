@@ -43,7 +43,9 @@ def swapped_owners(claim: str, passage: str) -> list[str]:
                   for owner in owners - source[thing])
 
 
-_PROCEEDING = r"(?:application|claim|appeal|challenge|petition)s?"
+_PROCEEDING = r"(?:application|claim|challenge|petition)s?"
+"""Proceedings only the first side of "A v B" brings. Not an appeal: an appeal keeps the first
+instance's title ("A v B" in the Court of Appeal when B appeals), so either side may bring it."""
 _NAME = r"[A-Z][\w&.-]*(?: (?:of|for|[A-Z][\w&.-]*))*"
 _OWNED = re.compile(rf"\b(?P<party>{_NAME})['’]s? (?:[a-z]+ ){{0,2}}?{_PROCEEDING}\b")
 _BRINGS = re.compile(rf"\b(?P<party>{_NAME}) (?:that |which |who )?(?:sought|seeks|applied|"
