@@ -6,7 +6,10 @@ import asyncio
 import uuid
 
 import httpx
+import pytest
 
+from services.gateway.errors import RateLimited
+from services.gateway.limits import RateLimiter
 from tests.harness import Api, Harness
 
 
@@ -90,3 +93,25 @@ async def test_rate_limit_is_429_with_retry_after_and_records_nothing(gateways: 
     # The refused request did not hold its key: any request may still use it.
     claim = await api.gateway.idempotency.peek("tenant-a", "fresh-key", "any fingerprint")
     assert claim.done is None
+
+
+async def test_the_limit_holds_over_any_window_not_per_calendar_minute(gateways: Harness) -> None:
+    """A fixed window let twice the limit through either side of a minute's boundary; the
+    sliding log counts the last ``window`` seconds wherever they fall."""
+    api = await gateways.start()
+    limiter = RateLimiter(api.gateway.rate_limiter.redis, prefix=f"test-{uuid.uuid4()}",
+                          per_minute=3, window_s=1.5)
+    for _ in range(2):
+        await limiter.hit("tenant-a")
+    await asyncio.sleep(0.8)  # the first two are now 0.8 s old
+    await limiter.hit("tenant-a")
+    with pytest.raises(RateLimited) as refused:
+        await limiter.hit("tenant-a")
+    assert refused.value.headers == {"Retry-After": "1"}  # the first two leave within 1 s
+    assert "try again in 1 second." in refused.value.detail
+    await asyncio.sleep(0.9)  # they have left; the third is still in the window
+    await limiter.hit("tenant-a")
+    await limiter.hit("tenant-a")
+    with pytest.raises(RateLimited):
+        await limiter.hit("tenant-a")
+    await limiter.hit("tenant-b")  # each tenant has its own window

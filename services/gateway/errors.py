@@ -127,7 +127,8 @@ class RateLimited(GatewayError):
 
     def __init__(self, retry_after_s: int) -> None:
         super().__init__(
-            f"Too many messages for this organisation; try again in {retry_after_s} seconds.",
+            "Too many messages for this organisation; try again in "
+            f"{retry_after_s} second{'' if retry_after_s == 1 else 's'}.",
             headers={"Retry-After": str(retry_after_s)},
         )
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import time
 import uuid
 
 import msgspec
@@ -22,26 +21,52 @@ _WINDOW_S = 60
 _MAX_KEY_CHARS = 255
 
 
-class RateLimiter:
-    """A fixed one-minute window per tenant: one counter key per tenant and minute."""
+_SLIDING_WINDOW = """
+-- KEYS[1]: the tenant's log of accepted messages (a sorted set scored in microseconds).
+-- ARGV[1]: the limit; ARGV[2]: the window in microseconds.
+-- Returns 0 when the message is accepted (and logged), else the microseconds until the
+-- oldest logged message leaves the window. Redis's own clock is used, so every gateway
+-- replica counts the same window.
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, tonumber(oldest[2]) + window - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(window / 1000))
+return 0
+"""
 
-    def __init__(self, redis: aioredis.Redis, *, prefix: str, per_minute: int) -> None:
+
+class RateLimiter:
+    """At most ``per_minute`` messages per tenant in any sixty seconds.
+
+    A sliding log, not a fixed window: a fixed window lets twice the limit through
+    either side of a minute's boundary, which is exactly what a burst would exploit.
+    Only accepted messages are logged, so a refused client is not locked out for longer.
+    """
+
+    def __init__(self, redis: aioredis.Redis, *, prefix: str, per_minute: int,
+                 window_s: float = _WINDOW_S) -> None:
         self.redis = redis
         self.prefix = prefix
         self.per_minute = per_minute
+        self.window_us = int(window_s * 1_000_000)
+        """Sixty seconds in production; shorter only where a test must watch it slide."""
+        self._script = redis.register_script(_SLIDING_WINDOW)
 
     async def hit(self, tenant_id: str, per_minute: int | None = None) -> None:
         """Count one message; raises ``RateLimited`` (with the wait) once over the limit
         (``per_minute``, the tenant's own, else the engine's)."""
-        now = time.time()
-        window = int(now // _WINDOW_S)
-        key = f"{self.prefix}:rate:{tenant_id}:{window}"
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.incr(key)
-        pipe.expire(key, _WINDOW_S * 2)
-        count, _ = await pipe.execute()
-        if int(count) > (per_minute or self.per_minute):
-            raise RateLimited(max(1, math.ceil((window + 1) * _WINDOW_S - now)))
+        limit = per_minute or self.per_minute
+        wait_us = await self._script(
+            keys=[f"{self.prefix}:rate:{tenant_id}"],
+            args=[limit, self.window_us, uuid.uuid4().hex])
+        if int(wait_us) > 0:
+            raise RateLimited(max(1, math.ceil(int(wait_us) / 1_000_000)))
 
 
 class _Entry(msgspec.Struct, frozen=True, kw_only=True):
