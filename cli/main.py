@@ -12,7 +12,7 @@ from cli.errors import CliError
 from shared.config import ConfigError, Settings
 from shared.memory import fix_mmap_threshold, limit_malloc_arenas, release_free_memory
 
-__all__ = ["SERVING_BATCH_TOKENS", "environment_problem", "main", "prepare_process"]
+__all__ = ["environment_problem", "main", "prepare_process"]
 
 log = logging.getLogger("yourai.cli")
 
@@ -217,14 +217,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-SERVING_BATCH_TOKENS = 256
-"""Tokens per model run when a serving process embeds documents in bulk (an upload, the
-start-up backfill, a corpus import). At 512 a run of three or four passages took the process
-through about 70 MiB more than it keeps (the engine's peak under `bench.footprint` came from
-the samples' upload, not from the load), at 256 about 7 MiB, at the same CPU on two cores
-(docs/BENCHMARKS.md, "Round five"). Questions are one text a run and do not notice."""
-
-
 def prepare_process(args: argparse.Namespace) -> None:
     """Set up the process for a command that serves (``up``, ``serve``, ``lex serve``): the
     allocator's limits before any thread starts (shared/memory.py) and the embedding model
@@ -252,8 +244,7 @@ def _keep_the_model_in_the_data_directory() -> None:
         data_dir = Settings.from_env().data_dir
     except ConfigError:
         return
-    configure_default_embedder(EmbedderConfig(cache_dir=data_dir.resolve() / "models",
-                                              max_batch_tokens=SERVING_BATCH_TOKENS))
+    configure_default_embedder(EmbedderConfig(cache_dir=data_dir.resolve() / "models"))
 
 
 def _load_embedder_first() -> None:

@@ -135,10 +135,13 @@ class EmbedderConfig:
 
     model: EmbeddingModel = field(default=MINILM_L6_V2)
     """Which model; :data:`MINILM_L6_V2` is the only one shipped."""
-    max_batch_tokens: int = 512
-    """Tokens per model run (texts × the longest one's tokens, padding included): about 30
-    questions or 4 passages of 100 words. Larger runs are no faster per text on two cores,
-    need more memory and hold the lock other callers wait on for longer (docs/BENCHMARKS.md)."""
+    max_batch_tokens: int = 256
+    """Tokens per model run (texts × the longest one's tokens, padding included): about 15
+    questions or 2 passages of 100 words. The one definition of the batch width, serving
+    included: at 512 a run of three or four passages took a process through about 70 MiB
+    more than it keeps (the engine's peak under ``bench.footprint`` was a samples' upload),
+    at 256 about 7 MiB, at the same CPU on two cores; larger runs are no faster per text
+    and hold the lock other callers wait on for longer (docs/BENCHMARKS.md, "Round five")."""
     max_batch_size: int = 32
     """Texts per model run, whatever their length."""
     threads: int = 2
