@@ -199,3 +199,28 @@ async def test_one_append_over_two_conversations_with_a_stored_event_among_new_o
         stored = await infra.store.read_conversation("t1", c.conversation_id)
         assert [r.event.event_id for r in stored] == [e.event_id for e in events]
         assert verify_chain(await infra.store.chain(c.conversation_id)) == []
+
+
+async def test_a_small_append_decides_as_a_large_one_does(infra: Infra) -> None:
+    """Up to eight events of one existing conversation and one invocation take the append
+    function's fast path (migration 0019); its outcomes are the set-based body's: an id
+    repeated within the append or stored before is a duplicate returning the stored record,
+    nothing follows a terminal event, and the chain and versions hold."""
+    c = _conversation()
+    started, received = _turn(c)
+    await infra.store.append([c, started, received])
+    base = {"conversation_id": c.conversation_id, "tenant_id": "t1",
+            "invocation_id": started.invocation_id}
+    delta = ContentDelta(**base, text="Once")
+    out = await infra.store.append([delta, delta], outbox=True)
+    assert [a.status for a in out] == ["new", "duplicate"]
+    assert out[1].record == out[0].record
+    again = await infra.store.append([delta])
+    assert again[0].status == "duplicate" and again[0].record == out[0].record
+    ended = await infra.store.append([InvocationCancelled(**base),
+                                      ContentDelta(**base, text=" late")])
+    assert [a.status for a in ended] == ["new", "dropped"]
+    stored = await infra.store.read_conversation("t1", c.conversation_id)
+    assert [r.version for r in stored] == [1, 2, 3, 4, 5]
+    assert stored[-1].type == "invocation.cancelled"
+    assert verify_chain(await infra.store.chain(c.conversation_id)) == []

@@ -252,7 +252,8 @@ class PostgresEventStore:
 _APPEND = ("SELECT r_index, r_status, r_position, r_version, r_prev_hash, r_hash,"
            " r_recorded_at, r_payload FROM append_events($1::uuid[], $2::uuid[], $3::uuid[],"
            " $4::text[], $5::text[], $6::timestamptz[], $7::bytea[], $8, $9::text[])")
-"""The log's side of an append in one call (migration ``0017_append_function.sql``): heads
+"""The log's side of an append in one call (migration ``0017_append_function.sql``, set-based
+since ``0018``, with a fast path for a few events of one conversation since ``0019``): heads
 locked in a fixed order, stored ids returned as duplicates, events of ended invocations
 dropped, the chain extended, the rows inserted (and queued with ``outbox``), the heads and the
 invocations' latest activity moved on."""
