@@ -100,7 +100,9 @@ async def connect_nats(url: str, *, name: str) -> Client:
         log.info("%s: reconnected to NATS", name)
 
     nc = _Client()
-    await nc.connect(url, name=name, max_reconnect_attempts=-1, reconnect_time_wait=0.5,
+    # nats-py annotates the wait as ``int`` but sleeps for it, so half a second is kept.
+    await nc.connect(url, name=name, max_reconnect_attempts=-1,
+                     reconnect_time_wait=0.5,  # type: ignore[arg-type]
                      error_cb=on_error, reconnected_cb=on_reconnected)
     return nc
 
