@@ -71,6 +71,26 @@ async def fresh_database(servers: Settings) -> Settings:
                    namespace=f"t{uuid.uuid4().hex[:10]}")
 
 
+UNHURRIED_S = 300.0
+"""The model's deadline where a test needs the answer itself, not a timely one."""
+ANSWER_WAIT_S = UNHURRIED_S + 120.0
+"""The ceiling of a wait on a whole answer under ``unhurried``: the model's deadline, after the
+workers' collection and with room for verification. Only a stuck stream waits that long."""
+
+
+def unhurried(settings: Settings) -> Settings:
+    """``settings`` with deadlines for the workers, their collection and the model that a
+    loaded machine meets.
+
+    The session's short deadlines keep tests of late steps quick. A test that needs a whole
+    answer from the slowest path (Lex searched over the whole corpus, then the offline model
+    embedding the sentences of the Acts it found) needs more: on CI's two shared cores under
+    load that path outran the session's 20 s ("The language model did not finish the answer in
+    time") and, at a load average of 20, the product's own 120 s."""
+    return replace(settings, worker_deadline_s=60.0, collect_deadline_s=70.0,
+                   model_deadline_s=UNHURRIED_S)
+
+
 @contextlib.asynccontextmanager
 async def local_lex(settings: Settings, *, embeddings: bool = False
                     ) -> AsyncIterator[LexServer]:

@@ -36,7 +36,11 @@ pytestmark = pytest.mark.faults
 
 REPLICAS = 2
 PLAN = LoadPlan(conversations=12, min_questions=3, max_questions=3, cancel_share=0.2)
-BOUND_S = 90.0
+BOUND_S = 300.0
+"""A ceiling, not a latency target: the wait ends when the last conversation does. Ten service
+processes on two shared cores answered the 36 questions in 164 s at a load average of 20 (the
+whole test took 90 s at 9), past the 90 s this once allowed; what the test proves is the audit,
+which is unchanged."""
 
 
 @dataclass
@@ -106,6 +110,7 @@ async def test_two_replicas_of_every_service_keep_every_invariant_under_load(
                      for i, c in enumerate(clients)]
     try:
         done, pending = await asyncio.wait([*conversations], timeout=BOUND_S)
+        answered_s = time.monotonic() - started
         for task in done:
             task.result()
         if background:
@@ -129,7 +134,8 @@ async def test_two_replicas_of_every_service_keep_every_invariant_under_load(
             await c.close()
     result = await audit(replicated.infra.pool, logs, flow.runs, bound_at)
     print(f"\nreplicas: {result.summary(kills=0, restarts=0, cancels=0)} "
-          f"runs={len(flow.runs)} total_s={time.monotonic() - started:.0f}")
+          f"runs={len(flow.runs)} answered_s={answered_s:.0f} "
+          f"total_s={time.monotonic() - started:.0f}")
     problems = result.problems()
     assert not problems, "\n".join(problems[:40])
     assert not pending, f"{len(pending)} conversations unfinished after {BOUND_S:.0f}s"

@@ -12,7 +12,7 @@ from services.workers.legislation import ActTitles
 from shared.config import Settings
 from shared.embedded import free_port
 from shared.lex.client import LexClient
-from tests.conftest import local_lex
+from tests.conftest import ANSWER_WAIT_S, local_lex, unhurried
 from tests.e2e import Client
 from tests.fakes.public_lex import public_lex
 from tests.harness import SseMessage
@@ -26,7 +26,7 @@ async def _asked(engine: Engine, question: str) -> list[SseMessage]:
     try:
         conversation = await client.conversation()
         accepted = await client.ask(conversation, question)
-        return await client.collect(accepted["stream_url"])
+        return await client.collect(accepted["stream_url"], timeout=ANSWER_WAIT_S)
     finally:
         await client.close()
 
@@ -34,7 +34,8 @@ async def _asked(engine: Engine, question: str) -> list[SseMessage]:
 @pytest.fixture
 async def lex_engine(settings: Settings) -> AsyncIterator[Engine]:
     async with local_lex(settings) as lex:
-        engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
+        engine = Engine(replace(unhurried(settings), port=free_port(),
+                                lex_mcp_url=lex.url))
         await engine.start()
         try:
             yield engine
@@ -45,7 +46,7 @@ async def lex_engine(settings: Settings) -> AsyncIterator[Engine]:
 async def test_hmo_licensing_question_is_answered_from_the_housing_act(lex_engine: Engine
                                                                        ) -> None:
     events = await _asked(lex_engine, LICENCE_QUESTION)
-    assert events[-1].type == "invocation.completed"
+    assert events[-1].type == "invocation.completed", events[-1].data.get("reason")
     legislation = next(e.data for e in events if e.type == "worker.findings"
                        and e.data["worker"] == "legislation")
     assert legislation["status"] == "ok", legislation
@@ -73,13 +74,14 @@ async def test_a_neutral_citation_finds_the_judgment(lex_engine: Engine) -> None
 async def test_against_the_public_lex_nothing_is_badged_in_force(settings: Settings) -> None:
     """The public Lex gives no provision status: the badges and the answer say so."""
     async with public_lex() as lex:
-        engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
+        engine = Engine(replace(unhurried(settings), port=free_port(),
+                                lex_mcp_url=lex.url))
         await engine.start()
         try:
             events = await _asked(engine, LICENCE_QUESTION)
         finally:
             await engine.stop()
-    assert events[-1].type == "invocation.completed"
+    assert events[-1].type == "invocation.completed", events[-1].data.get("reason")
     badges = [e.data for e in events if e.type == "legal.source"]
     assert badges and {b["status"] for b in badges} == {"unknown"}
     assert all("None" not in b["section"] for b in badges)

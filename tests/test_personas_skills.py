@@ -23,7 +23,7 @@ from shared.events import RoutingDecided
 from shared.llm import ScriptedProvider
 from shared.personas import Persona
 from shared.skills import BUILT_IN, Skill, activated
-from tests.conftest import local_lex
+from tests.conftest import ANSWER_WAIT_S, local_lex, unhurried
 from tests.e2e import Client, SseEvent
 
 DAMP = "What does our damp and mould policy say about inspections?"
@@ -118,7 +118,7 @@ async def _answer(client: Client, question: str, **body: object) -> list[SseEven
     r = await client.http.post(f"/v1/conversations/{conversation}/messages",
                                json={"content": question, **body})
     assert r.status_code == 202, r.text
-    events = await client.collect(r.json()["stream_url"])
+    events = await client.collect(r.json()["stream_url"], timeout=ANSWER_WAIT_S)
     assert events[-1].type == "invocation.completed", [e.type for e in events]
     return events
 
@@ -215,7 +215,8 @@ async def test_with_a_model_the_prompt_carries_the_persona_then_its_skills(
 async def test_the_legislation_tool_activates_legal_research_and_only_then(
         settings: Settings) -> None:
     async with local_lex(settings) as lex:
-        engine = Engine(replace(settings, port=free_port(), lex_mcp_url=lex.url))
+        engine = Engine(replace(unhurried(settings), port=free_port(),
+                                lex_mcp_url=lex.url))
         await engine.start()
         try:
             client = Client(engine)

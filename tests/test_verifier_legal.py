@@ -7,6 +7,7 @@ wrong one: a check that removes everything would fail them.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 
 import pytest
 
@@ -33,13 +34,24 @@ async def lex_url(servers: Settings) -> AsyncIterator[str]:
         yield lex.url
 
 
+CHECK_DEADLINE_S = 120.0
+"""What each check may take here. The verifier's 15 s is a live answer's budget; on CI's two
+shared cores under load, checks through this in-process Lex took longer and their citations
+came back ``unverified`` (``check_failed``) instead of the outcome under test. These tests are
+about what a check decides, not how fast it decides (``test_lex_stalls`` tests the deadline)."""
+
+
 async def verify(lex_url: str, text: str, jurisdiction: str = "england",
                  provider: ScriptedProvider | None = None,
                  config: VerifierConfig | None = None) -> Verified:
-    checks = build_checks(documents=None, lex=LexClient(lex_url), provider=provider,
-                          config=config or VerifierConfig())
-    return await verify_answer(text, checks, context=CheckContext(
-        jurisdiction=jurisdiction))  # type: ignore[arg-type]
+    config = replace(config or VerifierConfig(), check_deadline_s=CHECK_DEADLINE_S,
+                     judge_deadline_s=CHECK_DEADLINE_S)
+    # The client's budget sits inside the check's, as in the verifier service; closing it
+    # ends its MCP session rather than leaving one open per call for the module's server.
+    async with LexClient(lex_url, timeout_s=CHECK_DEADLINE_S - 1) as lex:
+        checks = build_checks(documents=None, lex=lex, provider=provider, config=config)
+        return await verify_answer(text, checks, context=CheckContext(
+            jurisdiction=jurisdiction))  # type: ignore[arg-type]
 
 
 def statuses(verified: Verified) -> list[tuple[str, str, list[str]]]:
