@@ -24,13 +24,15 @@ import re
 
 from shared.verification.quotes import normalise
 
-__all__ = ["attribution_doubts"]
+__all__ = ["attribution_doubts", "words_up_to"]
 
 _REPORTING = re.compile(
     r"\b(?:submit(?:s|ted)?|contend(?:s|ed)?|argu(?:es|ed)|assert(?:s|ed)|maintain(?:s|ed)|"
     r"urg(?:es|ed)|suggest(?:s|ed)|claimed|says?|said|stat(?:es|ed)|believ(?:es|ed)|"
-    r"quoted as saying|told|alleg(?:es|ed))\b", re.IGNORECASE)
-"""A verb that reports someone's words or view."""
+    r"quoted as saying|told|alleg(?:es|ed)|observ(?:es|ed)|(?<=\bJ )held|(?<=\bLJ )held)\b",
+    re.IGNORECASE)
+"""A verb that reports someone's words or view, another judge's holding among them ("Blair J
+held that …", "as the Court of Appeal observed")."""
 _FRAME = re.compile(r"\b(?:submission|contention|argument|proposition|suggestion|assertion|"
                     r"allegation)s? that\b", re.IGNORECASE)
 """A noun that reports a proposition ("the submission that …")."""
@@ -54,20 +56,22 @@ _OPEN = re.compile(
     r"\b(?:not necessary|unnecessary) (?:for me )?to (?:decide|consider|determine)\b|"
     r"\bit is not clear whether\b|\bI would (?:have|conclude|hold|find|decide|grant|refuse|"
     r"allow|dismiss)\b|\bhad I (?:found|determined|decided|concluded|held)\b|"
-    r"\bif the question had been\b|\bif I had (?:found|determined|decided|concluded|held)\b",
+    r"\bif the question had been\b|\bif I had (?:found|determined|decided|concluded|held)\b|"
+    r"\bhypothetical\b",
     re.IGNORECASE)
 """A point left open, or answered only hypothetically or in the alternative."""
 
 _COURT_FINDS = re.compile(
     r"\b(?:court|judge|tribunal|justice|[A-Z][a-z]+ (?:LJ|J|MR))\b(?:\s+\w+){0,2}?\s+"
     r"(?:found|finds|held|holds|decided|decides|ruled|rules|concluded|concludes|determined|"
-    r"determines)\b|\b(?:held|ruled) that\b", re.IGNORECASE)
+    r"determines|certified|certifies)\b|\b(?:held|ruled) that\b", re.IGNORECASE)
 """The statement gives the words as the court's own finding."""
 _ATTRIBUTED = re.compile(
     r"\b(?:submi\w*|contend\w*|contention\w*|argu\w*|claimed|says?|said|stat(?:ed|es|ement)|"
     r"quot\w*|cit(?:ed|ing|es)|according|evidence|testi\w*|told|suggest\w*|proposition|"
     r"position|maintain\w*|urg\w*|assert\w*|alleg\w*|report\w*|believ\w*|not(?:ed)? accept\w*|"
-    r"did not accept|reject\w*|counsel)\b", re.IGNORECASE)
+    r"did not accept|reject\w*|counsel|not(?:ed|es)|record(?:s|ed)|recount\w*|observ\w*)\b",
+    re.IGNORECASE)
 _HEDGED = re.compile(
     r"\b(?:would|might|could|if|whether|unless|open|unclear|not clear|arise|arisen|obiter|"
     r"in passing|alternative|added|hypothetical\w*|likely|probabl\w*)\b", re.IGNORECASE)
@@ -80,7 +84,7 @@ def attribution_doubts(claim: str, judgment: str, quote: str) -> list[str]:
         return []
     text, start, end = found
     sentence_start = _sentence_start(text, start)
-    prefix = text[sentence_start:start]
+    prefix = text[sentence_start:start] + _lead(text[start:end])
     sentence = text[sentence_start:_sentence_end(text, end)]
     doubts = []
     if _COURT_FINDS.search(claim) and not _ATTRIBUTED.search(claim) and (
@@ -91,6 +95,26 @@ def attribution_doubts(claim: str, judgment: str, quote: str) -> list[str]:
         doubts.append("The statement gives as decided a point the judgment leaves open or "
                       "answers only hypothetically.")
     return doubts
+
+
+def words_up_to(judgment: str, quote: str) -> str:
+    """The quote's sentence in the judgment, up to the quote's end (normalised): what says
+    whose words they are."""
+    found = _locate(judgment, quote)
+    if found is None:
+        return ""
+    text, start, end = found
+    return text[_sentence_start(text, start):end]
+
+
+def _lead(quoted: str) -> str:
+    """The quote's own opening (up to its first "that" when short, else its first words): a
+    quote may carry its reporting frame with it ("Mr Lord submitted that …", "as the Court of
+    Appeal observed …"), and the frame is read with what precedes the quote."""
+    m = re.search(r"\bthat\b", quoted)
+    if m is not None and len(quoted[:m.start()].split()) <= 12:
+        return quoted[:m.start()]
+    return " ".join(quoted.split()[:6])
 
 
 def _locate(judgment: str, quote: str) -> tuple[str, int, int] | None:

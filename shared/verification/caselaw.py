@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from shared.verification.attribution import attribution_doubts
+from shared.verification.attribution import attribution_doubts, words_up_to
 from shared.verification.checks import Outcome
 from shared.verification.citations import Citation
 from shared.verification.claims import dates, quantities
@@ -22,6 +22,8 @@ from shared.verification.outcomes import outcome_conflicts
 from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
 from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.quotes import contains_quote
+from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
+from shared.verification.sides import sides_of
 
 __all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
 
@@ -139,6 +141,8 @@ class CaselawCheck:
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in attribution_doubts(_own_words(citation), case.text,
                                                          citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False, doubt)
+                         for doubt in self._sides(citation, case)]
             if early_for_late(_own_words(citation), citation.quote):
                 findings.append(CheckFinding("claim_unsupported", False,
                                              "The statement puts early what the quoted passage "
@@ -157,6 +161,17 @@ class CaselawCheck:
                                   "matches the citation.")
 
     @staticmethod
+    def _sides(citation: Citation, case: Case) -> list[str]:
+        """Whether the statement gives the outcome, the submission and the act to the side
+        the quoted passage gives them to."""
+        assert citation.quote is not None
+        sides = sides_of(case.name, case.text)
+        claim = _own_words(citation)
+        return [*found_for_doubts(claim, citation.quote, sides),
+                *submission_doubts(claim, words_up_to(case.text, citation.quote), sides),
+                *actor_doubts(claim, citation.quote, sides)]
+
+    @staticmethod
     def _identity(citation: Citation, case: Case) -> list[CheckFinding]:
         claim = citation.claim
         findings = []
@@ -170,8 +185,12 @@ class CaselawCheck:
             # One party right and the citation right: most likely the case, loosely named.
             findings.append(CheckFinding("name_mismatch", matching == 0,
                                          f"{citation.ref} is {case.name}, not {named}."))
+        # A court the quoted passage itself names is one the judgment reports ("as the Court of
+        # Appeal observed"), not a court the statement gives the decision to.
+        reported = citation.quote or ""
         courts = {code for name, code in _COURTS.items()
-                  if re.search(rf"\b{re.escape(name)}\b", claim, re.IGNORECASE)}
+                  if re.search(rf"\b{re.escape(name)}\b", claim, re.IGNORECASE)
+                  and not re.search(rf"\b{re.escape(name)}\b", reported, re.IGNORECASE)}
         if len(courts) == 1 and case.court.lower() not in courts:
             findings.append(CheckFinding("name_mismatch", True,
                                     f"{citation.ref} was decided by the {case.court.upper()}, "
@@ -195,10 +214,11 @@ _DECISION_YEAR = re.compile(
     r"\b(?P<a>(?:19|20)\d{2}) (?:decision|judgment|ruling)\b|"
     r"\b(?:decision|judgment|ruling|decided|handed down)\b[^.;]{0,25}?\b(?:in|of)\s+"
     r"(?:[A-Z][a-z]+\s+)?(?P<b>(?:19|20)\d{2})\b|"
-    r"^\W*In (?:[A-Z][a-z]+ )?(?P<c>(?:19|20)\d{2}),? (?:the )?(?:(?:Supreme|High|Family|County)? ?"
-    r"Court|court|judge|tribunal|[A-Z][a-z]+ (?:LJ|J|MR))\b")
+    r"^\W*In (?:[A-Z][a-z]+ )?(?P<c>(?:19|20)\d{2}),? (?:the )?(?:(?:[A-Z][a-z]+ )?"
+    r"(?:Court|Division|Tribunal)|court|judge|tribunal|[A-Z][a-z]+ (?:LJ|J|MR))\b")
 """When a statement says the decision was given: "a 2015 decision", "decided in 2017", "In
-2019 the Court of Appeal …" (a year given for events the judgment recounts is not this)."""
+2019 the Court of Appeal …", "In 2015 the Chancery Division …" (a year given for events the
+judgment recounts is not this)."""
 
 
 def _decision_year(claim: str) -> int | None:

@@ -151,6 +151,7 @@ def dates(text: str) -> set[str]:
 _PARTIES = {
     "landlord": r"landlords?|lessors?",
     "tenant": r"tenants?|residents?|occupiers?|lessees?",
+    "owner": r"owners?",
     "local housing authority": r"(?:local (?:housing )?)?authorit(?:y|ies)|councils?",
     "Secretary of State": r"secretary of state|ministers?|(?:appropriate )?national authority",
     "tribunal": r"tribunals?",
@@ -327,12 +328,16 @@ def _holder(text: str) -> str | None:
     return None
 
 
+_PROPRIETORS = frozenset({"landlord", "owner"})
+"""One side in a paraphrase: a landlord is usually the owner the Act names."""
+
+
 def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
     """The quote puts the duty or power on one party, the statement on another."""
     if not quote:
         return []
     said, source = _holder(claim), _holder(quote)
-    if said is None or source is None or said == source:
+    if said is None or source is None or said == source or {said, source} <= _PROPRIETORS:
         return []
     return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "
                               f"on the {source}.")]
@@ -390,6 +395,8 @@ def _parties(claim: str, source: str) -> list[ClaimIssue]:
     if subject is None or _ANYONE.search(source):
         return []
     named = set(_party_groups(source))
+    if subject in _PROPRIETORS and named & _PROPRIETORS:
+        return []
     if named and subject not in named:
         return [ClaimIssue(False, f"The statement is about the {subject}, whom the source "
                                   f"does not mention (it names the {', '.join(sorted(named))}).")]

@@ -21,6 +21,7 @@ from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
 from shared.verification.relevance import Relevance
+from shared.verification.siblings import dropped_limits, sibling_claims
 from shared.verification.temporal import Temporal, law_state, temporal_issue
 
 __all__ = ["LegislationCheck", "Target", "target_of"]
@@ -159,6 +160,9 @@ class LegislationCheck:
         if held:
             findings += self._quote(citation, act, provision, text)
             findings += self._claim(citation, provision, text, title)
+            findings += [CheckFinding("claim_unsupported", False, doubt) for doubt in [
+                *sibling_claims(citation.claim, text, citation.quote, sub),
+                *dropped_limits(citation.claim, citation.quote)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)
         else:

@@ -74,10 +74,25 @@ def _denied_opinion(rest: str) -> set[str]:
 
 def denied_in_passage(claim: str, passage: str) -> list[str]:
     """Words the passage denies and the statement, negating nothing, asserts."""
-    if _ANY_NEGATION.search(claim):
+    if _own_negations(claim, passage):
         return []
     said = {stem(w) for w in WORD.findall(claim) if w.lower() not in STOP_WORDS}
     return sorted(_denied(passage) & said)
+
+
+def _own_negations(claim: str, passage: str) -> set[str]:
+    """The statement's negative words that the passage does not share: "a refusal of planning
+    permission" beside "a mere refusal of planning permission does not amount to …" repeats the
+    passage's subject, it denies nothing of its own."""
+    def found(text: str) -> set[str]:
+        return {stem(m.group().lower()) for m in _ANY_NEGATION.finditer(text)}
+    shared = {w for w in found(passage) if _NEGATIVE_CONTENT.match(w)}
+    return found(claim) - shared
+
+
+_NEGATIVE_CONTENT = re.compile(r"(?:refus|declin|fail|drop|abandon|withdr|lack|absen)")
+"""Negative words that may name the subject itself ("a refusal of permission"); the plain
+negators ("not", "no", "never") always deny."""
 
 
 def denied_in_statement(claim: str, passage: str) -> list[str]:

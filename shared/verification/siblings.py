@@ -1,0 +1,106 @@
+"""Claims about a sibling of the subsection quoted, and limits the statement drops.
+
+A section's subsections qualify one another: s. 16(5) says a revocation comes into force when
+made, s. 16(6)–(7) say a variation does only in some cases; s. 139(7) makes contravening a
+notice an offence, s. 139(8) gives the defence. A statement that quotes one subsection and
+stretches its rule to what a sibling governs ("a variation, like a revocation, always …", "an
+offence with no defence …", "even if an appeal has been made") is not supported by the words it
+quotes. The rule: the statement widens ("always", "even if", "still", "without", "no …",
+"like a …") and speaks of terms that are absent from the quoted subsection but particular to a
+sibling (in at most half of the section's subsections) — a doubt, never a removal.
+
+Likewise a limit the quoted words put on a term ("at any reasonable time", "such conditions as
+the authority consider appropriate") is dropped when the statement uses the term ("at any
+time") without any limit of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import terms
+from shared.verification.quotes import normalise
+
+__all__ = ["dropped_limits", "sibling_claims"]
+
+_WIDENS = re.compile(
+    r"\b(?:even (?:if|though|where|when)|still|always|whenever|regardless|irrespective|"
+    r"like (?:a|an|the)|as well as|without|with no|in (?:every|all) cases?)\b", re.IGNORECASE)
+"""Words that stretch a rule beyond its case. Not a bare "no" or "never": "if no appeal is
+brought", "no order may be made unless …" restate a condition, they do not widen it."""
+_REFERENCES = frozenset("section sections subsection subsections paragraph schedule part".split())
+_SUBSECTION = re.compile(r"(?m)^\((?P<label>\d+[A-Z]{0,3})\)\s")
+
+
+def _subsections(text: str) -> dict[str, str]:
+    marks = list(_SUBSECTION.finditer(text))
+    return {m["label"]: text[m.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
+            for i, m in enumerate(marks)}
+
+
+def _stems(text: str) -> set[str]:
+    return {w for w in terms(text) if len(w) >= 4 and w.isalpha() and w not in _REFERENCES}
+
+
+def _absent(stem: str, own: set[str]) -> bool:
+    """Not in the quoted subsection in any form: stems of one word may differ in their ending
+    ("served" and "service", "licence" and "licensed")."""
+    return not any(o[:_PREFIX] == stem[:_PREFIX] for o in own)
+
+
+_PREFIX = 5
+"""Letters two stems of one word share: "licenc"/"licens", "servic"/"serv" (a stem shorter
+than this is compared whole)."""
+
+
+def sibling_claims(claim: str, section: str, quote: str | None, label: str | None) -> list[str]:
+    """Why the statement speaks of a sibling of the subsection it quotes, if it does."""
+    if not _WIDENS.search(claim):
+        return []
+    subs = _subsections(section)
+    if len(subs) < 3:
+        return []
+    if label is None and quote:
+        want = normalise(quote)
+        label = next((k for k, v in subs.items() if want in normalise(v)), None)
+    own = subs.get(label or "")
+    if own is None:
+        return []
+    counts: dict[str, int] = {}
+    for text in subs.values():
+        for s in _stems(text):
+            counts[s] = counts.get(s, 0) + 1
+    particular = {s for s, n in counts.items() if n <= len(subs) / 2}
+    mine = _stems(own)
+    extra = {s for s in _stems(claim) if _absent(s, mine)} & particular
+    for other, text in subs.items():
+        hit = sorted(extra & _stems(text))
+        if other != label and hit:
+            return [f"The statement speaks of {', '.join(hit)}, which subsection ({other}) "
+                    f"governs, not subsection ({label}), which it quotes."]
+    return []
+
+
+_LIMITS = r"reasonable|appropriate|proper|reasonably practicable"
+"""Words that limit a term by judgement. Not "specified" or "prescribed": those name a defined
+thing ("specified premises"), and a paraphrase may leave the definition to the Act."""
+_LIMITED = re.compile(rf"\b(?:any|all|every)\s+(?:{_LIMITS})\s+(?P<term>[a-z]{{3,}})\b",
+                      re.IGNORECASE)
+"""A term limited wherever it falls ("at any reasonable time"); not a designation ("the
+appropriate person", the one the Act defines)."""
+
+
+def dropped_limits(claim: str, quote: str | None) -> list[str]:
+    """Terms the quote limits ("any reasonable time") that the statement uses unlimited."""
+    if not quote:
+        return []
+    found = []
+    for m in _LIMITED.finditer(normalise(quote)):
+        term = m["term"].lower()
+        uses = list(re.finditer(rf"\b(?:any|every|all|a|an|the|such)\s+(?:(?P<l>\w+)\s+)?"
+                                rf"{term}s?\b", claim, re.IGNORECASE))
+        if uses and not any(re.fullmatch(_LIMITS, u["l"] or "", re.IGNORECASE) for u in uses) \
+                and not re.search(rf"\b(?:{_LIMITS})\b", claim, re.IGNORECASE):
+            found.append(f"The quoted words limit “{term}” (“{m.group()}”); the statement does "
+                         "not.")
+    return found
