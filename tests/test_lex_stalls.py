@@ -96,6 +96,6 @@ async def test_a_check_overrunning_the_verifier_deadline_is_unverified_not_remov
             await lex.aclose()
     [outcome] = verified.outcomes
     assert (outcome.status, outcome.issues) == ("unverified", ("check_failed",)), outcome
-    assert "did not finish within 1 seconds" in outcome.detail
+    assert "did not finish within 1 second." in outcome.detail
     assert took < 5.0, took
     assert "must take the appropriate enforcement action" in verified.text

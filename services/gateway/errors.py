@@ -21,6 +21,7 @@ from shared.documents import NoText
 from shared.sources import ExternalError, InvalidHost
 from shared.store import StoreError, StoreUnavailable, StreamNotFound, TenantMismatch
 from shared.tenants import ConfigurationConflict, ConfigurationError, UnknownItem
+from shared.text.counts import counted
 
 __all__ = [
     "BadInput",
@@ -128,7 +129,7 @@ class RateLimited(GatewayError):
     def __init__(self, retry_after_s: int) -> None:
         super().__init__(
             "Too many messages for this organisation; try again in "
-            f"{retry_after_s} second{'' if retry_after_s == 1 else 's'}.",
+            f"{counted(retry_after_s, 'second')}.",
             headers={"Retry-After": str(retry_after_s)},
         )
 

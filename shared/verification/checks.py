@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from shared.documents import DocumentStore, StoredChunk
 from shared.events import CitationStatus, LawStatus
 from shared.lex.client import LexUnavailable
+from shared.text.counts import counted
 from shared.verification.citations import Citation
 from shared.verification.context import CheckContext, using_context
 from shared.verification.quotes import contains_quote
@@ -75,7 +76,8 @@ class Checks:
         except TimeoutError:
             return Outcome(status="unverified", issues=("check_failed",),
                            source_uri=source_uri(citation.ref),
-                           detail=f"The check did not finish within {self.deadline_s:g} seconds.")
+                           detail="The check did not finish within "
+                                  f"{counted(self.deadline_s, 'second')}.")
         except LexUnavailable:
             # The user must be able to tell "we could not look" from "we looked and it is
             # not there": an outage says so, and the citation may be checked again later.
