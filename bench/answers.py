@@ -82,9 +82,9 @@ UNGATED_ITEMS = frozenset({
     "r8f-can-we-must-we-02", "r8f-compare-01", "r8f-compare-02", "r8f-follow-up-05"})
 """Round eight's fresh items that still miss: they stay in the set and are reported (also in
 the fresh row), but do not gate; each one's note says why."""
-FRESH = "r8f-"
-"""Round eight's fresh items, written and first run before any change of that round: scored
-apart too, our estimate of the held-out set."""
+FRESH = ("r8f-", "r9f-")
+"""Each round's fresh items (round eight's, round nine's), written and first run before any
+change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an
 answer says and cites, not latency, and on a loaded machine a check cut short leaves a real
@@ -284,11 +284,12 @@ def summarise(results: Sequence[Result], setup_s: float, answer_s: float) -> dic
     categories = {c: _scores(rs) for c, rs in sorted(by.items())}
     gated = [r for r in results if r.category not in UNGATED and r.id not in UNGATED_ITEMS]
     overall = _scores(gated)
-    fresh = [r for r in results if r.id.startswith(FRESH)]
+    fresh = {prefix: _scores(rs) for prefix in FRESH
+             if (rs := [r for r in results if r.id.startswith(prefix)])}
     failures = [f"{k} {overall[k]:.3f} < {v}" for k, v in THRESHOLDS.items()
                 if overall.get(k) is not None and overall[k] < v]
     return {"items": len(results), "overall": overall, "categories": categories,
-            "fresh": _scores(fresh) if fresh else None,
+            "fresh": fresh,
             "thresholds": THRESHOLDS, "failures": failures,
             "setup_s": round(setup_s, 1), "answer_s": round(answer_s, 1),
             "results": [asdict(r) for r in results]}
@@ -315,8 +316,8 @@ def render(report: dict[str, object]) -> str:
              "cited and verified | not in sources recognised | confidence low |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     rows = {**report["categories"], "**gating (all but repealed_law)**": report["overall"]}  # type: ignore[dict-item]
-    if report.get("fresh"):
-        rows[f"{FRESH} fresh items (all categories)"] = report["fresh"]
+    for prefix, scores in report["fresh"].items():  # type: ignore[attr-defined]
+        rows[f"{prefix} fresh items (all categories)"] = scores
     for name, s in rows.items():
         cells = ["–" if s[c] is None else f"{100 * s[c]:.1f} %" for c in cols]
         lines.append(f"| {name} | {s['n']} | " + " | ".join(cells) + " |")
