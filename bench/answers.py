@@ -79,12 +79,26 @@ THRESHOLDS = {"key_fact": 1.0, "first_three": 0.95, "cited_verified": 1.0,
 UNGATED = frozenset({"repealed_law"})
 UNGATED_ITEMS = frozenset({
     "r8f-how-quickly-06", "r8f-how-quickly-08", "r8f-can-we-must-we-01",
-    "r8f-can-we-must-we-02", "r8f-compare-01", "r8f-compare-02", "r8f-follow-up-05"})
-"""Round eight's fresh items that still miss: they stay in the set and are reported (also in
-the fresh row), but do not gate; each one's note says why."""
-FRESH = "r8f-"
-"""Round eight's fresh items, written and first run before any change of that round: scored
-apart too, our estimate of the held-out set."""
+    "r8f-can-we-must-we-02", "r8f-compare-01", "r8f-compare-02", "r8f-follow-up-05",
+    # Round nine's, missing at their last measurement (their reasons, from that run): the
+    # right passage not in the evidence (retrieval: s. 8, s. 79, the adaptation-cost
+    # passage, the D2M judgment); the right sentence in the evidence but another chosen
+    # (s. 134's list; a follow-up's carried subject outweighing its own "portable
+    # appliances"; "who pays" answered by a party, not by "we"; the extension sentence
+    # stated but not in the first three); two levels of arrears compared, the second not
+    # found; an
+    # interim EDMO follow-up citing Schedule 7, not s. 136; an allowance rate question
+    # answered from a repealed energy provision instead of said to be missing.
+    "r9f-how-quickly-06", "r9f-can-we-must-we-01", "r9f-can-we-must-we-04",
+    "r9f-can-we-must-we-06", "r9f-who-05",
+    "r9f-compare-05", "r9f-follow-up-01", "r9f-follow-up-02", "r9f-follow-up-03",
+    "r9f-follow-up-04", "r9f-not-in-sources-04"})
+"""Fresh items that still miss: they stay in the set and are reported (also in their round's
+fresh row), but do not gate; each one's note (round eight) or the comment above (round nine)
+says why."""
+FRESH = ("r8f-", "r9f-")
+"""Each round's fresh items (round eight's, round nine's), written and first run before any
+change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an
 answer says and cites, not latency, and on a loaded machine a check cut short leaves a real
@@ -284,11 +298,12 @@ def summarise(results: Sequence[Result], setup_s: float, answer_s: float) -> dic
     categories = {c: _scores(rs) for c, rs in sorted(by.items())}
     gated = [r for r in results if r.category not in UNGATED and r.id not in UNGATED_ITEMS]
     overall = _scores(gated)
-    fresh = [r for r in results if r.id.startswith(FRESH)]
+    fresh = {prefix: _scores(rs) for prefix in FRESH
+             if (rs := [r for r in results if r.id.startswith(prefix)])}
     failures = [f"{k} {overall[k]:.3f} < {v}" for k, v in THRESHOLDS.items()
                 if overall.get(k) is not None and overall[k] < v]
     return {"items": len(results), "overall": overall, "categories": categories,
-            "fresh": _scores(fresh) if fresh else None,
+            "fresh": fresh,
             "thresholds": THRESHOLDS, "failures": failures,
             "setup_s": round(setup_s, 1), "answer_s": round(answer_s, 1),
             "results": [asdict(r) for r in results]}
@@ -315,8 +330,8 @@ def render(report: dict[str, object]) -> str:
              "cited and verified | not in sources recognised | confidence low |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     rows = {**report["categories"], "**gating (all but repealed_law)**": report["overall"]}  # type: ignore[dict-item]
-    if report.get("fresh"):
-        rows[f"{FRESH} fresh items (all categories)"] = report["fresh"]
+    for prefix, scores in report["fresh"].items():  # type: ignore[attr-defined]
+        rows[f"{prefix} fresh items (all categories)"] = scores
     for name, s in rows.items():
         cells = ["–" if s[c] is None else f"{100 * s[c]:.1f} %" for c in cols]
         lines.append(f"| {name} | {s['n']} | " + " | ".join(cells) + " |")

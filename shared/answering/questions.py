@@ -27,6 +27,7 @@ __all__ = [
     "QuestionKind",
     "amount",
     "asked_action",
+    "asking_sentence",
     "asks_in",
     "classify",
     "comparable",
@@ -122,6 +123,7 @@ PARTY = re.compile(
     r"(?:[A-Z]\w+ )?Officer|officer|Gas Safe|occupational therapist|engineer|tribunal|court|"
     r"justice of the peace|Justice|Judge|judge|JUSTICE|JUDGE|J\b|tenant|landlord|licence holder|"
     r"local housing authority|authority|council|person|manager|contractor|resident|"
+    r"(?:[A-Z]\w+ )?Manager|Chief Executive|Board|"
     r"[Ll]easeholders?|[Ss]hared owners?|"
     r"committee|panel|Ombudsman)\b")
 """Who does something: the parties, roles and bodies the sources name."""
@@ -212,7 +214,24 @@ def classify(question: str) -> Question:
     return replace(q, parts=parts) if parts else q
 
 
+_SENTENCE_BREAK = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
+
+
+def asking_sentence(question: str) -> str:
+    """The sentence that asks, when a question tells its circumstances in sentences of their
+    own first ("The tenant's son kicked the door in. Can we make them pay?"): the first that
+    ends on a question mark; the whole question otherwise."""
+    sentences = _SENTENCE_BREAK.split(question.strip())
+    if len(sentences) < 2:
+        return question
+    return next((s for s in sentences if s.rstrip().endswith("?")), question)
+
+
 def _classify(question: str) -> Question:
+    asking = asking_sentence(question)
+    if asking != question:
+        # Its kind is the asking sentence's ("Can we …?" is a yes or no), not the story's.
+        return replace(_classify(asking), text=question)
     main = _MAIN_CLAUSE.match(question)
     if main:
         return replace(classify(main.group("main")), text=question)
@@ -262,11 +281,33 @@ def _sides(question: str) -> tuple[str, ...]:
     if not splits:
         return ()
     # A side may hold the joining word itself ("failing to comply with an improvement notice
-    # with the offence of failing to comply with a prohibition order"): the split whose two
-    # sides open alike is the comparison; with none alike, the first.
-    first, second = max(splits, key=lambda s: (_alike_opening(*s), -len(s[0])))
+    # with the offence of failing to comply with a prohibition order"): the split after the
+    # comparing verb ("how does the fine for failing to comply with a notice compare with
+    # …") is the comparison, else the one whose two sides open alike; else the first.
+    first, second = max(splits, key=lambda s: (bool(_COMPARED.search(s[0])),
+                                               _alike_opening(*s), -len(s[0])))
     first = _COMPARED.sub("", first)
-    return _completed(first, second), _shared_head(first, _antecedent(first, second))
+    return _completed(first, second), _shared_head(first, _complemented(
+        first, _antecedent(first, second)))
+
+
+_COMPLEMENT = re.compile(r"^(?P<head>(?:the|a|an|our|their)\s+[\w-]+)\s+(?P<of>of\s+(?:[\w'’-]+\s+)"
+                         r"{0,3}?[\w'’-]+)(?=\s+(?:at|that|which|who|we|they|for|to|before|after|"
+                         r"when|where|in|on|under|needed|required)\b)", re.IGNORECASE)
+
+
+def _complemented(first: str, second: str) -> str:
+    """The second side with what its head is "of" in the first: "the level of arrears at which
+    we can serve a notice … compare with the level we need before going to court" compares
+    two levels of arrears, and the second side's search needs the word."""
+    m = _COMPLEMENT.match(first)
+    if m is None:
+        return second
+    head = m.group("head")
+    if not second.lower().startswith(head.lower()) or re.match(
+            r"\s+of\b", second[len(head):], re.IGNORECASE):
+        return second
+    return f"{second[:len(head)]} {m.group('of')}{second[len(head):]}"
 
 
 _STAND_IN = re.compile(r"^(?:the\s+)?ones?\b|^(?:that|those)\b(?=\s+(?:for|of|under|in|on|"
@@ -493,7 +534,7 @@ def asked_action(question: Question) -> set[str]:
     word or two after the subject (a pronoun, or a determiner and its noun)."""
     if question.kind != "yes_no" or question.asks == "fact":
         return set()
-    m = _ASKING_MODAL.match(question.text)
+    m = _ASKING_MODAL.match(asking_sentence(question.text))
     if m is None:
         return set()
     words = re.findall(r"[A-Za-z][\w'’-]*", m.group("rest"))

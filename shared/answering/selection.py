@@ -35,7 +35,7 @@ from shared.answering.questions import (
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
-from shared.text.vocabulary import expand_statutory, subjects
+from shared.text.vocabulary import expand_statutory, expansions, subjects
 
 __all__ = ["ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
            "whole_sentences"]
@@ -321,8 +321,10 @@ def select(question: Question, documents: Sequence[Source],
     carried = [t for t in (terms(x) for x in _carried(question.text)[:1]) if t]
     ranked = []
     acronyms = _ACRONYM.findall(question.text)
+    lay = _lay_words(question.text)
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
+        said |= _read_as_asked(lay, said)
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
         pointer = bool(_POINTER.match(c.text))
@@ -448,6 +450,29 @@ def _spelt_out(acronyms: Sequence[str], text: str) -> set[str]:
     return held
 
 
+LAY_SHARE = 0.5
+"""A sentence holding this share of the sources' words for a thing the question says in
+everyday words ("make them pay": "recharge the cost") says that thing."""
+
+
+def _lay_words(question: str) -> list[tuple[set[str], set[str]]]:
+    """The question's everyday words for things (their terms) with the sources' words for
+    them (``shared.text.vocabulary``'s lexicon): "kicked the door in" is "damage caused
+    deliberately", "turn down" is "refuse"."""
+    return [(terms(e.said), terms(e.means)) for e in expansions(question)]
+
+
+def _read_as_asked(lay: Sequence[tuple[set[str], set[str]]], said: set[str]) -> set[str]:
+    """The question's own words that ``said`` says in the sources' words: a sentence that
+    answers in the statute's or the policy's terms shares the question's meaning though not
+    its words, and is judged as if it used them."""
+    out: set[str] = set()
+    for own, means in lay:
+        if means and len(means & said) >= LAY_SHARE * len(means):
+            out |= own
+    return out
+
+
 def _share(wanted: set[str], said: set[str]) -> float:
     return len(wanted & said) / len(wanted) if wanted else 0.0
 
@@ -481,8 +506,10 @@ def judge(question: Question, sentences: Sequence[str],
     similarity = vectors[1:] @ vectors[0]
     wanted = terms(question.text)
     found = []
+    lay = _lay_words(question.text)
     for sim, text in zip(similarity, sentences, strict=True):
-        overlap = len(wanted & terms(text)) / len(wanted) if wanted else 0.0
+        said = terms(text)
+        overlap = len(wanted & (said | _read_as_asked(lay, said))) / len(wanted) if wanted else 0.0
         found.append(Candidate(0, 0, text, "", float(sim), overlap, has_cue(question, text)))
     # A sentence with a period of its own but none of the question's words (another
     # policy's timescale) is in the same register, not about the same thing: it does not

@@ -129,6 +129,17 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"swap (?:homes|houses|flats)|home swap|house swap", "mutual exchange"),
     _entry(r"moving (?:someone|somebody|a friend|a lodger) in|lodgers?|sub-?let\w*",
            "subletting lodger"),
+    _entry(r"rent(?:s|ed|ing)? (?:\w+ ){0,4}out(?: to (?:someone|somebody|others?|another)"
+           r"(?: \w+)?)?", "subletting"),
+    # Empty homes: what the statute calls unoccupied (not its own "empty dwelling").
+    _entry(r"(?:stood|standing|been|lying|left|sitting|sat|gone) empty|empty (?:homes?|houses?|"
+           r"flats?|propert(?:y|ies))", "unoccupied"),
+    # Taking longer than a timescale: what the policies call an extension.
+    _entry(r"take (?:any )?longer|(?:more|extra) time|go(?:es|ing)? over (?:the|that|our) "
+           r"(?:time|deadline|timescale)", "extension"),
+    # Getting rid of graffiti or a mess: what the policies call removing it.
+    _entry(r"(?:clean|scrub|wash|paint)(?:s|ed|ing|bed|bing)? (?:\w+ ){0,2}(?:off|over)",
+           "remove"),
     # Adaptations.
     *_both_ways("OT", "occupational therapist", long_said=r"occupational therapists?"),
     _entry(r"through[- ]floor lifts?|ramps?|wheelchair access|level[- ]access|"
