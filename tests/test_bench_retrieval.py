@@ -12,9 +12,10 @@ import pytest
 from bench import retrieval
 from shared.config import Settings
 
-FLOORS = {"recall@5": 0.82, "mrr": 0.65}
-"""The whole retrieval set's hybrid floor since round eight (measured 0.835 / 0.671 over 215
-with round eight's items on their first run; round seven's floor was 0.84 / 0.69 over 168):
+FLOORS = {"recall@5": 0.84, "mrr": 0.67}
+"""The whole retrieval set's hybrid floor since round eight (measured 0.858 / 0.682 over 215
+after its changes, 0.835 / 0.671 with its items on their first run; round seven's floor was
+0.84 / 0.69 over 168):
 its fresh items, 33 of round six, 46 of round seven (first run at 0.630 / 0.508) and 47 of
 round eight (first run at 0.766 / 0.559), each written and first run before its round's
 changes, are our estimate of a held-out set and keep the whole set below the issue's targets;

@@ -440,3 +440,20 @@ def test_the_minister_is_the_acts_appropriate_national_authority(question: str,
 def test_capital_abbreviations_are_not_words() -> None:
     """"sos" and "jp" in lower case are no abbreviations: only capitals expand them."""
     assert "Secretary of State" not in expand("send an sos")
+
+
+@pytest.mark.parametrize(("question", "added"), [
+    ("Is it illegal to let a flat without a licence?", "offence"),
+    ("Is it a crime to ignore the notice?", "offence"),
+    ("What if the landlord lied to the council about the occupiers?", "false or misleading"),
+    ("The tenants keep causing trouble in the street", "anti-social behaviour"),
+    ("Yobs hang around the stairwell every night", "anti-social behaviour"),
+])
+def test_everyday_words_meet_the_statute_books(question: str, added: str) -> None:
+    """Full text meets the Act's own words only: "illegal" is an offence, lying to the council
+    is giving false or misleading information, causing trouble is anti-social behaviour."""
+    assert added in expand_statutory(question)
+
+
+def test_lying_down_is_no_false_information() -> None:
+    assert "false or misleading" not in expand_statutory("Can a tenant lie down in the hall?")

@@ -486,6 +486,12 @@ _STATUTORY_WORDS = _statutory(
     (r"\bdeposits?\b", "tenancy deposit scheme"),
     (r"\bovercrowd", "overcrowding notice"),
     (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
+    # Everyday words for what the statute book names in its own terms: full text meets the
+    # Act's words only, and each names a kind of thing the Acts regulate, however it is said.
+    (r"\bcrimes?\b|\bcriminal\b|\billegal\b|\bagainst the law\b", "offence"),
+    (r"\b(?:lie|lies|lied|lying|fib\w*) to\b", "false or misleading"),
+    (r"\bcaus\w* (?:trouble|bother|a nuisance)|\btrouble ?makers?|\bmaking trouble|\byob\w*|"
+     r"\bhooligan\w*|\browdy\b", "anti-social behaviour"),
     (r"\bhow long\b", "duration period"),  # "last" or "wait": the Act says for what period
     # Irregular participles the stemmer leaves alone, and headings say in the gerund
     # ("Making of interim EDMOs", "Giving of notices").
