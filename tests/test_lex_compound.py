@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.lex.corpus.compound import is_comparison, question_parts
+from services.lex.corpus.compound import asks, is_comparison, question_parts
 
 
 @pytest.mark.parametrize("question", [
@@ -76,3 +76,24 @@ def test_a_modifier_and_one_take_the_head_of_the_subject_compared() -> None:
     same = question_parts("Compare the offence for an unlicensed HMO with the one for an "
                           "unlicensed house")
     assert "the one" in same[1]  # "the" is no modifier
+
+
+@pytest.mark.parametrize(("part", "asking"), [
+    ("Can the order be put on hold until she moves out", True),
+    ("what happens if the owner breaks the undertaking? prohibition order", True),
+    ("His solicitor asks whether there is any way of ending the lease.", True),
+    ("The allocations panel is unsure whether a disability counts.", True),
+    ("We served a prohibition order on the basement flat of a terraced house.", False),
+    ("A landlord has told the tenants of his shared house that he will evict them.", False),
+])
+def test_a_part_asks_or_tells_the_circumstances(part: str, asking: bool) -> None:
+    """A long question's opening sentences tell its story; only the parts that ask (directly,
+    or reported: "asks whether") are searched on their own."""
+    assert asks(part) is asking
+
+
+def test_a_long_question_splits_into_what_it_tells_and_what_it_asks() -> None:
+    parts = question_parts(
+        "We have a final management order on a block and the owner wants to sell a flat. "
+        "Can we vary the order, and when does a variation take effect?")
+    assert [asks(p) for p in parts] == [False, True, True]

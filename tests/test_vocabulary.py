@@ -56,6 +56,11 @@ from shared.text.vocabulary import (
         ("What about noisy neighbours?", "anti-social behaviour"),
         ("The flat is not fit to live in", "fitness for human habitation"),
         ("Must we fit smoke alarms?", "install"),
+        ("Can we get a JP warrant to enter?", "justice of the peace"),
+        ("Is the RSL bound by this?", "registered social landlord"),
+        ("Can the landlord appeal to the RPT?", "residential property tribunal"),
+        ("Does the SoS have to confirm it?", "Secretary of State"),
+        ("Which TDP scheme holds the deposit?", "tenancy deposit protection"),
     ],
 )
 def test_expansion_adds_the_sources_words(question: str, added: str) -> None:
@@ -415,3 +420,40 @@ def test_a_verb_of_action_qualifies_no_thing() -> None:
     assert question_features("Which rules govern rent?").qualified == frozenset()
     # A noun still qualifies: a smoke alarm is a kind of alarm.
     assert ("smok", "alarm") in question_features("Must we fit a smoke alarm?").kinds
+
+
+@pytest.mark.parametrize(
+    ("question", "added"),
+    [
+        ("Does the SoS have to confirm the designation?", "appropriate national authority"),
+        ("Can the Secretary of State give guidance?", "appropriate national authority"),
+        ("Can ministers make an order about overcrowding?", "appropriate national authority"),
+    ],
+)
+def test_the_minister_is_the_acts_appropriate_national_authority(question: str,
+                                                                   added: str) -> None:
+    """However the asker names the minister, the Act says "appropriate national authority"."""
+    assert added in expand_statutory(question)
+    assert added not in expand(question)  # the statute book's words, for legal search only
+
+
+def test_capital_abbreviations_are_not_words() -> None:
+    """"sos" and "jp" in lower case are no abbreviations: only capitals expand them."""
+    assert "Secretary of State" not in expand("send an sos")
+
+
+@pytest.mark.parametrize(("question", "added"), [
+    ("Is it illegal to let a flat without a licence?", "offence"),
+    ("Is it a crime to ignore the notice?", "offence"),
+    ("What if the landlord lied to the council about the occupiers?", "false or misleading"),
+    ("The tenants keep causing trouble in the street", "anti-social behaviour"),
+    ("Yobs hang around the stairwell every night", "anti-social behaviour"),
+])
+def test_everyday_words_meet_the_statute_books(question: str, added: str) -> None:
+    """Full text meets the Act's own words only: "illegal" is an offence, lying to the council
+    is giving false or misleading information, causing trouble is anti-social behaviour."""
+    assert added in expand_statutory(question)
+
+
+def test_lying_down_is_no_false_information() -> None:
+    assert "false or misleading" not in expand_statutory("Can a tenant lie down in the hall?")

@@ -409,6 +409,11 @@ _ALIKE: tuple[_Entry, ...] = (
     *_capitals("FRA", "fire risk assessment", r"fire risk assessments?"),
     *_capitals("RTA", "right to acquire", r"right[- ]to[- ]acquire"),
     *_capitals("PRS", "private rented sector", r"private rented sectors?"),
+    *_capitals("JP", "justice of the peace", r"justices? of the peace"),
+    *_capitals("RSL", "registered social landlord", r"registered social landlords?"),
+    *_capitals("RPT", "residential property tribunal", r"residential property tribunals?"),
+    *_capitals("SoS", "Secretary of State", r"secretar(?:y|ies) of state"),
+    *_capitals("TDP", "tenancy deposit protection", r"tenancy deposit protection"),
     *_capitals("TA", "temporary accommodation", r"temporary accommodation"),
     *_capitals("MEES", "minimum energy efficiency standards",
                r"minimum energy efficiency standards?"),
@@ -487,9 +492,17 @@ _STATUTORY_WORDS = _statutory(
     (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
     (r"\bevict|no[- ]fault", "possession notice"),
     (r"\bcouncil\b", "local housing authority"),
+    # The Act's minister for England or Wales, however the asker names them.
+    (r"(?-i:\bSoS\b)|\bsecretary of state\b|\bministers?\b", "appropriate national authority"),
     (r"\bdeposits?\b", "tenancy deposit scheme"),
     (r"\bovercrowd", "overcrowding notice"),
     (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
+    # Everyday words for what the statute book names in its own terms: full text meets the
+    # Act's words only, and each names a kind of thing the Acts regulate, however it is said.
+    (r"\bcrimes?\b|\bcriminal\b|\billegal\b|\bagainst the law\b", "offence"),
+    (r"\b(?:lie|lies|lied|lying|fib\w*) to\b", "false or misleading"),
+    (r"\bcaus\w* (?:trouble|bother|a nuisance)|\btrouble ?makers?|\bmaking trouble|\byob\w*|"
+     r"\bhooligan\w*|\browdy\b", "anti-social behaviour"),
     (r"\bhow long\b", "duration period"),  # "last" or "wait": the Act says for what period
     # Irregular participles the stemmer leaves alone, and headings say in the gerund
     # ("Making of interim EDMOs", "Giving of notices").

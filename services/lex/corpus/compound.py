@@ -4,7 +4,9 @@ A question that asks two things is answered by two provisions, but one search ra
 matches the whole, and the provision for the smaller half (the one that says when an order
 can be made, the one that makes false information an offence) falls below the fold. Each
 part is searched as well, with the subjects of the other parts carried over (its "one" is
-the EDMO), and the rankings are fused: what answers any part rises.
+the EDMO), and the rankings are fused: what answers any part rises. A long question tells
+its circumstances before it asks; only the parts that ask (``asks``) are searched on their
+own, the whole question still carrying the circumstances.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from services.lex.corpus.aspects import aspects_asked
 from shared.text.terms import STOP_WORDS, terms
 from shared.text.vocabulary import topics
 
-__all__ = ["is_comparison", "question_parts"]
+__all__ = ["asks", "is_comparison", "question_parts"]
 
 _ASKS = (r"what|when|where|who|whom|which|how|why|whether|can|could|must|may|should|does|"
          r"do|did|is|are|was|were|will|would|has|have")
@@ -33,6 +35,17 @@ _REFERS_BACK = re.compile(r"\b(?:the (?:one|ones|same)|it|its|that|those|them|th
 """A thing compared named by reference to the other ("… with the one for a Part 3 house")."""
 _MIN_TERMS = 2
 """A part with fewer content words is no question of its own ("and when?")."""
+_ASKING = re.compile(rf"\?|^\W*(?:{_ASKS})\b|\b(?:asks?|asking|wants? to know|wonders?|"
+                     rf"wondering|unsure|not sure|query|queries)\s+(?:whether|if|how|what|"
+                     rf"when|who|why|which)\b", re.IGNORECASE)
+"""A part that asks: a question, or a question reported ("his solicitor asks whether …")."""
+
+
+def asks(part: str) -> bool:
+    """Whether ``part`` asks something, not only tells the circumstances a long question
+    opens with ("We have a house boarded up for two years …"): a told part's own best match
+    is about the circumstances, not what is asked about them."""
+    return _ASKING.search(part) is not None
 
 
 def is_comparison(question: str) -> bool:

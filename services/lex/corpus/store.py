@@ -18,7 +18,7 @@ import asyncpg
 import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
-from services.lex.corpus.compound import is_comparison, question_parts
+from services.lex.corpus.compound import asks, is_comparison, question_parts
 from services.lex.corpus.ranking import (
     acts_first,
     aspects_up,
@@ -367,6 +367,10 @@ class CorpusStore:
         parts = question_parts(question)
         if len(parts) < 2:
             return ranked
+        if not is_comparison(question) and any(asks(p) for p in parts):
+            # The circumstances a long question tells first are not searched on their own:
+            # their best match is about the story, not what is asked of it.
+            parts = [p for p in parts if asks(p)]
         rankings = [ranked] + [await self._ranked_sections(
             expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True)
             for p in parts]
