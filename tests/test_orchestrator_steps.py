@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator
 from datetime import date
+
+import pytest
 
 from services.orchestrator.coalesce import coalesce
 from services.orchestrator.state import InvocationState
@@ -46,6 +49,48 @@ async def test_coalescing_flushes_a_slow_stream_within_the_delay() -> None:
         stamps.append(loop.time() - start)
     assert len(stamps) == 3  # each piece went out on its own, not held for the next
     assert stamps[0] < 0.35
+
+
+async def test_coalescing_drains_what_is_already_produced_without_waiting() -> None:
+    # An instant model: every piece is there at once, so deltas go out full, not on the timer.
+    texts = [f"t{i:03d} " for i in range(100)]  # 5 characters each
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    out = [c async for c in coalesce(_pieces(texts), max_chars=50, max_delay_s=5.0)]
+    assert loop.time() - start < 1.0
+    assert out == ["".join(texts[i:i + 10]) for i in range(0, 100, 10)]
+
+
+async def _failing(texts: list[str], delay: float) -> AsyncIterator[str]:
+    for t in texts:
+        yield t
+    await asyncio.sleep(delay)
+    raise RuntimeError("model stopped")
+
+
+async def test_coalescing_raises_a_failure_after_the_deltas_sent_before_it() -> None:
+    got: list[str] = []
+    with pytest.raises(RuntimeError, match="model stopped"):
+        async for c in coalesce(_failing(["ab", "cd"], 0.1), max_chars=1000, max_delay_s=0.01):
+            got.append(c)
+    assert got == ["abcd"]
+
+
+async def test_coalescing_closed_early_stops_reading_the_model() -> None:
+    read: list[int] = []
+
+    async def slow() -> AsyncIterator[str]:
+        for i in range(100):
+            read.append(i)
+            await asyncio.sleep(0.01)
+            yield "x"
+
+    async with contextlib.aclosing(coalesce(slow(), max_chars=1, max_delay_s=1.0)) as deltas:
+        async for _ in deltas:
+            break
+    seen = len(read)
+    await asyncio.sleep(0.1)
+    assert len(read) == seen < 100
 
 
 def _routing(workers: list[str]) -> RoutingDecided:
