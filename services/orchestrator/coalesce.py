@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 
 __all__ = ["coalesce"]
 
@@ -67,7 +67,7 @@ class _Joiner:
 
 
 async def coalesce(pieces: AsyncIterator[str], *, max_chars: int = 160,
-                   max_delay_s: float = 0.03) -> AsyncIterator[str]:
+                   max_delay_s: float = 0.03) -> AsyncGenerator[str, None]:
     """Join pieces until ``max_chars`` are buffered or the oldest has waited ``max_delay_s``.
 
     A failure of ``pieces`` is raised after the deltas sent before it; what was buffered but

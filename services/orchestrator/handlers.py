@@ -240,11 +240,13 @@ class Orchestrator:
                           note: str, spent: _Spent) -> None:
         assert spent.settings is not None  # read by ``_steps``
         tenant = spent.settings.tenant
-        shaping = await self._shaping(envelope, decision, state, findings, spent)
+        # Independent reads, each a round trip on the answer's critical path: at once.
+        shaping, history = await asyncio.gather(
+            self._shaping(envelope, decision, state, findings, spent), self._history(decision))
         documents = evidence(findings)
         request = spent.request = spent.tenant.models.apply(synthesis_request(
             question=state.to_answer, routing=decision, documents=documents,
-            history=await self._history(decision), tenant_name=tenant.name,
+            history=history, tenant_name=tenant.name,
             jurisdiction=state.jurisdiction or tenant.jurisdiction, layers=shaping.layers(),
         ))
         disclaimer = tenant.disclaimer or self.settings.disclaimer
@@ -263,11 +265,12 @@ class Orchestrator:
                 async with asyncio.timeout(request.timeout_s
                                            or self.settings.model_deadline_s):
                     index = 0
-                    async for text in coalesce(pieces):
-                        behind.add([*spent.release(), envelope.reply(
-                            ContentDelta, "delta", index, text=text, index=index),
-                            *drafted(envelope, sentences.feed(text))])
-                        index += 1
+                    async with contextlib.aclosing(coalesce(pieces)) as deltas:
+                        async for text in deltas:
+                            behind.add([*spent.release(), envelope.reply(
+                                ContentDelta, "delta", index, text=text, index=index),
+                                *drafted(envelope, sentences.feed(text))])
+                            index += 1
         except (ModelError, TimeoutError) as e:
             # The failure goes with the last deltas still to be recorded, in one append.
             answer = self._answer_usage(envelope, spent)
@@ -294,12 +297,12 @@ class Orchestrator:
     async def _history(self, decision: RoutingDecided) -> History:
         """The latest turns in full, and a summary of the questions before them."""
         pool = self.service.infra.pool
-        messages = await recent_messages(pool, decision.tenant_id, decision.conversation_id,
-                                         before_invocation=decision.invocation_id,
-                                         limit=HISTORY_MESSAGES)
-        questions = await earlier_questions(pool, decision.tenant_id, decision.conversation_id,
-                                            before_invocation=decision.invocation_id,
-                                            limit=SUMMARY_QUESTIONS + HISTORY_MESSAGES)
+        messages, questions = await asyncio.gather(
+            recent_messages(pool, decision.tenant_id, decision.conversation_id,
+                            before_invocation=decision.invocation_id, limit=HISTORY_MESSAGES),
+            earlier_questions(pool, decision.tenant_id, decision.conversation_id,
+                              before_invocation=decision.invocation_id,
+                              limit=SUMMARY_QUESTIONS + HISTORY_MESSAGES))
         in_window = sum(1 for m in messages if m.role == "user")
         older = questions[:max(0, len(questions) - in_window)]
         return History(
