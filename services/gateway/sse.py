@@ -128,8 +128,7 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
         quiet_since = loop.time()
         while not cursor.done:
             try:
-                msg = await asyncio.wait_for(queue.get(), min(gw.config.catch_up_s,
-                                                              gw.config.keepalive_s))
+                msg = await _next(queue, min(gw.config.catch_up_s, gw.config.keepalive_s))
             except TimeoutError:
                 # Quiet for a while: the log may hold what NATS did not bring (a partition
                 # between this gateway and NATS), so look there before keeping the feed alive.
@@ -151,6 +150,16 @@ async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
         with anyio.CancelScope(shield=True), contextlib.suppress(Exception):
             await sub.unsubscribe()
         gw.open_feeds -= 1
+
+
+async def _next(queue: asyncio.Queue[Msg], timeout_s: float) -> Msg:
+    """The next message, waiting at most ``timeout_s``. Not ``asyncio.wait_for``: on Python
+    3.11 it wraps the wait in a task of its own, a task and a timer for every event a feed
+    sends (about thirty an invocation); a message already queued is taken without either."""
+    if not queue.empty():
+        return queue.get_nowait()
+    async with asyncio.timeout(timeout_s):
+        return await queue.get()
 
 
 async def _first_read(store: PostgresEventStore, tenant_id: str, invocation_id: uuid.UUID,
