@@ -90,12 +90,11 @@ def register(service: Service, provider: ModelProvider, cache: AnswerCache | Non
 
     async def on_message(event: MessageReceived) -> None:
         deadline_s = min(service.infra.settings.model_deadline_s, 15.0)
-        earlier = await earlier_questions(service.infra.pool, event.tenant_id,
-                                          event.conversation_id,
-                                          before_invocation=event.invocation_id,
-                                          limit=EARLIER_TURNS)
-        settings = await invocation_settings(service.infra.pool, event.tenant_id,
-                                             event.invocation_id)
+        # Two independent reads at the head of the critical path: at once, one round trip.
+        earlier, settings = await asyncio.gather(
+            earlier_questions(service.infra.pool, event.tenant_id, event.conversation_id,
+                              before_invocation=event.invocation_id, limit=EARLIER_TURNS),
+            invocation_settings(service.infra.pool, event.tenant_id, event.invocation_id))
         tenant = settings.models
         with metered_calls(tenant.models) as calls:
             rewritten = await rewrite(metered, event.content, [q.standalone for q in earlier],
