@@ -14,7 +14,14 @@ from typing import Any
 
 import uvicorn
 
-__all__ = ["AsgiServer", "ServerStartError"]
+__all__ = ["KEEP_ALIVE_S", "AsgiServer", "ServerStartError"]
+
+KEEP_ALIVE_S = 75
+"""How long an idle keep-alive connection stays open. uvicorn's default (5 s) equals httpx's
+and most clients' own idle expiry, so a client reusing a connection at the 5 s mark races the
+server closing it and its POST fails with a read error (seen in ``bench.pipeline``). A server
+must outlast its clients and any load balancer in front of it (60 s is the common idle
+timeout), so that it is always the client that closes an idle connection."""
 
 
 class ServerStartError(RuntimeError):
@@ -58,6 +65,7 @@ class AsgiServer:
             app, host=self.host, port=self.port, log_level="warning", lifespan="on",
             # uvicorn annotates this int, but waits with asyncio (a float works).
             timeout_graceful_shutdown=self.shutdown_grace_s,  # type: ignore[arg-type]
+            timeout_keep_alive=KEEP_ALIVE_S,
         ))
         self._task = asyncio.create_task(self._server.serve(sockets=[sock]), name=self.label)
         try:
