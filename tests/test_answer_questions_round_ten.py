@@ -1,7 +1,7 @@
 """Round ten's reading of questions and answers: "who pays" answered by who bears the cost,
 a time bound ("the earliest date") asked as a period, a test ("who counts as", "when is X a
-Y rather than a Z") asked as a definition, an amount answered only by a sum, and a question
-that only repealed provisions touch answered as not in the sources."""
+Y rather than a Z") asked as a definition, and a question that only repealed provisions
+touch answered as not in the sources."""
 
 from __future__ import annotations
 
@@ -57,16 +57,6 @@ def test_a_time_bound_is_a_period_and_a_test_is_a_definition() -> None:
     # A plain "when" still asks for a time, and a plain "who" for a party.
     assert classify("When should we visit a new resident?").kind == "period"
     assert classify("Who can authorise a payment of £600?").kind == "who"
-
-
-def test_an_amount_is_answered_only_by_a_sum_or_a_rate() -> None:
-    q = classify("How much can we put a tenant's service charge up by in one year?")
-    assert q.kind == "amount"
-    assert has_cue(q, "If we miss an appointment without notice, we will pay £20 compensation.")
-    assert not has_cue(q, "Service charges are set each April and residents will be given at "
-                          "least 4 weeks' written notice of any change.")
-    # How much notice is a period, not an amount.
-    assert classify("How much notice must we give before a planned decant?").kind == "period"
 
 
 def test_only_repealed_matches_are_no_answer_unless_the_law_itself_is_asked_about() -> None:

@@ -1,8 +1,8 @@
 """What kind of answer a question wants, and what in a sentence answers that kind.
 
 "How quickly …" wants a period, "can we / must we …" a yes or no, "compare A with B" both
-sides, "who …" a party ("who pays …" the one who bears the cost), "what is …" a definition,
-"how much …" an amount. Each kind has a cue: a sentence that holds
+sides, "who …" a party ("who pays …" the one who bears the cost), "what is …" a definition.
+Each kind has a cue: a sentence that holds
 it can answer the question, one that does not can at most support the answer.
 """
 
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "penalty",
-                       "amount", "general"]
+                       "general"]
 Asks = Literal["permission", "duty", "fact"]
 
 _NUMBER = rf"(?:{NUMBER}|a|an)"  # "a year" is a period too
@@ -100,17 +100,6 @@ _PENALTY = re.compile(r"\bliable\b|\bfine\b|\blevel \d\b|£\s?\d|\bimprisonment\
                       r"\bfinancial penalty\b", re.IGNORECASE)
 """A comparison of penalties ("the penalty for A with the penalty for B") is answered by what
 each offence is liable to (a fine, its level, an amount), not by the sentence creating it."""
-_AMOUNT_ASKED = re.compile(
-    r"^\s*(?:(?:and|but|so)\s+)?(?:how much (?:is|are|was|does|do|will|can|could|may|should|"
-    r"would)\b|what (?:is |are )?(?:the )?(?:fee|fees|rate|rates|amount|price|cost|charge)\b|"
-    r"what(?:'s| is| are) (?:the |our |a )?(?:[\w'’-]+ ){0,4}(?:fee|fees|rate|rates|amount|"
-    r"price|cost|increase|rise)(?: for| of| on|\?|$))",
-    re.IGNORECASE)
-"""A question asking for a sum of money or a rate ("how much can we put it up by?", "what fee
-does … charge?"): only a sentence stating an amount answers it (how much notice is a period)."""
-MONEY = re.compile(r"£\s?\d|\b\d+(?:\.\d+)?\s?(?:%|per ?cent\b|pence\b|p\b)|\blevel \d\b|"
-                   r"\bstatutory maximum\b", re.IGNORECASE)
-"""An amount a sentence states: a sum, a percentage, a fine's level."""
 _COMMITMENT = re.compile(r"\b(?:never|not|will|won['’]t)\b", re.IGNORECASE)
 """A policy's commitment ("we will give …", "are never made") answers "do we have to"."""
 _SIDES = re.compile(r"\s+(?:with|and|or|versus|vs\.?|against)\s+", re.IGNORECASE)
@@ -272,8 +261,6 @@ def _classify(question: str) -> Question:
         return Question(question, "who")
     if _PERIOD.search(question):
         return Question(question, "period")
-    if _AMOUNT_ASKED.search(question):
-        return Question(question, "amount")
     if _YES_NO.search(question):
         asks: Asks = "permission" if _PERMISSION.search(question) else (
             "duty" if _DUTY.search(question) else "fact")
@@ -526,8 +513,6 @@ def has_cue(question: Question, sentence: str) -> bool:
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "penalty":
             return bool(_PENALTY.search(sentence))
-        case "amount":
-            return bool(MONEY.search(sentence))
         case "general":
             return True
 
