@@ -1,7 +1,7 @@
 """Round ten's reading of questions and answers: "who pays" answered by who bears the cost,
 a time bound ("the earliest date") asked as a period, a test ("who counts as", "when is X a
-Y rather than a Z") asked as a definition, and a question that only repealed provisions
-touch answered as not in the sources."""
+Y rather than a Z") asked as a definition, "how many" answered by a number of the things
+counted, and a question that only repealed provisions touch answered as not in the sources."""
 
 from __future__ import annotations
 
@@ -57,6 +57,18 @@ def test_a_time_bound_is_a_period_and_a_test_is_a_definition() -> None:
     # A plain "when" still asks for a time, and a plain "who" for a party.
     assert classify("When should we visit a new resident?").kind == "period"
     assert classify("Who can authorise a payment of £600?").kind == "who"
+
+
+def test_how_many_is_answered_by_a_number_of_the_things_counted() -> None:
+    q = classify("And how many reports does it take? (about: ASB)")
+    assert q.kind == "count"
+    assert has_cue(q, "The threshold in the council areas where we work is three separate "
+                      "reports about the same problem within a 6-month period.")
+    assert not has_cue(q, "ASB can be reported by telephone, online, by email or in person.")
+    # A number of something else does not count the things asked about.
+    assert not has_cue(q, "We will contact the person reporting within 5 working days.")
+    # How many days is a period.
+    assert classify("How many days do we have to respond?").kind == "period"
 
 
 def test_only_repealed_matches_are_no_answer_unless_the_law_itself_is_asked_about() -> None:

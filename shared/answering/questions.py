@@ -1,8 +1,8 @@
 """What kind of answer a question wants, and what in a sentence answers that kind.
 
 "How quickly …" wants a period, "can we / must we …" a yes or no, "compare A with B" both
-sides, "who …" a party ("who pays …" the one who bears the cost), "what is …" a definition.
-Each kind has a cue: a sentence that holds
+sides, "who …" a party ("who pays …" the one who bears the cost), "what is …" a definition,
+"how many …" a number of the things counted. Each kind has a cue: a sentence that holds
 it can answer the question, one that does not can at most support the answer.
 """
 
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "penalty",
-                       "general"]
+                       "count", "general"]
 Asks = Literal["permission", "duty", "fact"]
 
 _NUMBER = rf"(?:{NUMBER}|a|an)"  # "a year" is a period too
@@ -261,6 +261,8 @@ def _classify(question: str) -> Question:
         return Question(question, "who")
     if _PERIOD.search(question):
         return Question(question, "period")
+    if _COUNT_ASKED.search(question):
+        return Question(question, "count")
     if _YES_NO.search(question):
         asks: Asks = "permission" if _PERMISSION.search(question) else (
             "duty" if _DUTY.search(question) else "fact")
@@ -276,6 +278,28 @@ _BOUND = re.compile(r"\b(?:earliest|latest|soonest) (?:date|day|time|point)\b", 
 _ORDINAL_DAY = re.compile(r"\b\d+(?:st|nd|rd|th) day\b", re.IGNORECASE)
 """A time bound ("the earliest date …") is answered by a day counted from an event too ("not
 earlier than the 28th day after … the notice is served")."""
+_COUNT_ASKED = re.compile(r"\bhow many (?P<noun>[a-z][\w-]*)", re.IGNORECASE)
+"""A question asking for a number of things ("how many reports does it take?"); a number of
+days or weeks is a period, asked before this."""
+COUNT_REACH = 3
+"""A number counts the asked noun when it comes at most this many words before it ("three
+separate reports")."""
+
+
+def _counts(question: Question, sentence: str) -> bool:
+    """Whether ``sentence`` states a number of the things the question counts."""
+    m = _COUNT_ASKED.search(question.text)
+    if m is None:
+        return False
+    noun = terms(m.group("noun"))
+    words = re.findall(r"[\w’'-]+", sentence)
+    for i, word in enumerate(words):
+        if terms(word) & noun and any(re.fullmatch(NUMBER, w, re.IGNORECASE)
+                                      for w in words[max(0, i - COUNT_REACH):i]):
+            return True
+    return False
+
+
 _PERIOD_CUE = re.compile(r"\bhow (?:quickly|fast|soon|long)\b", re.IGNORECASE)
 """How soon something is done. Not "how often": a routine's follow-up ("what if we can't get
 in?") asks what happens when it fails, not for another frequency."""
@@ -513,6 +537,8 @@ def has_cue(question: Question, sentence: str) -> bool:
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "penalty":
             return bool(_PENALTY.search(sentence))
+        case "count":
+            return _counts(question, sentence)
         case "general":
             return True
 
