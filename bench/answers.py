@@ -92,12 +92,32 @@ UNGATED_ITEMS = frozenset({
     "r9f-how-quickly-06", "r9f-can-we-must-we-01", "r9f-can-we-must-we-04",
     "r9f-can-we-must-we-06", "r9f-who-05",
     "r9f-compare-05", "r9f-follow-up-01", "r9f-follow-up-02", "r9f-follow-up-03",
-    "r9f-follow-up-04", "r9f-not-in-sources-04"})
+    "r9f-not-in-sources-04",
+    # Round ten's, missing after its rules (r9f-follow-up-04, "who pays", passes since): the
+    # right passage not in the evidence (retrieval: the emergency-decant hotel sentence,
+    # "family" drawing the succession passage; s. 238, s. 72's HMO offences found instead);
+    # the right passage in the evidence but judged not to answer (lay wording: the settling-in
+    # visit for "go round to see how they're getting on", the communal escape routes for "the
+    # landing", residents' minor repairs for "us or them"); the right sentence in the evidence
+    # but another chosen (s. 95(7) before s. 86(6); the CP12's copy before the EICR's, both
+    # "within 28 days"; the severe-case sentences before the "**Moderate**:" label, the term's
+    # "case" not in it; a long question's second ask, the Head of Property Services' review);
+    # a second side without the first's "how often … reviewed"; two follow-ups whose rewrite
+    # carried too little (the magistrates' court order of s. 35; "how quickly" for a minor
+    # damp case); and two near misses judged to answer (the Ombudsman named without a fee,
+    # notice of a service-charge change without a cap). r9f-not-in-sources-04 still quotes an
+    # amending provision (s. 180) beside the repealed s. 217, so the repealed-only rule does
+    # not apply.
+    "r10f-how-quickly-04", "r10f-can-we-must-we-01", "r10f-can-we-must-we-02",
+    "r10f-can-we-must-we-03", "r10f-can-we-must-we-07", "r10f-can-we-must-we-08",
+    "r10f-who-06", "r10f-who-07", "r10f-compare-06", "r10f-follow-up-03",
+    "r10f-follow-up-06", "r10f-not-in-sources-01",
+    "r10f-not-in-sources-02", "r10f-definition-04"})
 """Fresh items that still miss: they stay in the set and are reported (also in their round's
-fresh row), but do not gate; each one's note (round eight) or the comment above (round nine)
-says why."""
-FRESH = ("r8f-", "r9f-")
-"""Each round's fresh items (round eight's, round nine's), written and first run before any
+fresh row), but do not gate; each one's note (round eight) or the comments above (rounds nine
+and ten) say why."""
+FRESH = ("r8f-", "r9f-", "r10f-")
+"""Each round's fresh items (rounds eight, nine and ten), written and first run before any
 change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an

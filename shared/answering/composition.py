@@ -21,6 +21,7 @@ from shared.answering.status import (
     STATUS_WORDS,
     marked_statement,
     marked_without_text,
+    only_repealed,
     status_of,
     statuses,
 )
@@ -68,6 +69,8 @@ def compose(selection: Selection, documents: Sequence[Source]) -> str:
             return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
         return _no_answer(q, subjects(q.text))
     leads = choose_leads(q, selection.ranked, documents)
+    if not said and only_repealed(q, leads, documents):
+        return _no_answer(q, subjects(q.text), repealed=True)
     status = statuses(leads, documents)
     # No "yes" or "no" from a provision that is not current law.
     asked = replace(q, kind="general") if (status or said) and q.kind == "yes_no" else q
@@ -205,10 +208,19 @@ def _grouped(detail: Sequence[Candidate], documents: Sequence[Source],
     return "\n\n".join(blocks)
 
 
-def _no_answer(q: Question, named: Sequence[str], *, missing: bool = False) -> str:
+REPEALED_ONLY = ("The only passages that match are from provisions the source marks as "
+                 "repealed, which are not current law.")
+"""Said after "the sources do not say" when only repealed provisions matched the question."""
+
+
+def _no_answer(q: Question, named: Sequence[str], *, missing: bool = False,
+               repealed: bool = False) -> str:
     """A plain "the sources do not say", naming what was asked about; nothing is quoted, so
-    nothing unrelated is presented as an answer."""
-    if missing:
+    nothing unrelated is presented as an answer (nor old law as current law)."""
+    if repealed:
+        about = f" about {listed(named)}" if named else ""
+        said = f"{NO_ANSWER} anything in force that answers this question{about}. {REPEALED_ONLY}"
+    elif missing:
         verb = "is" if len(named) == 1 else "are"
         said = f"{NO_ANSWER} this: {listed(named)} {verb} not among them."
     elif named:

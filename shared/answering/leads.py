@@ -35,8 +35,9 @@ def choose_leads(q: Question, ranked: list[Candidate],
         if found:
             return found
     best = ranked[0]
-    if not best.cue and q.kind in ("period", "who"):
-        # The opening states the period or names the party when a sentence that does is close.
+    if not best.cue and q.kind in ("period", "who", "count"):
+        # The opening states the period, names the party or gives the number when a sentence
+        # that does is close.
         best = next((c for c in ranked[1:6] if c.cue and c.score >= best.score - CUE_SPREAD),
                     best)
     leads = [best]

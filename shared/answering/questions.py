@@ -1,7 +1,8 @@
 """What kind of answer a question wants, and what in a sentence answers that kind.
 
 "How quickly …" wants a period, "can we / must we …" a yes or no, "compare A with B" both
-sides, "who …" a party, "what is …" a definition. Each kind has a cue: a sentence that holds
+sides, "who …" a party ("who pays …" the one who bears the cost), "what is …" a definition,
+"how many …" a number of the things counted. Each kind has a cue: a sentence that holds
 it can answer the question, one that does not can at most support the answer.
 """
 
@@ -44,7 +45,7 @@ __all__ = [
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "penalty",
-                       "general"]
+                       "count", "general"]
 Asks = Literal["permission", "duty", "fact"]
 
 _NUMBER = rf"(?:{NUMBER}|a|an)"  # "a year" is a period too
@@ -71,7 +72,8 @@ _WHO = re.compile(r"^\s*(?:who(?:m|se)?\b|which (?:judge|court|person|officer|bo
 _PERIOD = re.compile(
     r"\bhow (?:quickly|fast|soon|long|often|frequently|many (?:days|weeks|months|years|"
     r"hours))\b|^\s*when\b|\bwithin what (?:period|time)\b|\bwhat (?:is the )?(?:timescales?|"
-    r"deadline|time limit|period|frequency)\b|\b(?:longest|maximum length|how much notice)\b",
+    r"deadline|time limit|period|frequency)\b|\b(?:longest|maximum length|how much notice)\b|"
+    r"\b(?:earliest|latest|soonest) (?:date|day|time|point)\b",
     re.IGNORECASE)
 _YES_NO = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|do|does|did|is|are|"
                      r"should|will|would|has|have|shall)\b|,\s*(?:can|could|may|must|do|does|"
@@ -114,9 +116,10 @@ _MAIN_CLAUSE = re.compile(
 it urgent?"): its kind is its main clause's, not the opening "when"'s."""
 _CONDITIONS = re.compile(
     r"^\s*when (?:does|do|is|are|will|would)\b.*\b(?:counts? as|qualif(?:y|ies) as|"
-    r"(?:be|is|are) (?:treated|classed|regarded) as|appl(?:y|ies))\b", re.IGNORECASE)
-""""When does X count as Y?" asks for the conditions that make it so (a definition's test),
-not for a time."""
+    r"(?:be|is|are) (?:treated|classed|regarded) as|appl(?:y|ies)|rather than|as opposed to|"
+    r"instead of)\b|^\s*who (?:counts|qualifies|is treated|is regarded) as\b", re.IGNORECASE)
+""""When does X count as Y?" (or "when is X a Y rather than a Z?", "who counts as a Y?") asks
+for the conditions that make it so (a definition's test), not for a time or a party."""
 
 PARTY = re.compile(
     r"\b(?:Director(?: of [A-Z]\w+)?|Head of [A-Z]\w+|Secretary of State|Welsh Ministers|"
@@ -139,6 +142,18 @@ _PRESIDING = re.compile(
     r"(?:MR|MRS|MS|Mr|Mrs|Ms|LORD|LADY|Lord|Lady) (?:JUSTICE|Justice) [A-Z][\w-]+\s*:)")
 """Where a judgment names its own judge: its header's "Before :" line, or the judge's name
 over the judgment ("Mr Justice Supperstone :"); other judges it names decided other cases."""
+_ASKS_PAYER = re.compile(r"^\s*(?:(?:and|but|so)\s+)?who(?:'s| is| are)?\s+(?:\w+\s+){0,2}"
+                         r"(?:pays?|paying|funds?|meets? the cost|covers? the cost|foots? the bill|"
+                         r"(?:is |are )?(?:liable|responsible) (?:for|to) pay)", re.IGNORECASE)
+"""A question about who bears a cost ("who pays for the removal?", "who has to pay …")."""
+PAYING = re.compile(r"\bpa(?:y|ys|id|ying)\b|\bfund(?:s|ed|ing)?\b|\bmeets? (?:\w+ ){0,2}"
+                    r"(?:costs?|expenses?)\b|\bat (?:our|their|its|his|her) (?:own )?(?:cost|"
+                    r"expense)\b|\bbears? the (?:cost|expense)\b|\brecover(?:ed|able)? from\b|"
+                    r"\brecharge\w*\b", re.IGNORECASE)
+"""A sentence that says who bears a cost: its party pays, funds, meets the cost, is charged
+or has it recovered from them."""
+_WE = re.compile(r"\bwe\b", re.IGNORECASE)
+"""A policy's own party: "we" is the landlord that wrote it."""
 _ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
                          r"judgment|presided)\b", re.IGNORECASE)
 """A question about a judgment's judge: only a sentence naming one answers it, not any
@@ -240,12 +255,14 @@ def _classify(question: str) -> Question:
         compares: QuestionKind = "period" if timed else "penalty" if _PENALTY_ASKED.search(
             question) else ("yes_no" if _DUTY.search(question) else "general")
         return Question(question, "compare", sides=_sides(question), compares=compares)
-    if _WHO.search(question):
-        return Question(question, "who")
     if _CONDITIONS.search(question):
         return Question(question, "definition")
+    if _WHO.search(question):
+        return Question(question, "who")
     if _PERIOD.search(question):
         return Question(question, "period")
+    if _COUNT_ASKED.search(question):
+        return Question(question, "count")
     if _YES_NO.search(question):
         asks: Asks = "permission" if _PERMISSION.search(question) else (
             "duty" if _DUTY.search(question) else "fact")
@@ -255,6 +272,32 @@ def _classify(question: str) -> Question:
     if _DEFINITION.search(question):
         return Question(question, "definition")
     return Question(question, "general")
+
+
+_BOUND = re.compile(r"\b(?:earliest|latest|soonest) (?:date|day|time|point)\b", re.IGNORECASE)
+_ORDINAL_DAY = re.compile(r"\b\d+(?:st|nd|rd|th) day\b", re.IGNORECASE)
+"""A time bound ("the earliest date …") is answered by a day counted from an event too ("not
+earlier than the 28th day after … the notice is served")."""
+_COUNT_ASKED = re.compile(r"\bhow many (?P<noun>[a-z][\w-]*)", re.IGNORECASE)
+"""A question asking for a number of things ("how many reports does it take?"); a number of
+days or weeks is a period, asked before this."""
+COUNT_REACH = 3
+"""A number counts the asked noun when it comes at most this many words before it ("three
+separate reports")."""
+
+
+def _counts(question: Question, sentence: str) -> bool:
+    """Whether ``sentence`` states a number of the things the question counts."""
+    m = _COUNT_ASKED.search(question.text)
+    if m is None:
+        return False
+    noun = terms(m.group("noun"))
+    words = re.findall(r"[\w’'-]+", sentence)
+    for i, word in enumerate(words):
+        if terms(word) & noun and any(re.fullmatch(NUMBER, w, re.IGNORECASE)
+                                      for w in words[max(0, i - COUNT_REACH):i]):
+            return True
+    return False
 
 
 _PERIOD_CUE = re.compile(r"\bhow (?:quickly|fast|soon|long)\b", re.IGNORECASE)
@@ -478,18 +521,14 @@ def has_cue(question: Question, sentence: str) -> bool:
     """Whether ``sentence`` holds what the question's kind of answer needs."""
     match question.kind:
         case "period":
-            if _OFTEN.search(question.text):
-                return bool(FREQUENCY.search(sentence))
-            return bool(DURATION.search(sentence))
+            return _period_cue(question, sentence)
         case "compare":
             return question.compares == "general" or has_cue(
                 Question(question.text, question.compares), sentence)
         case "yes_no":
             return _yes_no_cue(question, sentence)
         case "who":
-            if _ASKS_JUDGE.search(question.text):
-                return bool(JUDGE.search(sentence))
-            return bool(PARTY.search(sentence))
+            return _who_cue(question, sentence)
         case "definition":
             return bool(DEFINITION.search(sentence)) or expands(
                 defined_term(question.text), sentence)
@@ -498,8 +537,29 @@ def has_cue(question: Question, sentence: str) -> bool:
             return "duty" in kinds or bool(re.search(r"\bwe will\b", sentence, re.IGNORECASE))
         case "penalty":
             return bool(_PENALTY.search(sentence))
+        case "count":
+            return _counts(question, sentence)
         case "general":
             return True
+
+
+def _period_cue(question: Question, sentence: str) -> bool:
+    if _BOUND.search(question.text) and _ORDINAL_DAY.search(sentence):
+        return True
+    if _OFTEN.search(question.text):
+        return bool(FREQUENCY.search(sentence))
+    return bool(DURATION.search(sentence))
+
+
+def _who_cue(question: Question, sentence: str) -> bool:
+    if _ASKS_JUDGE.search(question.text):
+        return bool(JUDGE.search(sentence))
+    if _ASKS_PAYER.search(question.text):
+        # "Who pays" is answered by a sentence saying who bears the cost, the policy's "we"
+        # included; a party merely named beside some charge does not answer it.
+        return bool(PAYING.search(sentence)) and bool(
+            PARTY.search(sentence) or _WE.search(sentence))
+    return bool(PARTY.search(sentence))
 
 
 def _yes_no_cue(question: Question, sentence: str) -> bool:

@@ -10,9 +10,10 @@ from shared.answering.citations import Citations, listed
 from shared.answering.questions import Question
 from shared.answering.selection import Candidate, Source, whole_sentences
 from shared.text.terms import terms
+from shared.text.vocabulary import subjects
 
-__all__ = ["STATUS", "STATUS_WORDS", "marked_statement", "marked_without_text", "status_of",
-           "statuses"]
+__all__ = ["STATUS", "STATUS_WORDS", "marked_statement", "marked_without_text",
+           "only_repealed", "status_of", "statuses"]
 
 STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
                      r"(?::\s*(?P<note>[^\]]*))?\]")
@@ -52,6 +53,24 @@ def marked_without_text(q: Question, documents: Sequence[Source]) -> list[int]:
 
     relevant = [i for i in marked if bearing(i) >= 2]
     return sorted(relevant, key=lambda i: (-bearing(i), i))[:MAX_MARKED]
+
+
+def only_repealed(q: Question, leads: Sequence[Candidate],
+                  documents: Sequence[Source]) -> bool:
+    """Whether every sentence that would answer comes from a provision the source marks as
+    repealed, and the question neither asks whether the law still stands nor names a
+    provision or its Act: then what matched is old law on something nearby (an allowance or a
+    duty that no longer exists), not an answer, and the honest answer is that the sources do
+    not say."""
+    if not leads or _STATUS_ASKED.search(q.text) or _NAMED_SECTION.search(q.text):
+        return False
+    if not all(status_of(documents[c.doc]) == "repealed" for c in leads):
+        return False
+    # A question that names the repealed provision's own Act asks what that Act says: its
+    # repeal is the answer.
+    titles = " ".join(documents[c.doc].title for c in leads).lower()
+    return not any(name.lower() in titles for name in subjects(q.text) if " Act " in
+                   f" {name} ")
 
 
 def _heading(title: str) -> str:

@@ -108,6 +108,18 @@ _LAY: tuple[_Entry, ...] = (
            r"elsewhere)(?: \w+){0,3} (?:works|builders|repairs|refurbish\w*)|"
            r"temporary (?:move|rehousing|accommodation) (?:during|for|while) (?:the )?works",
            "decant temporary move while works are carried out"),
+    # Visits: an officer "going round" to see how a household is "getting on" is what the
+    # policies call a visit to check how they are settling in; a household that has just
+    # moved in is a new resident at the start of their tenancy.
+    _entry(r"(?:go|goes|going|pop|pops|popping|call|calls|calling) round|"
+           r"(?:drop|drops|dropping|check|checks|checking) in on", "visit"),
+    _entry(r"how (?:they|he|she)(?:'re|’re|'s|’s| are| is) (?:getting on|doing|coping)|"
+           r"settl(?:e|es|ed|ing) in", "settling in"),
+    _entry(r"new (?:family|families|household|households|tenants?)|(?:just )?moved in",
+           "new resident start of tenancy"),
+    # An electrician's report on a home's wiring is its EICR.
+    _entry(r"electrical (?:safety )?reports?|electrician'?s? report",
+           "electrical installation condition report EICR"),
     # Overcrowding.
     _entry(r"shar(?:e|es|ing) (?:a |one |the )?(?:bed)?rooms?|shared (?:bed)?rooms?|"
            r"sleep(?:s|ing)? (?:in|on) the (?:living room|lounge|kitchen|sofa|floor)|"
