@@ -49,6 +49,13 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
         frozenset()
 
 
+def test_a_court_that_makes_an_order_or_hears_a_case_is_no_party_but_one_that_acts_is() -> None:
+    assert not question_features("Do we need a court order to end a licence?").parties
+    assert not question_features("Can we take a tenant to court for arrears?").parties - {
+        "tenant"}
+    assert question_features("Can a court order a landlord to pay?").parties == {"court"}
+
+
 def test_the_word_after_a_subject_pronoun_is_a_verb_and_qualifies_nothing() -> None:
     assert question_features("How often must we consult residents on repairs?").qualified == \
         frozenset()
@@ -132,6 +139,10 @@ def test_the_word_after_a_subject_pronoun_is_a_verb_and_qualifies_nothing() -> N
     ("Can council tenants swap homes?", "Can tenants swap homes?", "categories"),
     ("Can council tenants swap homes?", "Can private tenants swap homes?", "categories"),
     ("Who clears ivy growing from our fence?", "Who clears ivy growing from a neighbour's fence?",
+     "parties"),
+    ("Can a tenant bring a claim against a contractor?",
+     "Can a contractor bring a claim against a tenant?", "different roles"),
+    ("Can we ban a resident's guest from the block?", "Can we ban a resident from the block?",
      "parties"),
 ])
 

@@ -42,6 +42,10 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     categories: frozenset[str]
     """Stages, categories, bands and kinds: "stage 1", "band A", "secure tenancy"."""
     jurisdictions: frozenset[str]
+    roles: tuple[str, ...]
+    """The parties in the order the question first names them: with the same parties,
+    "can a neighbour complain about our tenant" is not "can a tenant complain about their
+    neighbour"."""
     asks_for: frozenset[str]
     """What kind of answer the question wants, where it says: a time, a frequency, an amount
     or a party ("how long" and "how quickly" both want a time; "how often" a frequency)."""
@@ -140,9 +144,15 @@ _PARTIES = {
     "ombudsman": r"(?:housing )?ombudsman",
     "regulator": r"regulator(?: of social housing)?|RSH",
     "tribunal": r"(?:first[- ]tier )?tribunals?|FTT",
-    "court": r"courts?|judges?",
+    # "A court order", "court action", "going to court": the court as a document's maker or
+    # a venue is no party of the question ("can a court order a landlord to pay" names one).
+    "court": r"(?<!to )courts?(?! (?:orders?(?! (?:a|an|the|us|them|our|their|him|her|"
+             r"landlords?|tenants?)\b)|action|proceedings|hearings?|fees|costs|claims?|"
+             r"bailiffs?|papers|process)\b)|judges?",
     "police": r"police",
     "neighbour": r"neighbours?|next[- ]door",
+    # A tenant's visitor is someone else than the tenant, with other rights and remedies.
+    "visitor": r"visitors?|guests?",
     "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives",
     "child": r"child(?:ren)?|sons?|daughters?|kids?",
     "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
@@ -318,6 +328,7 @@ def question_features(question: str) -> QuestionFeatures:
         unnamed = re.sub(re.escape(title), " ", unnamed, flags=re.IGNORECASE)
     return QuestionFeatures(
         parties=_found(_PARTY, list(_PARTIES), unnamed),
+        roles=_in_order(_PARTY, list(_PARTIES), unnamed),
         references=references,
         numbers=_numbers(plain),
         categories=categories,
@@ -341,6 +352,13 @@ def question_features(question: str) -> QuestionFeatures:
         qualified=_kinds(plain, last_only=False),
         kinds=_kinds(plain),
     )
+
+
+def _in_order(pattern: re.Pattern[str], names: list[str], text: str) -> tuple[str, ...]:
+    """The names ``pattern`` finds in ``text``, each once, in the order first found."""
+    found = [names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
+             for m in pattern.finditer(text)]
+    return tuple(dict.fromkeys(found))
 
 
 def _references(plain: str, expanded: str, named: list[str]) -> frozenset[str]:

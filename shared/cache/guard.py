@@ -107,6 +107,9 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
         mine, theirs = getattr(new, name), getattr(cached, name)
         if mine != theirs:
             return f"{words} ({_listed(mine)} against {_listed(theirs)})"
+    if len(new.roles) > 1 and new.roles != cached.roles:
+        return (f"the questions give the parties different roles ({', '.join(new.roles)} "
+                f"against {', '.join(cached.roles)})")
     if _modalities_differ(new, cached):
         return f"{_MODALITY} ({_listed(new.modality)} against {_listed(cached.modality)})"
     if new.asks_for and cached.asks_for and not new.asks_for & cached.asks_for:
