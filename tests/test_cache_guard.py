@@ -49,6 +49,12 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
         frozenset()
 
 
+def test_how_many_times_asks_how_often_only_per_period_and_how_many_days_asks_how_long() -> None:
+    assert question_features("How many times a year must we visit?").asks_for == {"a frequency"}
+    assert question_features("How many times must we knock?").asks_for == {"an amount"}
+    assert question_features("How many weeks does a review take?").asks_for == {"a time"}
+
+
 def test_a_court_that_makes_an_order_or_hears_a_case_is_no_party_but_one_that_acts_is() -> None:
     assert not question_features("Do we need a court order to end a licence?").parties
     assert not question_features("Can we take a tenant to court for arrears?").parties - {

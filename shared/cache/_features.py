@@ -172,11 +172,16 @@ _JURISDICTIONS = {
 }
 _JURISDICTION = _group(_JURISDICTIONS)
 
+# "How many times a year" asks how often, "how many times should we try" how many; "how many
+# days" asks how long.
+_PER = r"(?:a|per|each|every|in a) (?:day|week|month|year|quarter)"
+_TIME_UNITS = r"(?:hours|days|weeks|months|years)"
 _ASKS_FOR = {
-    "a frequency": r"how often|how frequently|how regularly|frequency|how many times",
+    "a frequency": rf"how often|how frequently|how regularly|frequency|how many times {_PER}",
     "a time": r"how long|how quickly|how soon|how fast|by when|deadline|timescales?|"
-              r"time limits?|response times?|within what (?:period|time)",
-    "an amount": r"how much(?! notice)|how many(?! times)|what (?:is the )?(?:cost|amount)",
+              rf"time limits?|response times?|within what (?:period|time)|how many {_TIME_UNITS}",
+    "an amount": rf"how much(?! notice)|how many(?! times {_PER}| {_TIME_UNITS})|"
+                 r"what (?:is the )?(?:cost|amount)",
     "a party": r"who|whom|whose|which (?:body|person|team|organisation|court|authority)",
 }
 _ASKS = _group(_ASKS_FOR)
