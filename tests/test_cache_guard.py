@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shared.cache.guard import (
+    AGREEING_FLOOR,
     SIMILARITY_FLOOR,
     WORDING_SIMILARITY,
     embedding_text,
@@ -53,6 +54,39 @@ def test_how_many_times_asks_how_often_only_per_period_and_how_many_days_asks_ho
     assert question_features("How many times a year must we visit?").asks_for == {"a frequency"}
     assert question_features("How many times must we knock?").asks_for == {"an amount"}
     assert question_features("How many weeks does a review take?").asks_for == {"a time"}
+
+
+@pytest.mark.parametrize(("named", "implied"), [
+    ("How quickly must we answer a repair request from a tenant?",
+     "How quickly must we answer a repair request?"),
+    ("What should we record when a tenant reports a leak?", "What should we record about a leak?"),
+])
+def test_a_tenant_named_only_as_the_landlords_other_side_is_implied(named: str, implied: str
+                                                                     ) -> None:
+    assert reuse_verdict(named, implied, HIGH).reusable
+    assert reuse_verdict(implied, named, HIGH).reusable
+
+
+@pytest.mark.parametrize(("tenant", "other"), [
+    ("Can a tenant end a tenancy early?", "Can a tenancy be ended early?"),
+    ("What are a tenant's obligations for damp?", "What are the obligations for damp?"),
+    ("Is it lawful for tenants to keep a ferret?", "Is it lawful to keep a ferret?"),
+    ("Is it an offence to threaten a tenant?", "Is it an offence to threaten a landlord?"),
+])
+def test_a_tenant_who_acts_or_holds_the_duty_is_never_implied(tenant: str, other: str) -> None:
+    verdict = reuse_verdict(tenant, other, HIGH)
+    assert not verdict.reusable and "parties" in verdict.reason
+    assert not reuse_verdict(other, tenant, HIGH).reusable
+
+
+def test_an_act_of_several_words_named_without_its_year_is_the_act_the_other_dates() -> None:
+    dated, yearless = ("What does the Fire Safety Act 2021 say about balconies?",
+                       "What does the Fire Safety Act say about balconies?")
+    assert reuse_verdict(dated, yearless, HIGH).reusable
+    assert reuse_verdict(yearless, dated, HIGH).reusable
+    housing = reuse_verdict("What does the Housing Act say about notice?",
+                            "What does the Housing Act 1988 say about notice?", HIGH)
+    assert not housing.reusable and "legislation" in housing.reason
 
 
 def test_a_court_that_makes_an_order_or_hears_a_case_is_no_party_but_one_that_acts_is() -> None:
@@ -200,7 +234,18 @@ def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
 def test_below_the_floor_nothing_is_served() -> None:
     question = "Who pays for a new kitchen after a flood?"
     assert reuse_verdict(question, question, 0.999).reusable
-    verdict = reuse_verdict(question, question, SIMILARITY_FLOOR - 0.01)
+    verdict = reuse_verdict(question, question, AGREEING_FLOOR - 0.01)
+    assert not verdict.reusable and "not similar enough" in verdict.reason
+
+
+def test_features_that_agree_exactly_lower_the_floor_and_ones_that_only_agree_do_not() -> None:
+    """"What must" and "what should" do not conflict, but are not the same: only questions
+    whose features are the same throughout meet the lower floor."""
+    must, should = "What must we keep on file for a gas check?", \
+        "What should we keep on file for a gas check?"
+    assert reuse_verdict(must, must, SIMILARITY_FLOOR - 0.01).reusable
+    assert reuse_verdict(must, should, SIMILARITY_FLOOR + 0.01).reusable
+    verdict = reuse_verdict(must, should, SIMILARITY_FLOOR - 0.01)
     assert not verdict.reusable and "not similar enough" in verdict.reason
 
 

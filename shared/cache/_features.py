@@ -46,6 +46,15 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """The parties in the order the question first names them: with the same parties,
     "can a neighbour complain about our tenant" is not "can a tenant complain about their
     neighbour"."""
+    tenant_acts: bool
+    """The tenant is who the question asks about: named right after its verb ("can a tenant
+    end", "are tenants entitled"), as the one doing it ("for tenants to sublet", "ended by the
+    tenant"), or as the holder of duties or rights ("a tenant's obligations"). A tenant named
+    otherwise ("a SAR from a tenant", "when a tenant complains", "a tenant's dog") is the
+    landlord's own tenant, whom a question about a landlord's home implies."""
+    names_landlord: bool
+    """The question says "landlord": where only one question names the landlord, it may be
+    the one acted on ("harass a landlord"), so a tenant the other names is not implied."""
     asks_for: frozenset[str]
     """What kind of answer the question wants, where it says: a time, a frequency, an amount
     or a party ("how long" and "how quickly" both want a time; "how often" a frequency)."""
@@ -164,6 +173,20 @@ _PARTIES = {
 }
 _PARTY = _group(_PARTIES)
 
+_TENANT = rf"(?:{_PARTIES['tenant']})(?![\w'’])"
+_TENANT_ACTS = re.compile(
+    rf"\b(?:can|could|may|might|must|should|shall|will|would|do|does|did|is|are|was|were|has|"
+    rf"have|need)\s+(?:(?:a|an|the|our|their|any|all|every|some|no)\s+)?(?:\w+\s+)?{_TENANT}|"
+    rf"^\W*(?:(?:a|an|the|our|all|any)\s+)?(?:\w+\s+)?{_TENANT}\s+(?:can|could|may|might|must|"
+    rf"should|shall|will|would|do|does|have|has|are|is|need)\b|"
+    rf"\b(?:for|by)\s+(?:(?:a|an|the|our|their|any|all)\s+)?(?:\w+\s+)?{_TENANT}(?:\s+to\b|"
+    rf"\W*$)|\bby\s+(?:(?:a|an|the|our|their|any|all)\s+)?{_TENANT}|"
+    rf"\b(?:{_PARTIES['tenant']})['’]s?\s+(?:own\s+)?(?:obligations?|duty|duties|rights?|"
+    rf"responsibilit(?:y|ies)|liabilit(?:y|ies)|options?|remed(?:y|ies)|entitlements?)\b",
+    re.IGNORECASE)
+"""Where a tenant a question names is its actor or holds the duty asked about."""
+_LANDLORD = re.compile(r"\blandlords?\b", re.IGNORECASE)
+
 _JURISDICTIONS = {
     "england": r"england|english",
     "wales": r"wales|welsh|contract[- ]holders?",
@@ -263,7 +286,8 @@ _POLICY = re.compile(r"\b(?:polic(?:y|ies)|procedures?)$", re.IGNORECASE)
 _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
     (re.compile(r"(?<!support )(?<!additional )(?<!care )(?<!complex )(?<!medical )"
                 r"(?<!housing )(?<!special )\bneed(?:s|ed)?\b|\brequired\b|\brequirement to\b|"
-                r"\bcompulsory\b|\bobliged\b|\bresponsible for\b|\bis there a (?:legal )?"
+                r"\bcompulsory\b|\bmandatory\b|\bobliged\b|\bresponsible for\b|"
+                r"\bis there a (?:legal )?"
                 r"(?:duty|requirement|obligation)\b", re.IGNORECASE), "duty"),
     (re.compile(r"\bis it (?:lawful|legal|possible|ok(?:ay)?|acceptable|permissible)\b|"
                 r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
@@ -307,7 +331,8 @@ _FRAMING = frozenset(stem(w) for w in (
     property properties home homes dwelling dwellings premises possible possibly entitled
     eligible able goes went gone max min someone somebody anyone anybody person persons people
     individual obtain obtained obtaining ought every each landlord landlords approach
-    approaches""").split())
+    approaches action actions available appropriate circumstance circumstances situation
+    situations job instead rather""").split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -334,6 +359,8 @@ def question_features(question: str) -> QuestionFeatures:
     return QuestionFeatures(
         parties=_found(_PARTY, list(_PARTIES), unnamed),
         roles=_in_order(_PARTY, list(_PARTIES), unnamed),
+        tenant_acts=bool(_TENANT_ACTS.search(unnamed)),
+        names_landlord=bool(_LANDLORD.search(unnamed)),
         references=references,
         numbers=_numbers(plain),
         categories=categories,
