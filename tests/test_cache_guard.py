@@ -59,7 +59,8 @@ def test_how_many_times_asks_how_often_only_per_period_and_how_many_days_asks_ho
 @pytest.mark.parametrize(("named", "implied"), [
     ("How quickly must we answer a repair request from a tenant?",
      "How quickly must we answer a repair request?"),
-    ("What should we record when a tenant reports a leak?", "What should we record about a leak?"),
+    ("Must we send a copy of the gas record to the tenant?",
+     "Must we send a copy of the gas record?"),
 ])
 def test_a_tenant_named_only_as_the_landlords_other_side_is_implied(named: str, implied: str
                                                                      ) -> None:
@@ -72,6 +73,7 @@ def test_a_tenant_named_only_as_the_landlords_other_side_is_implied(named: str, 
     ("What are a tenant's obligations for damp?", "What are the obligations for damp?"),
     ("Is it lawful for tenants to keep a ferret?", "Is it lawful to keep a ferret?"),
     ("Is it an offence to threaten a tenant?", "Is it an offence to threaten a landlord?"),
+    ("Who repairs a fence a tenant breaks?", "Who repairs a fence?"),
 ])
 def test_a_tenant_who_acts_or_holds_the_duty_is_never_implied(tenant: str, other: str) -> None:
     verdict = reuse_verdict(tenant, other, HIGH)

@@ -185,6 +185,14 @@ _TENANT_ACTS = re.compile(
     rf"responsibilit(?:y|ies)|liabilit(?:y|ies)|options?|remed(?:y|ies)|entitlements?)\b",
     re.IGNORECASE)
 """Where a tenant a question names is its actor or holds the duty asked about."""
+_TENANT_NEXT = re.compile(rf"(?<![\w'’-])(?:{_PARTIES['tenant']})(?P<next>['’]s?|\s*(?:[?.,;:!]|$)|"
+                          rf"\s+\w+)", re.IGNORECASE)
+_PASSIVE_NEXT = frozenset("""to for with from about in on at of under into and or than
+    as a an the their any""".split())
+"""Words after a tenant named only as the landlord's other side ("a request from a tenant",
+"a copy for tenants and leaseholders", "give tenants a copy"); any other word is the tenant's
+own verb ("damage a tenant does", "when a tenant complains", "a tenant who refuses") or opens
+a clause about them."""
 _LANDLORD = re.compile(r"\blandlords?\b", re.IGNORECASE)
 
 _JURISDICTIONS = {
@@ -359,7 +367,7 @@ def question_features(question: str) -> QuestionFeatures:
     return QuestionFeatures(
         parties=_found(_PARTY, list(_PARTIES), unnamed),
         roles=_in_order(_PARTY, list(_PARTIES), unnamed),
-        tenant_acts=bool(_TENANT_ACTS.search(unnamed)),
+        tenant_acts=_tenant_acts(unnamed),
         names_landlord=bool(_LANDLORD.search(unnamed)),
         references=references,
         numbers=_numbers(plain),
@@ -384,6 +392,18 @@ def question_features(question: str) -> QuestionFeatures:
         qualified=_kinds(plain, last_only=False),
         kinds=_kinds(plain),
     )
+
+
+def _tenant_acts(text: str) -> bool:
+    """Whether a tenant the question names acts or holds the duty asked about, anywhere in it
+    (``QuestionFeatures.tenant_acts``)."""
+    if _TENANT_ACTS.search(text):
+        return True
+    for m in _TENANT_NEXT.finditer(text):
+        following = m["next"].strip().lower()
+        if following.isalpha() and following not in _PASSIVE_NEXT:
+            return True
+    return False
 
 
 def _in_order(pattern: re.Pattern[str], names: list[str], text: str) -> tuple[str, ...]:
