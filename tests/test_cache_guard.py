@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shared.cache.guard import (
+    AGREEING_FLOOR,
     SIMILARITY_FLOOR,
     WORDING_SIMILARITY,
     embedding_text,
@@ -47,6 +48,54 @@ def test_the_landlords_side_is_the_askers_and_a_subject_is_no_party() -> None:
         frozenset()
     assert question_features("How are tenant satisfaction measures collected?").parties == \
         frozenset()
+
+
+def test_how_many_times_asks_how_often_only_per_period_and_how_many_days_asks_how_long() -> None:
+    assert question_features("How many times a year must we visit?").asks_for == {"a frequency"}
+    assert question_features("How many times must we knock?").asks_for == {"an amount"}
+    assert question_features("How many weeks does a review take?").asks_for == {"a time"}
+
+
+@pytest.mark.parametrize(("named", "implied"), [
+    ("How quickly must we answer a repair request from a tenant?",
+     "How quickly must we answer a repair request?"),
+    ("Must we send a copy of the gas record to the tenant?",
+     "Must we send a copy of the gas record?"),
+])
+def test_a_tenant_named_only_as_the_landlords_other_side_is_implied(named: str, implied: str
+                                                                     ) -> None:
+    assert reuse_verdict(named, implied, HIGH).reusable
+    assert reuse_verdict(implied, named, HIGH).reusable
+
+
+@pytest.mark.parametrize(("tenant", "other"), [
+    ("Can a tenant end a tenancy early?", "Can a tenancy be ended early?"),
+    ("What are a tenant's obligations for damp?", "What are the obligations for damp?"),
+    ("Is it lawful for tenants to keep a ferret?", "Is it lawful to keep a ferret?"),
+    ("Is it an offence to threaten a tenant?", "Is it an offence to threaten a landlord?"),
+    ("Who repairs a fence a tenant breaks?", "Who repairs a fence?"),
+])
+def test_a_tenant_who_acts_or_holds_the_duty_is_never_implied(tenant: str, other: str) -> None:
+    verdict = reuse_verdict(tenant, other, HIGH)
+    assert not verdict.reusable and "parties" in verdict.reason
+    assert not reuse_verdict(other, tenant, HIGH).reusable
+
+
+def test_an_act_of_several_words_named_without_its_year_is_the_act_the_other_dates() -> None:
+    dated, yearless = ("What does the Fire Safety Act 2021 say about balconies?",
+                       "What does the Fire Safety Act say about balconies?")
+    assert reuse_verdict(dated, yearless, HIGH).reusable
+    assert reuse_verdict(yearless, dated, HIGH).reusable
+    housing = reuse_verdict("What does the Housing Act say about notice?",
+                            "What does the Housing Act 1988 say about notice?", HIGH)
+    assert not housing.reusable and "legislation" in housing.reason
+
+
+def test_a_court_that_makes_an_order_or_hears_a_case_is_no_party_but_one_that_acts_is() -> None:
+    assert not question_features("Do we need a court order to end a licence?").parties
+    assert not question_features("Can we take a tenant to court for arrears?").parties - {
+        "tenant"}
+    assert question_features("Can a court order a landlord to pay?").parties == {"court"}
 
 
 def test_the_word_after_a_subject_pronoun_is_a_verb_and_qualifies_nothing() -> None:
@@ -133,6 +182,10 @@ def test_the_word_after_a_subject_pronoun_is_a_verb_and_qualifies_nothing() -> N
     ("Can council tenants swap homes?", "Can private tenants swap homes?", "categories"),
     ("Who clears ivy growing from our fence?", "Who clears ivy growing from a neighbour's fence?",
      "parties"),
+    ("Can a tenant bring a claim against a contractor?",
+     "Can a contractor bring a claim against a tenant?", "different roles"),
+    ("Can we ban a resident's guest from the block?", "Can we ban a resident from the block?",
+     "parties"),
 ])
 
 def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
@@ -183,7 +236,18 @@ def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
 def test_below_the_floor_nothing_is_served() -> None:
     question = "Who pays for a new kitchen after a flood?"
     assert reuse_verdict(question, question, 0.999).reusable
-    verdict = reuse_verdict(question, question, SIMILARITY_FLOOR - 0.01)
+    verdict = reuse_verdict(question, question, AGREEING_FLOOR - 0.01)
+    assert not verdict.reusable and "not similar enough" in verdict.reason
+
+
+def test_features_that_agree_exactly_lower_the_floor_and_ones_that_only_agree_do_not() -> None:
+    """"What must" and "what should" do not conflict, but are not the same: only questions
+    whose features are the same throughout meet the lower floor."""
+    must, should = "What must we keep on file for a gas check?", \
+        "What should we keep on file for a gas check?"
+    assert reuse_verdict(must, must, SIMILARITY_FLOOR - 0.01).reusable
+    assert reuse_verdict(must, should, SIMILARITY_FLOOR + 0.01).reusable
+    verdict = reuse_verdict(must, should, SIMILARITY_FLOOR - 0.01)
     assert not verdict.reusable and "not similar enough" in verdict.reason
 
 

@@ -37,6 +37,32 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "dividing",
     # Coming to know of something.
     "find finds found discover discovers discovered",
+    # Answering someone: "reply to a complaint" is "respond to" it.
+    "reply replies replied replying respond responds responded responding response responses "
+    "answer answers answered answering",
+    # Making up one's mind on an application.
+    "decide decides decided deciding decision decisions determine determines determined "
+    "determining determination",
+    # What someone asks a landlord for in writing.
+    "request requests requested requesting application applications",
+    # Keeping a thing in order.
+    "maintain maintains maintained maintaining maintenance upkeep",
+    # Keeping something from happening.
+    "prevent prevents prevented preventing stop stops stopped stopping",
+    # The outside of a building.
+    "outside external exterior outer",
+    # Leaning on something, in argument or in fact.
+    "rely relies relied relying depend depends depended depending",
+    # Bringing people in.
+    "involve involves involved involving engage engages engaged engaging",
+    # Wiping data.
+    "delete deletes deleted deleting erase erases erased erasing erasure",
+    # What a camera keeps.
+    "recording recordings footage",
+    # Having a go.
+    "try tries tried trying attempt attempts attempted attempting",
+    # Fit to do a job.
+    "qualified competent",
 ))
 
 _ALIKE: dict[str, frozenset[str]] = {w: group - {w} for group in _GROUPS for w in group}

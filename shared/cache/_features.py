@@ -42,6 +42,19 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     categories: frozenset[str]
     """Stages, categories, bands and kinds: "stage 1", "band A", "secure tenancy"."""
     jurisdictions: frozenset[str]
+    roles: tuple[str, ...]
+    """The parties in the order the question first names them: with the same parties,
+    "can a neighbour complain about our tenant" is not "can a tenant complain about their
+    neighbour"."""
+    tenant_acts: bool
+    """The tenant is who the question asks about: named right after its verb ("can a tenant
+    end", "are tenants entitled"), as the one doing it ("for tenants to sublet", "ended by the
+    tenant"), or as the holder of duties or rights ("a tenant's obligations"). A tenant named
+    otherwise ("a SAR from a tenant", "when a tenant complains", "a tenant's dog") is the
+    landlord's own tenant, whom a question about a landlord's home implies."""
+    names_landlord: bool
+    """The question says "landlord": where only one question names the landlord, it may be
+    the one acted on ("harass a landlord"), so a tenant the other names is not implied."""
     asks_for: frozenset[str]
     """What kind of answer the question wants, where it says: a time, a frequency, an amount
     or a party ("how long" and "how quickly" both want a time; "how often" a frequency)."""
@@ -140,9 +153,15 @@ _PARTIES = {
     "ombudsman": r"(?:housing )?ombudsman",
     "regulator": r"regulator(?: of social housing)?|RSH",
     "tribunal": r"(?:first[- ]tier )?tribunals?|FTT",
-    "court": r"courts?|judges?",
+    # "A court order", "court action", "going to court": the court as a document's maker or
+    # a venue is no party of the question ("can a court order a landlord to pay" names one).
+    "court": r"(?<!to )courts?(?! (?:orders?(?! (?:a|an|the|us|them|our|their|him|her|"
+             r"landlords?|tenants?)\b)|action|proceedings|hearings?|fees|costs|claims?|"
+             r"bailiffs?|papers|process)\b)|judges?",
     "police": r"police",
     "neighbour": r"neighbours?|next[- ]door",
+    # A tenant's visitor is someone else than the tenant, with other rights and remedies.
+    "visitor": r"visitors?|guests?",
     "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives",
     "child": r"child(?:ren)?|sons?|daughters?|kids?",
     "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
@@ -154,6 +173,28 @@ _PARTIES = {
 }
 _PARTY = _group(_PARTIES)
 
+_TENANT = rf"(?:{_PARTIES['tenant']})(?![\w'’])"
+_TENANT_ACTS = re.compile(
+    rf"\b(?:can|could|may|might|must|should|shall|will|would|do|does|did|is|are|was|were|has|"
+    rf"have|need)\s+(?:(?:a|an|the|our|their|any|all|every|some|no)\s+)?(?:\w+\s+)?{_TENANT}|"
+    rf"^\W*(?:(?:a|an|the|our|all|any)\s+)?(?:\w+\s+)?{_TENANT}\s+(?:can|could|may|might|must|"
+    rf"should|shall|will|would|do|does|have|has|are|is|need)\b|"
+    rf"\b(?:for|by)\s+(?:(?:a|an|the|our|their|any|all)\s+)?(?:\w+\s+)?{_TENANT}(?:\s+to\b|"
+    rf"\W*$)|\bby\s+(?:(?:a|an|the|our|their|any|all)\s+)?{_TENANT}|"
+    rf"\b(?:{_PARTIES['tenant']})['’]s?\s+(?:own\s+)?(?:obligations?|duty|duties|rights?|"
+    rf"responsibilit(?:y|ies)|liabilit(?:y|ies)|options?|remed(?:y|ies)|entitlements?)\b",
+    re.IGNORECASE)
+"""Where a tenant a question names is its actor or holds the duty asked about."""
+_TENANT_NEXT = re.compile(rf"(?<![\w'’-])(?:{_PARTIES['tenant']})(?P<next>['’]s?|\s*(?:[?.,;:!]|$)|"
+                          rf"\s+\w+)", re.IGNORECASE)
+_PASSIVE_NEXT = frozenset("""to for with from about in on at of under into and or than
+    as a an the their any""".split())
+"""Words after a tenant named only as the landlord's other side ("a request from a tenant",
+"a copy for tenants and leaseholders", "give tenants a copy"); any other word is the tenant's
+own verb ("damage a tenant does", "when a tenant complains", "a tenant who refuses") or opens
+a clause about them."""
+_LANDLORD = re.compile(r"\blandlords?\b", re.IGNORECASE)
+
 _JURISDICTIONS = {
     "england": r"england|english",
     "wales": r"wales|welsh|contract[- ]holders?",
@@ -162,11 +203,16 @@ _JURISDICTIONS = {
 }
 _JURISDICTION = _group(_JURISDICTIONS)
 
+# "How many times a year" asks how often, "how many times should we try" how many; "how many
+# days" asks how long.
+_PER = r"(?:a|per|each|every|in a) (?:day|week|month|year|quarter)"
+_TIME_UNITS = r"(?:hours|days|weeks|months|years)"
 _ASKS_FOR = {
-    "a frequency": r"how often|how frequently|how regularly|frequency|how many times",
+    "a frequency": rf"how often|how frequently|how regularly|frequency|how many times {_PER}",
     "a time": r"how long|how quickly|how soon|how fast|by when|deadline|timescales?|"
-              r"time limits?|response times?|within what (?:period|time)",
-    "an amount": r"how much(?! notice)|how many(?! times)|what (?:is the )?(?:cost|amount)",
+              rf"time limits?|response times?|within what (?:period|time)|how many {_TIME_UNITS}",
+    "an amount": rf"how much(?! notice)|how many(?! times {_PER}| {_TIME_UNITS})|"
+                 r"what (?:is the )?(?:cost|amount)",
     "a party": r"who|whom|whose|which (?:body|person|team|organisation|court|authority)",
 }
 _ASKS = _group(_ASKS_FOR)
@@ -248,7 +294,8 @@ _POLICY = re.compile(r"\b(?:polic(?:y|ies)|procedures?)$", re.IGNORECASE)
 _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
     (re.compile(r"(?<!support )(?<!additional )(?<!care )(?<!complex )(?<!medical )"
                 r"(?<!housing )(?<!special )\bneed(?:s|ed)?\b|\brequired\b|\brequirement to\b|"
-                r"\bcompulsory\b|\bobliged\b|\bresponsible for\b|\bis there a (?:legal )?"
+                r"\bcompulsory\b|\bmandatory\b|\bobliged\b|\bresponsible for\b|"
+                r"\bis there a (?:legal )?"
                 r"(?:duty|requirement|obligation)\b", re.IGNORECASE), "duty"),
     (re.compile(r"\bis it (?:lawful|legal|possible|ok(?:ay)?|acceptable|permissible)\b|"
                 r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
@@ -292,7 +339,8 @@ _FRAMING = frozenset(stem(w) for w in (
     property properties home homes dwelling dwellings premises possible possibly entitled
     eligible able goes went gone max min someone somebody anyone anybody person persons people
     individual obtain obtained obtaining ought every each landlord landlords approach
-    approaches""").split())
+    approaches action actions available appropriate circumstance circumstances situation
+    situations job instead rather""").split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -318,6 +366,9 @@ def question_features(question: str) -> QuestionFeatures:
         unnamed = re.sub(re.escape(title), " ", unnamed, flags=re.IGNORECASE)
     return QuestionFeatures(
         parties=_found(_PARTY, list(_PARTIES), unnamed),
+        roles=_in_order(_PARTY, list(_PARTIES), unnamed),
+        tenant_acts=_tenant_acts(unnamed),
+        names_landlord=bool(_LANDLORD.search(unnamed)),
         references=references,
         numbers=_numbers(plain),
         categories=categories,
@@ -341,6 +392,25 @@ def question_features(question: str) -> QuestionFeatures:
         qualified=_kinds(plain, last_only=False),
         kinds=_kinds(plain),
     )
+
+
+def _tenant_acts(text: str) -> bool:
+    """Whether a tenant the question names acts or holds the duty asked about, anywhere in it
+    (``QuestionFeatures.tenant_acts``)."""
+    if _TENANT_ACTS.search(text):
+        return True
+    for m in _TENANT_NEXT.finditer(text):
+        following = m["next"].strip().lower()
+        if following.isalpha() and following not in _PASSIVE_NEXT:
+            return True
+    return False
+
+
+def _in_order(pattern: re.Pattern[str], names: list[str], text: str) -> tuple[str, ...]:
+    """The names ``pattern`` finds in ``text``, each once, in the order first found."""
+    found = [names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
+             for m in pattern.finditer(text)]
+    return tuple(dict.fromkeys(found))
 
 
 def _references(plain: str, expanded: str, named: list[str]) -> frozenset[str]:

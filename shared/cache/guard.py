@@ -8,14 +8,18 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
 
 1. Neither question may lean on an earlier turn ("And in Wales?", "What if they refuse?"):
    those are looked up by their standalone rewrite, never as asked.
-2. The cosine similarity of their ``embedding_text`` must reach ``SIMILARITY_FLOOR``.
+2. The cosine similarity of their ``embedding_text`` must reach ``SIMILARITY_FLOOR``, or
+   ``AGREEING_FLOOR`` where the features of rule 3 agree exactly rather than only not conflict.
 3. Every answer-changing feature must be the same on both sides — parties (the landlord's side
-   is the asker's and always implied), legal references, figures, categories and stages,
-   jurisdiction and the number of negations. A feature named in one question and absent from
-   the other is a difference: a demanding reader who asked about "a secure tenant" does not
-   want the answer about tenants in general, nor the reverse. Modality (duty, power,
-   prohibition, no duty, advice) must be the same in a yes-or-no question and must not
-   conflict in others ("how quickly must we" asks what "what is the timescale" asks).
+   is the asker's and always implied, and so is the landlord's own tenant where a question
+   names them only as its other side, "a SAR from a tenant", never as the one who acts or holds
+   the duty, "can a tenant end"; two or more named in the same order), legal references,
+   figures, categories and stages, jurisdiction and the number of negations. A feature named
+   in one question and absent from the other is a difference: a demanding reader who asked
+   about "a secure tenant" does not want the answer about tenants in general, nor the reverse.
+   Modality (duty, power, prohibition, no duty, advice) must be the same in a yes-or-no
+   question and must not conflict in others ("how quickly must we" asks what "what is the
+   timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
    "before" against "after"), nor ask for another kind of answer ("how often" against "how
    long", "who" against "how much").
@@ -33,6 +37,7 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import msgspec
@@ -41,8 +46,8 @@ from shared.cache._alike import DISREPAIR
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.text.modality import CONFLICTS
 
-__all__ = ["SIMILARITY_FLOOR", "WORDING_SIMILARITY", "QuestionFeatures", "Verdict",
-           "embedding_text", "question_features", "reuse_verdict"]
+__all__ = ["AGREEING_FLOOR", "SIMILARITY_FLOOR", "WORDING_SIMILARITY", "QuestionFeatures",
+           "Verdict", "embedding_text", "question_features", "reuse_verdict"]
 
 SIMILARITY_FLOOR: float = 0.80
 """Cosine of the two questions' ``embedding_text`` below which no pair is considered.
@@ -53,6 +58,13 @@ this floor (they sit at 0.75–0.99), so the floor only keeps questions about so
 """
 WORDING_SIMILARITY: float = 0.90
 """Cosine a pair needs when one question has words of substance the other does not cover."""
+AGREEING_FLOOR: float = 0.70
+"""The floor for questions whose features agree exactly rather than merely not conflict: the
+same modality, the same kind of answer wanted, the same limits and moments, the parties in the
+same roles. Any word of substance one of them says that the other does not cover still demands
+``WORDING_SIMILARITY``, so this lower floor serves only questions that say the same things in
+other framing words ("do we have to", "is it mandatory for the landlord to"), where MiniLM's
+cosine falls with the framing rather than with the meaning."""
 
 
 class Verdict(msgspec.Struct, frozen=True):
@@ -95,18 +107,35 @@ def _difference(new: QuestionFeatures, cached: QuestionFeatures, similarity: flo
                 "rewrite, not as asked")
     if not new.stems or not cached.stems:
         return "a question without words of its own cannot be matched with another"
-    if similarity < SIMILARITY_FLOOR:
+    agree = _agree_exactly(new, cached)
+    floor = AGREEING_FLOOR if agree else SIMILARITY_FLOOR
+    if similarity < floor:
         return f"the questions are not similar enough ({similarity:.3f}, below " \
-               f"{SIMILARITY_FLOOR:.2f})"
+               f"{floor:.2f})"
     return _feature_difference(new, cached) or _wording_difference(new, cached, similarity)
+
+
+def _agree_exactly(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
+    """The features that need only not conflict (modality outside a yes-or-no question, the
+    kind of answer, limits and moments) are the same on both sides, and so are the roles."""
+    return (new.modality == cached.modality and new.asks_for == cached.asks_for
+            and new.comparisons == cached.comparisons
+            and _roles(new, cached) == _roles(cached, new))
 
 
 def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | None:
     """Rule 3: the answer-changing features."""
     for name, words in _FEATURES:
         mine, theirs = getattr(new, name), getattr(cached, name)
+        if name == "parties":
+            mine, theirs = _unimplied(new, cached), _unimplied(cached, new)
+        elif name == "references":
+            mine, theirs = _dated(mine, theirs), _dated(theirs, mine)
         if mine != theirs:
             return f"{words} ({_listed(mine)} against {_listed(theirs)})"
+    if len(new.roles) > 1 and _roles(new, cached) != _roles(cached, new):
+        return (f"the questions give the parties different roles ({', '.join(new.roles)} "
+                f"against {', '.join(cached.roles)})")
     if _modalities_differ(new, cached):
         return f"{_MODALITY} ({_listed(new.modality)} against {_listed(cached.modality)})"
     if new.asks_for and cached.asks_for and not new.asks_for & cached.asks_for:
@@ -148,6 +177,43 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
 _NEGATIVE = frozenset({"prohibition", "no_duty"})
 _LIMITS = frozenset({"below", "above"})
 """"Aged over 65" is not "aged 65": beside a figure a limit is what the question asks."""
+
+
+_TENANT = "tenant"
+
+
+def _unimplied(one: QuestionFeatures, other: QuestionFeatures) -> frozenset[str]:
+    """``one``'s parties without the tenant where only ``one`` names them and not as its actor:
+    "a SAR from a tenant" asks what "a SAR" asks of a landlord, whose other side is its
+    tenant; "can a tenant end a tenancy" does not ask what "can we end a tenancy" asks, nor
+    "harass a tenant" what "harass a landlord" asks."""
+    if _TENANT in one.parties and _TENANT not in other.parties and not one.tenant_acts and \
+            (one.names_landlord or not other.names_landlord):
+        return one.parties - {_TENANT}
+    return one.parties
+
+
+_YEAR = re.compile(r" \d{4}$")
+_NAMED_WORDS = 2
+"""An Act named in this many words before "Act" or more is one Act whatever its year ("the
+Homelessness Reduction Act"); "the Housing Act" is several."""
+
+
+def _dated(mine: frozenset[str], theirs: frozenset[str]) -> frozenset[str]:
+    """``mine`` with an Act named without its year read as the one Act of that name ``theirs``
+    dates: "the Homelessness Reduction Act" is "the Homelessness Reduction Act 2017"."""
+    dated: dict[str, list[str]] = {}
+    for ref in theirs:
+        if _YEAR.search(ref):
+            dated.setdefault(_YEAR.sub("", ref), []).append(ref)
+    return frozenset(dated[ref][0] if len(dated.get(ref, ())) == 1 and ref.endswith(" act") and
+                     len(ref.split()) - 1 >= _NAMED_WORDS else ref for ref in mine)
+
+
+def _roles(one: QuestionFeatures, other: QuestionFeatures) -> tuple[str, ...]:
+    """``one``'s parties in the order named, without a tenant it only implies."""
+    kept = _unimplied(one, other)
+    return tuple(r for r in one.roles if r in kept)
 
 
 def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:

@@ -431,6 +431,10 @@ _ALIKE: tuple[_Entry, ...] = (
                r"minimum energy efficiency standards?"),
     *_capitals("HRB", "higher-risk building", r"higher[- ]risk buildings?"),
     *_capitals("BSR", "Building Safety Regulator", r"building safety regulator"),
+    # The anti-social behaviour tools' abbreviations, as officers write them.
+    *_capitals("CPN", "community protection notice", r"community protection notices?"),
+    *_capitals("PSPO", "public spaces protection order", r"public spaces? protection orders?"),
+    *_capitals("ABC", "acceptable behaviour contract", r"acceptable behaviou?r contracts?"),
     _entry(r"antisocial", "anti-social"),
     # Actions and states, each matched only in its sense; one way, to the commoner word, where
     # the other word is the statute book's own ("challenge", "refuse", "vary"): a question
