@@ -6,6 +6,8 @@ from typing import Any
 
 from services.lex.corpus.ranking import (
     acts_first,
+    agreed_first,
+    fulltext_first_kept,
     named_second,
     twins_together,
     with_each_parts_best,
@@ -79,3 +81,23 @@ def test_the_provisions_of_a_named_act_come_first_in_their_order() -> None:
     assert [r["id"] for r in out] == [OTHER + "1", OTHER + "2", ACT + "61", ACT + "62"]
     assert [r["score"] for r in out] == [r["score"] for r in ranked]
     assert acts_first(ranked, set()) == ranked
+
+
+def test_full_text_first_counts_only_when_dense_ranks_it_near_the_top() -> None:
+    assert agreed_first(["a", "b"], ["c", "d", "a"]) == "a"
+    assert agreed_first(["a", "b"], ["c", "d", "a"], within=2) is None
+    assert agreed_first(["a", "b"], ["b", "c"]) is None  # dense agrees on the second only
+    assert agreed_first([], ["a"]) is None
+
+
+def test_an_agreed_full_text_first_is_kept_on_the_first_page() -> None:
+    ranked = _rows("a", "b", "c", "d", "e", "f", "g")
+    out = fulltext_first_kept(ranked, "g", place=5)
+    assert [r["id"] for r in out] == ["a", "b", "c", "d", "g", "e", "f"]
+    assert [r["score"] for r in out] == [r["score"] for r in ranked]
+
+
+def test_a_full_text_first_already_on_the_first_page_or_absent_moves_nothing() -> None:
+    ranked = _rows("a", "b", "c", "d", "e", "f")
+    for first in ("c", "e", "z", None):
+        assert fulltext_first_kept(ranked, first, place=5) == ranked

@@ -457,3 +457,36 @@ def test_everyday_words_meet_the_statute_books(question: str, added: str) -> Non
 
 def test_lying_down_is_no_false_information() -> None:
     assert "false or misleading" not in expand_statutory("Can a tenant lie down in the hall?")
+
+
+@pytest.mark.parametrize(("question", "added"), [
+    ("Is there a standard template for the notice?", "form prescribe"),
+    ("Can the minister lay down what the notice says?", "prescribe"),
+    ("If the notice is emailed, when is it served?", "electronic communications"),
+    ("Does the order just lapse?", "cease to have effect"),
+    ("Do they have to send a yearly report?", "annual"),
+    ("The council has taken over running the house", "management order"),
+    ("They gave the landlord an order to fix the stairs", "improvement notice"),
+    ("Can they put a ban on anyone living in the basement?", "prohibition order"),
+    ("Can the council knock the whole terrace down?", "demolition order"),
+    ("Can they clear the whole estate?", "clearance area"),
+    ("The council brought in extra HMO licensing", "additional licensing designation"),
+    ("I lost at the property tribunal", "residential property tribunal"),
+    ("Can I take it further?", "appeal"),
+    ("Does my lender keep its rights?", "mortgagee"),
+    ("Does the association get first dibs if I sell?", "right of first refusal"),
+])
+def test_everyday_words_for_the_acts_procedures(question: str, added: str) -> None:
+    """A lay or spoken question meets the Act's words for the procedure it describes."""
+    assert added in expand_statutory(question)
+
+
+@pytest.mark.parametrize("question", [
+    "Can I pay the arrears back in instalments?",
+    "Will the council send the form by post?",
+    "Is the tribunal hearing online?",
+])
+def test_the_acts_procedures_are_not_read_into_other_words(question: str) -> None:
+    expanded = expand_statutory(question)
+    assert "repayment" not in expanded and "prescribe" not in expanded
+    assert "management order" not in expanded and "appeal" not in expanded

@@ -527,6 +527,45 @@ _STATUTORY_WORDS = _statutory(
     (r"\bsought\b", "seek"), (r"\bkept\b", "keep"), (r"\bsent\b", "send"),
 )
 """How the statute book words what a question asks about: keywords for full-text search."""
+_STATUTORY_PLAIN = _statutory(
+    # Everyday words for the Act's procedures and terms of art, for legal full text only:
+    # each names a kind of thing the Act does, however a tenant, landlord or officer says it.
+    # Documents and how they are given.
+    (r"\btemplates?\b|\bpro ?formas?\b|\bstandard (?:letters?|wording|layouts?)\b",
+     "form prescribe"),
+    (r"\b(?:lay|lays|laying|set|sets|setting) down\b", "prescribe"),
+    (r"\be-?mail\w*|\bonline\b|\belectronically\b", "electronic communications"),
+    (r"\blaps(?:e|es|ed|ing)\b|\bfalls? away\b|\bno longer (?:applies|counts|stands)\b",
+     "cease to have effect"),
+    (r"\byearly\b|\bonce a year\b", "annual"),
+    # What the council does to a house: take over its management, order works, ban its use,
+    # knock it down.
+    (r"\btak(?:e|es|ing|en) over (?:the )?(?:running|management|managing|control)\b|"
+     r"\btak(?:e|es|ing|en) over (?:running|managing)\b", "management order"),
+    (r"\b(?:order|notice)s? to (?:fix|repair|sort out|put right|do (?:the )?works?)\b",
+     "improvement notice"),
+    (r"\bban(?:s|ned|ning)? (?:on )?(?:anyone |people )?(?:living|using|use)\b|"
+     r"\bstop(?:s|ped|ping)? (?:anyone|people|tenants) (?:from )?living\b", "prohibition order"),
+    (r"\b(?:knock|knocks|knocked|knocking|pull|pulls|pulled|pulling) (?:\w+ ){0,3}down\b|"
+     r"\bdemolish\w*|\bbulldoz\w*", "demolition order clearance area"),
+    (r"\bclear(?:s|ed|ing)? (?:a |an |the )?(?:whole )?(?:area|street|estate)s?\b|\bslums?\b",
+     "clearance area"),
+    # Licensing schemes in the words of the people they cover.
+    (r"\bextra (?:hmo )?licensing\b|\bborough[- ]wide licensing\b|\blicensing schemes?\b",
+     "additional licensing designation"),
+    # Where a dispute goes, and going on from there.
+    (r"\b(?:property|housing|rent) tribunals?\b", "residential property tribunal"),
+    (r"\btake (?:it|this|that|the case|my case|the decision) (?:further|higher)\b", "appeal"),
+    # Who holds the property: lenders, and buying it back ("paying back" is left out: a
+    # discount, a rent repayment order and arrears are all paid back).
+    (r"\blenders?\b|\bbuilding societ(?:y|ies)\b|\bmortgage (?:company|provider)s?\b",
+     "mortgagee"),
+    (r"\bfirst dibs\b|\bfirst (?:option|offer)\b|\boffer (?:it |them )?back\b|"
+     r"\bsell (?:it |them )?back\b", "right of first refusal"),
+)
+"""Everyday words for the Act's procedures and terms, each the Act's own words for what is
+meant (lay and spoken questions: a notice "emailed" is one given by electronic
+communications; a council that "takes over running" a house has made a management order)."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -546,7 +585,8 @@ _STATUTORY_ABBREVIATIONS = _statutory(
 """The other way: the Act spells a term out once, in the provision that introduces it, and
 uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
 words must also find the abbreviation."""
-_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
+_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_TERMS,
+              *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)

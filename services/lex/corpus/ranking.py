@@ -11,7 +11,8 @@ from typing import Any
 
 from services.lex.corpus.aspects import aspects_asked, names_aspect, subject_of
 
-__all__ = ["ASPECT_WINDOW", "TWINS_OF", "acts_first", "aspects_up", "named_second",
+__all__ = ["AGREED_WITHIN", "ASPECT_WINDOW", "FULLTEXT_FIRST_PLACE", "TWINS_OF", "acts_first",
+           "agreed_first", "aspects_up", "fulltext_first_kept", "named_second",
            "twins_together", "with_each_parts_best"]
 
 Row = dict[str, Any]
@@ -92,6 +93,40 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     order = [*head, *found, *(r for r in ranked[place:] if r["id"] not in ids)]
     scores = [r["score"] for r in ranked]
     return [{**r, "score": s} for r, s in zip(order, scores, strict=True)]
+
+
+AGREED_WITHIN = 25
+"""How deep dense must rank full text's first provision for the two to agree on it: half of
+the candidates each ranking fuses (``store._CANDIDATES``)."""
+FULLTEXT_FIRST_PLACE = 5
+"""The lowest place full text's first provision keeps when dense agrees: the first page."""
+
+
+def agreed_first(text: Sequence[str], dense: Sequence[str], *,
+                 within: int = AGREED_WITHIN) -> str | None:
+    """Full text's first provision (of the ids each ranks, best first) when dense also ranks
+    it within ``within``."""
+    return text[0] if text and text[0] in dense[:within] else None
+
+
+def fulltext_first_kept(ranked: Sequence[Row], first: str | None, *,
+                        place: int = FULLTEXT_FIRST_PLACE) -> list[Row]:
+    """``ranked`` with full text's first provision (its id, ``first``: see ``agreed_first``)
+    moved up to ``place`` when it lies lower; scores stay where they were, so they still
+    descend.
+
+    Fusion weighs dense double, so a provision that full text ranks first and dense only
+    well down sinks below every provision dense ranks near the top, and the reordering after
+    fusion (a compound question's parts, the aspect asked) can push it further. Full text's
+    first alone is wrong too often to keep up (measured on bench/retrieval.py: kept within
+    three or five, it costs the earlier items more than it brings the fresh ones); agreed by
+    dense, it earns a place on the first page.
+    """
+    index = next((i for i, r in enumerate(ranked) if r["id"] == first), None)
+    if index is None or index < place:
+        return list(ranked)
+    order = [*ranked[:place - 1], ranked[index], *ranked[place - 1:index], *ranked[index + 1:]]
+    return [{**r, "score": row["score"]} for r, row in zip(order, ranked, strict=True)]
 
 
 def named_second(named: Sequence[Row], ranked: Sequence[Row]) -> list[Row]:

@@ -21,7 +21,9 @@ from services.lex.corpus.citations import ProvisionCitation, cited_provision
 from services.lex.corpus.compound import asks, is_comparison, question_parts
 from services.lex.corpus.ranking import (
     acts_first,
+    agreed_first,
     aspects_up,
+    fulltext_first_kept,
     named_second,
     twins_together,
     with_each_parts_best,
@@ -351,11 +353,12 @@ class CorpusStore:
             rows = await self._fulltext_sections(query, filters, offset, size)
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
-        ranked = await self._ranked_sections(query, question, filters, depth, method, dense)
+        ranked, agreed = await self._ranked_sections(query, question, filters, depth, method,
+                                                     dense)
         if dense and method == "hybrid":
-            ranked = twins_together(_aspects_up(
+            ranked = fulltext_first_kept(twins_together(_aspects_up(
                 await self._with_parts(ranked, query, question, filters, depth), question),
-                _title)
+                _title), agreed)
         ranked = acts_first(ranked, acts)
         ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
         return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
@@ -371,8 +374,8 @@ class CorpusStore:
             # The circumstances a long question tells first are not searched on their own:
             # their best match is about the story, not what is asked of it.
             parts = [p for p in parts if asks(p)]
-        rankings = [ranked] + [await self._ranked_sections(
-            expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True)
+        rankings = [ranked] + [(await self._ranked_sections(
+            expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True))[0]
             for p in parts]
         if is_comparison(question):  # each side asks its own aspect of its own thing
             rankings[1:] = [_aspects_up(r, p) for r, p in zip(rankings[1:], parts, strict=True)]
@@ -382,16 +385,18 @@ class CorpusStore:
 
     async def _ranked_sections(self, query: str, question: str, filters: _SectionFilters,
                                depth: int, method: SearchMethod, dense: bool
-                               ) -> list[dict[str, Any]]:
-        """Full text for ``query`` and dense for ``question``, fused (``method`` as asked)."""
+                               ) -> tuple[list[dict[str, Any]], str | None]:
+        """Full text for ``query`` and dense for ``question``, fused (``method`` as asked),
+        and full text's first provision if dense agrees on it (``ranking.agreed_first``)."""
         text = [] if method == "dense" else await self._fulltext_sections(query, filters, 0, depth)
         if not dense:
-            return [dict(r.items()) for r in text]
+            return [dict(r.items()) for r in text], None
         # The words for full text, the question for the model: "TEN" spelt out, but not
         # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
         vector = await self.vectors.query_vector(spelt_out(question))
-        return _fuse([text, await self._dense_sections(vector, filters, depth)],
-                     lambda r: r["id"], 0, depth)
+        nearest = await self._dense_sections(vector, filters, depth)
+        return _fuse([text, nearest], lambda r: r["id"], 0, depth), agreed_first(
+            [r["id"] for r in text], [r["id"] for r in nearest])
 
     async def _named_acts(self, question: str) -> set[str]:
         """The ids of the Acts in the corpus whose titles ``question`` names ("… the Sale of
