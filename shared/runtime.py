@@ -29,6 +29,7 @@ from shared.config import Settings
 from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
 from shared.recording import LogWriter
 from shared.store import PostgresEventStore, StoreUnavailable, connect_pool, migrate
+from shared.store.leases import Leases
 from shared.tracing import current_meta, span_from_meta
 
 __all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
@@ -126,6 +127,7 @@ class Service:
     broker: NatsBroker | None = None
     _bus: Bus | None = None
     _writer: LogWriter | None = None
+    _leases: Leases | None = None
 
     @property
     def bus(self) -> Bus:
@@ -224,6 +226,8 @@ class Service:
                                  publish_timeout_s=settings.publish_timeout_s,
                                  sweep_every_s=settings.outbox_sweep_s)
         self._writer.start()
+        self._leases = Leases.for_ack_wait(self.infra.pool, settings.ack_wait_s)
+        self._leases.start()
         await broker.start()
         for hook in self.on_start:
             await hook()
@@ -240,8 +244,12 @@ class Service:
         if self._writer is not None:
             await self._writer.stop()
             self._writer = None
+        if self._leases is not None:
+            await self._leases.stop()
+            self._leases = None
 
     def _wrap(self, sub: _Subscription) -> Callable[[Any], Awaitable[None]]:
+        durable = self.infra.subjects.durable(sub.durable)
         # FastStream passes what ``_undecoded`` returned; the broker applies no types, and the
         # parameter stays unannotated all the same (an injected ``NatsMessage`` parameter
         # costs a thread hop per message wherever types are applied).
@@ -260,12 +268,17 @@ class Service:
                 return
             attempt = raw.metadata.num_delivered if raw.metadata else 1
             heartbeat = _KeepAlive(raw, sub.ack_wait_s)
+            assert self._leases is not None
             try:
                 with span_from_meta(f"{self.name}.{sub.event_type}", committed.event.meta,
                                     service=self.name,
                                     attributes={"yourai.invocation_id":
                                                 str(committed.event.invocation_id)}):
-                    await sub.handler(committed.event)
+                    # One delivery at a time runs the handler, in whichever replica: a
+                    # redelivery while another still works waits for it (DESIGN §4).
+                    async with self._leases.turn(durable, committed.event.event_id) as ours:
+                        if ours:
+                            await sub.handler(committed.event)
             except Exception as e:
                 await self._failed(raw, committed, e, attempt)
                 return

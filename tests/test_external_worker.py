@@ -97,10 +97,15 @@ async def site() -> AsyncIterator[FakeWebsite]:
         yield s
 
 
+FETCH_TIMEOUT_S = 5.0
+"""Long enough for a local page to answer on a loaded machine: at a load of 23, 0.5 s and 1 s
+were not (prompt pages were reported as not answering, and their cache entries missing)."""
+
+
 @pytest.fixture
 async def fetcher(infra: Infra) -> AsyncIterator[Fetcher]:
     async with Fetcher(HttpCache(infra.pool),
-                       FetchConfig(timeout_s=1.0, private_networks=LOCAL)) as f:
+                       FetchConfig(timeout_s=FETCH_TIMEOUT_S, private_networks=LOCAL)) as f:
         yield f
 
 
@@ -224,29 +229,36 @@ async def test_second_fetch_is_conditional_and_a_304_serves_the_cached_body(
         assert not changed.revalidated and b"New spotlight" in changed.body
 
 
+UNANSWERED_CEILING_S = 60.0
+"""How long a worker run may take when one source never answers in time: a ceiling for a
+loaded machine, not a latency. What the test proves is that the run ends without that source's
+answer, which comes ten ceilings later, and reports the fetch's own timeout."""
+
+
 async def test_a_slow_source_fails_alone_and_all_failing_is_an_error(
         infra: Infra, site: FakeWebsite) -> None:
-    site.pages["/slow.rss"] = Page(body=RSS, content_type="application/rss+xml", delay_s=3)
+    # Slower than the test's ceiling: a worker that waited for it would never return in time.
+    site.pages["/slow.rss"] = Page(body=RSS, content_type="application/rss+xml",
+                                   delay_s=10 * UNANSWERED_CEILING_S)
     store = ExternalSourceStore(infra.pool)
     await store.allow_host(TENANT, "127.0.0.1")
     await store.put(_source("slow", "Slow Regulator", "feed", site.url("/slow.rss")))
     await store.put(_source("guidance", "Damp guidance", "html", site.url("/guidance")))
     async with Fetcher(HttpCache(infra.pool),
-                       FetchConfig(timeout_s=0.5, private_networks=LOCAL)) as fetcher:
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        outcome = await external_worker(store, fetcher).run(
-            WorkerTask(tenant_id=TENANT, question=QUESTION))
-        assert loop.time() - started < 2.5
-        assert outcome.status == "ok"
+                       FetchConfig(timeout_s=FETCH_TIMEOUT_S, private_networks=LOCAL)) as fetcher:
+        async with asyncio.timeout(UNANSWERED_CEILING_S):  # it gives up on the slow source
+            outcome = await external_worker(store, fetcher).run(
+                WorkerTask(tenant_id=TENANT, question=QUESTION))
+        assert outcome.status == "ok", outcome.error
         assert outcome.findings and all(f.ref.startswith("ext:guidance/")
                                         for f in outcome.findings)
         assert outcome.error == ("Slow Regulator (slow) could not be checked. It did not answer "
-                                 "within 0.5 seconds.")
+                                 "within 5 seconds.")
 
         site.pages["/guidance"] = Page(status=503, body=b"down")
-        failed = await external_worker(store, fetcher).run(
-            WorkerTask(tenant_id=TENANT, question=QUESTION))
+        async with asyncio.timeout(UNANSWERED_CEILING_S):
+            failed = await external_worker(store, fetcher).run(
+                WorkerTask(tenant_id=TENANT, question=QUESTION))
     assert failed.status == "error" and failed.findings == []
     assert failed.error is not None
     assert "Slow Regulator (slow) could not be checked" in failed.error

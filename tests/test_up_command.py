@@ -14,6 +14,10 @@ from pathlib import Path
 from shared.embedded import free_port
 from tests.conftest import SHARED_DATA
 
+SERVERS_GONE_S = 30.0
+"""A ceiling on the embedded servers' last moments after ``up`` has exited (the loaded machine's
+half second passed once), not a promise of how soon."""
+
 
 def _processes_of(data_dir: Path) -> list[str]:
     """Processes of this data directory: its path on their command line (nats-server,
@@ -64,9 +68,15 @@ def _up(**extra: str) -> tuple[list[str], Path]:
             proc.kill()
             raise
     assert proc.returncode == 0, "".join(output)
-    time.sleep(0.5)
     assert any("redis-server" in p for p in serving), serving  # the check sees redis
-    assert _processes_of(data_dir) == []  # nats-server, PostgreSQL and redis-server
+    # nats-server, PostgreSQL and redis-server: asked to stop as ``up`` exits (redis's
+    # SHUTDOWN returns as it begins to exit), each gone within the ceiling.
+    left = _processes_of(data_dir)
+    deadline = time.monotonic() + SERVERS_GONE_S
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = _processes_of(data_dir)
+    assert left == []
     shutil.rmtree(data_dir, ignore_errors=True)
     return output, data_dir
 

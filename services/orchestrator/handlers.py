@@ -111,15 +111,9 @@ class Orchestrator:
     # -- handlers -----------------------------------------------------------------------------
 
     async def on_routing(self, decision: RoutingDecided) -> None:
+        # A delivery runs this only while it holds the routing's lease (``shared/runtime``):
+        # one run at a time in all replicas, however late a keep-alive (DESIGN §4).
         inv = decision.invocation_id
-        running = self.runs.tasks.get(inv)
-        if running is not None:
-            # Delivered again while this process still runs it (JetStream does so when the
-            # keep-alive is late, as on a loaded machine): the run in hand owns the invocation.
-            # A second run would find the first one's deltas and fail the answer as
-            # interrupted by a restart.
-            await asyncio.wait({running})
-            return
         task = asyncio.create_task(self._orchestrate(decision))
         self.runs.tasks[inv] = task
         try:
