@@ -19,7 +19,9 @@ PROHIBITION = re.compile(
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
     r"(?:no (?:person|landlord|tenant|one|authority|body|owner)|nobody|no-one|none of \w+)\b"
-    r"[\w ,]{0,40}?\b(?:may|shall|can|is to))\b", re.IGNORECASE)
+    r"[\w ,]{0,40}?\b(?:may|shall|can|is to)|"
+    r"\bno (?!(?:more|less|later|earlier|longer|sooner|fewer)\b)[\w ]{1,40}?\b"
+    r"(?:may|shall|can|is to|are to) be\b)\b", re.IGNORECASE)
 NO_DUTY = re.compile(
     r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
     r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",

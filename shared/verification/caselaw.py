@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from shared.text.numbers import NUMBER, number_value
 from shared.verification.attribution import attribution_doubts, words_up_to
 from shared.verification.checks import Outcome
 from shared.verification.citations import Citation
@@ -24,8 +25,10 @@ from shared.verification.polarity import denied_in_passage, early_for_late
 from shared.verification.quotes import contains_quote
 from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
 from shared.verification.sides import sides_of
+from shared.verification.standing import standing_doubts
 
-__all__ = ["CaselawCheck", "case_names", "same_case_name", "sides_matching"]
+__all__ = ["CaselawCheck", "case_names", "discussed", "figure_doubts", "same_case_name",
+           "sides_matching"]
 
 _LINK = r"of|for|and|de|des|la|le|du|the|in|on"
 _PARTY = (rf"(?:R \([^()]{{1,80}}\)|[A-Z0-9][\w'’&.,()-]*"
@@ -44,8 +47,25 @@ _NOISE = frozenset("""ltd limited plc llp co and ors anor others another the of 
 def case_names(text: str) -> list[str]:
     """Case names ("A Ltd v B") in ``text``, Markdown emphasis removed."""
     plain = re.sub(r"[*_]", "", text)
-    return [re.sub(r"^(?:(?:In|The|See|Per|As|Under|Following|Applying|And|But)\s+)+", "",
-                   m["name"].strip(" ,")) for m in _CASE_NAME.finditer(plain)]
+    return [_COURT_IN.sub("", re.sub(
+                r"^(?:(?:In|The|See|Per|As|Under|Following|Applying|And|But)\s+)+", "",
+                m["name"].strip(" ,"))) for m in _CASE_NAME.finditer(plain)]
+
+
+_COURT_IN = re.compile(rf"^(?:the\s+)?(?:{'|'.join(_COURTS)})(?:'s)?\s+(?:\w+\s+)?(?:in|of)\s+",
+                       re.IGNORECASE)
+"""A court written before the name ("The High Court in D2M Solutions v …") is not a party."""
+
+
+def discussed(name: str, judgment: str) -> bool:
+    """Whether a case name the statement writes is one the judgment itself names ("the Court
+    of Appeal in Khodari v Tamimi" in a judgment that discusses Khodari v Tamimi): a statement
+    about an authority the judgment reports, not a misnamed citation. Both sides must carry a
+    distinctive word, so "Y v Z" never matches by default."""
+    sides = re.split(r"\s+v\.?\s+", name, maxsplit=1)
+    if len(sides) != 2 or not all(_words(side) for side in sides):
+        return False
+    return any(sides_matching(name, other) == 2 for other in case_names(judgment))
 
 
 def _words(name: str) -> list[str]:
@@ -86,6 +106,56 @@ def _own_words(citation: Citation) -> str:
     """The statement without the quote it carries (a quote repeated inline is not a claim)."""
     claim = citation.claim
     return claim.replace(citation.quote, " ") if citation.quote else claim
+
+
+_COUNTED = re.compile(rf"\b(?P<n>{NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?(?P<noun>[a-z]{{3,}}s)\b",
+                      re.IGNORECASE)
+"""A count of things: "55 national football associations", "fifty-three associations"."""
+
+
+_PERIODS = frozenset({"days", "weeks", "months", "years", "hours"})
+"""Counted as periods already."""
+
+
+def _counts(text: str) -> dict[str, set[float]]:
+    found: dict[str, set[float]] = {}
+    for m in _COUNTED.finditer(text):
+        if (value := number_value(m["n"])) is not None:
+            found.setdefault(m["noun"].lower(), set()).add(value)
+    return found
+
+
+_RATHER = re.compile(r"(?P<a>[\w.,£%]+(?: [A-Za-z]+)?) (?:rather than|instead of) "
+                     r"(?P<b>[\w.,£%]+(?: [A-Za-z]+)?)")
+"""One thing put in place of another: "170,000 kWh rather than 1.7m kWh"."""
+
+
+def _alternatives(text: str) -> list[tuple[str, str]]:
+    return [(m["a"].lower().rstrip(".,"), m["b"].lower().rstrip(".,"))
+            for m in _RATHER.finditer(text)]
+
+
+def figure_doubts(claim: str, quote: str) -> list[str]:
+    """Figures the statement gives where the quoted passage gives another of the same kind
+    (six months against twelve, 55 associations against fifty-three), or in swapped places
+    ("A rather than B" for "B rather than A"): the judgment may use the statement's figure
+    elsewhere, so the passage quoted is what it must agree with."""
+    quoted = quantities(quote)
+    units = {u for _, u in quoted}
+    doubts = [f"The statement gives {value:g} ({unit}); the quoted passage gives "
+              f"{', '.join(f'{v:g}' for v, u in sorted(quoted) if u == unit)}."
+              for value, unit in sorted(quantities(claim))
+              if unit in units and (value, unit) not in quoted]
+    pairs = {(a, b) for a, b in _alternatives(quote)}
+    doubts += [f"The statement puts {a} where the quoted passage puts {b}, and {b} where it "
+               f"puts {a}." for a, b in _alternatives(claim)
+               if (b, a) in pairs and (a, b) not in pairs]
+    have = _counts(quote)
+    doubts += [f"The statement counts {noun} as {', '.join(f'{v:g}' for v in sorted(said))}; "
+               f"the quoted passage as {', '.join(f'{v:g}' for v in sorted(have[noun]))}."
+               for noun, said in _counts(claim).items()
+               if noun in have and noun not in _PERIODS and not said & have[noun]]
+    return doubts
 
 
 def neutral_year(ref: str) -> int | None:
@@ -143,6 +213,11 @@ class CaselawCheck:
                                                          citation.quote)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in self._sides(citation, case)]
+            findings += [CheckFinding("claim_unsupported", False, doubt)
+                         for doubt in figure_doubts(_own_words(citation), citation.quote)]
+            findings += [CheckFinding("claim_unsupported", False, doubt)
+                         for doubt in standing_doubts(_own_words(citation), citation.quote,
+                                                      case.text)]
             if early_for_late(_own_words(citation), citation.quote):
                 findings.append(CheckFinding("claim_unsupported", False,
                                              "The statement puts early what the quoted passage "
@@ -181,7 +256,7 @@ class CaselawCheck:
         named = (max(reversed(names), key=lambda n: sides_matching(n, case.name))
                  if names else "")
         matching = sides_matching(named, case.name) if names else 2
-        if matching < 2:
+        if matching < 2 and not discussed(named, case.text):
             # One party right and the citation right: most likely the case, loosely named.
             findings.append(CheckFinding("name_mismatch", matching == 0,
                                          f"{citation.ref} is {case.name}, not {named}."))

@@ -205,6 +205,7 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     issues += _holders(claim, quote)
     issues += _institutions(claim, source + "\n" + title)
     issues += _addressees(claim, quote)
+    issues += _considered(claim, quote)
     issues += [ClaimIssue(False, f"The statement is about {name}, which the cited provision "
                                  "does not mention.")
                for name in missing_schemes(claim, source + "\n" + title)]
@@ -223,8 +224,26 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     return issues
 
 
+_SUBSTITUTION = re.compile(
+    rf"\bfor [“\"]\s*(?P<old>{NUMBER})\s*[”\"] substitute [“\"]\s*(?P<new>{NUMBER})\s*[”\"]",
+    re.IGNORECASE)
+"""A textual amendment of a figure: 'for “twelve” substitute “ three ”'."""
+
+
+def substituted(text: str) -> set[tuple[float, str]]:
+    """Figures an amending provision puts in place of others, in the unit of the figure they
+    replace: the bare "three" that replaces "twelve months" is three months."""
+    have = quantities(text)
+    found = set()
+    for m in _SUBSTITUTION.finditer(text):
+        old, new = number_value(m["old"]), number_value(m["new"])
+        if old is not None and new is not None:
+            found |= {(new, unit) for value, unit in have if value == old}
+    return found
+
+
 def _numbers(claim: str, source: str, title: str) -> list[ClaimIssue]:
-    have = quantities(source) | quantities(title)
+    have = quantities(source) | quantities(title) | substituted(source)
     issues = []
     for value, unit in sorted(quantities(claim)):
         if (value, unit) in have or _equivalent(value, unit) in have:
@@ -364,8 +383,33 @@ def _institutions(claim: str, source: str) -> list[ClaimIssue]:
     if re.search(r"magistrates'? court|county court|\bcourt\b", source, re.IGNORECASE):
         named.add("court")
     missing = sorted(p for p in set(_party_groups(claim)) & _INSTITUTIONS if p not in named)
+    missing += sorted({m.group().lower() for m in _BODIES.finditer(claim)}
+                      - {m.group().lower() for m in _BODIES.finditer(source)})
     return [ClaimIssue(False, f"The statement names the {p}, which the cited provision does "
                               "not mention.") for p in missing]
+
+
+_BODIES = re.compile(
+    r"\b(?:police|fire and rescue authority|Environment Agency|Health and Safety Executive|"
+    r"Housing Ombudsman|Regulator of Social Housing|Care Quality Commission)\b", re.IGNORECASE)
+"""Public bodies an Act names by their title, never as "a person": one the statement names
+and the provision does not is another party than the provision's."""
+
+
+_CONSIDER = re.compile(r"\b(?:must|shall)\s+(?:\w+\s+)?(?:consider|decide|determine)\s+"
+                       r"whether\b", re.IGNORECASE)
+_WEIGHS = re.compile(r"\b(?:consider\w*|decid\w*|determin\w*|whether|review\w*|assess\w*)\b",
+                     re.IGNORECASE)
+
+
+def _considered(claim: str, quote: str | None) -> list[ClaimIssue]:
+    """A duty to consider whether to act is not a duty to act: "must consider whether
+    compensation should be paid" does not say "must pay compensation"."""
+    if not quote or not _CONSIDER.search(quote) or _WEIGHS.search(claim) \
+            or "duty" not in modalities(claim):
+        return []
+    return [ClaimIssue(False, "The statement states a duty to act; the quoted words state a "
+                              "duty only to consider whether to act.")]
 
 
 def _addressee(text: str) -> str | None:

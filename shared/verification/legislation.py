@@ -21,7 +21,12 @@ from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
 from shared.verification.relevance import Relevance
-from shared.verification.siblings import dropped_limits, sibling_claims
+from shared.verification.siblings import (
+    dropped_conditions,
+    dropped_limits,
+    sibling_claims,
+    sibling_figures,
+)
 from shared.verification.temporal import Temporal, law_state, temporal_issue
 
 __all__ = ["LegislationCheck", "Target", "target_of"]
@@ -162,7 +167,9 @@ class LegislationCheck:
             findings += self._claim(citation, provision, text, title)
             findings += [CheckFinding("claim_unsupported", False, doubt) for doubt in [
                 *sibling_claims(citation.claim, text, citation.quote, sub),
-                *dropped_limits(citation.claim, citation.quote)]]
+                *dropped_limits(citation.claim, citation.quote),
+                *dropped_conditions(citation.claim, text, citation.quote, sub),
+                *sibling_figures(citation.claim, text, sub)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)
         else:

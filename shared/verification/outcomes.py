@@ -32,6 +32,10 @@ for _kind, _sign, _stems in (
     ("opposition", 1, "oppos resist"),
     ("credibility", 1, "reliab credib truthful honest"),
     ("credibility", -1, "unreliab untruthful dishonest liar lied to-lie with-reserve"),
+    ("earlier decision", 1, "affirm upheld-decision"),
+    ("earlier decision", -1, "overturn revers set-aside"),
+    ("agreement", 1, "unanim all-agreed"),
+    ("agreement", -1, "dissent"),
 ):
     for _stem in _stems.split():
         _WORDS[_stem] = (_kind, _sign)
@@ -42,7 +46,10 @@ _WORD = re.compile(
     r"dismiss(?:es|ed|al)?|refus(?:e|es|ed|al|ing)|reject(?:s|ed|ing)?|fail(?:s|ed)?|"
     r"declin(?:e|es|ed|ing)|ordered|jurisdiction|conced(?:e|es|ed|ing)|concession|"
     r"support(?:s|ed|ing)?|oppos(?:e|es|ed|ing)|resist(?:s|ed)?|pay|order (?:for|as to) costs|"
-    r"accept(?:s|ed|ing)?|satisfied|(?:un)?justifi(?:ed|able|cation)|(?:un)?reliab(?:le|ility)|credib(?:le|ility)|(?:un)?truthful(?:ness)?|"
+    r"accept(?:s|ed|ing)?|satisfied|overturn(?:s|ed|ing)?|revers(?:e|es|ed|ing|al)|set aside|"
+    r"affirm(?:s|ed|ing)?|unanimous(?:ly)?|all agreed|dissent(?:s|ed|ing)?|"
+    r"(?:un)?justifi(?:ed|able|cation)|(?:un)?reliab(?:le|ility)|credib(?:le|ility)|"
+    r"(?:un)?truthful(?:ness)?|"
     r"(?:dis)?honest(?:y|ly)?|liars?|lied|to lie|with (?:(?:very|great|some|considerable|"
     r"particular) )*(?:reserve|caution))\b",
     re.IGNORECASE)
@@ -54,9 +61,15 @@ _SUBJECT_NEGATION = re.compile(r"\b(?:none|nobody|neither of)\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[.;:,]|\b(?:but|however|although|whereas|and that)\b", re.IGNORECASE)
 _CLAIMANTS = re.compile(r"(?:\s+\S+){0,3}?\s+(?:claims?|appeals?|applications?|grounds?|"
                         r"complaints?|challenges?|petitions?)\b", re.IGNORECASE)
-_CLAIMANT_BEFORE = re.compile(r"\b(?:claims?|appeals?|applications?|grounds?|complaints?|"
-                              r"challenges?|petitions?)\s+(?:\S+\s+){0,2}$", re.IGNORECASE)
-"""What an upheld thing must be for "upheld" to mean the claimant won."""
+_CLAIMANT_BEFORE = re.compile(r"\b(?<!court of )(?:claims?|appeals?|applications?|grounds?|"
+                              r"complaints?|challenges?|petitions?)\s+(?:\S+\s+){0,2}$",
+                              re.IGNORECASE)
+"""What an upheld thing must be for "upheld" to mean the claimant won (the Court of Appeal is
+not an appeal)."""
+_DESCRIBED = re.compile(r"\b(?:decision|order|letter|judgment|ruling|notice)s?\s+$",
+                       re.IGNORECASE)
+"""An outcome word that describes a decision ("the decision refusing …", "an order granting
+…") says what that decision did, not how the proceedings about it ended."""
 _NEGATION_REACH = 5
 """Words before an outcome word within which a negation governs it."""
 
@@ -87,6 +100,9 @@ _SIDE = {
     "opposition": {1: "opposed", -1: "not opposed"},
     "credibility": {1: "a reliable, credible witness or evidence",
                     -1: "evidence to be treated with doubt"},
+    "agreement": {1: "unanimous", -1: "not unanimous (a dissent or a split)"},
+    "earlier decision": {1: "left standing (upheld or affirmed)",
+                         -1: "overturned (reversed or set aside)"},
 }
 
 
@@ -100,6 +116,10 @@ def _kind_of(word: str) -> tuple[str, int]:
         return _WORDS["with-reserve"]
     if w.startswith("order "):
         return _WORDS["costs-order"]
+    if w == "set aside":
+        return _WORDS["set-aside"]
+    if w == "all agreed":
+        return _WORDS["all-agreed"]
     for stem, found in _WORDS.items():
         if w.startswith(stem) or (stem == "upheld" and w.startswith("uphe")):
             return found
@@ -110,11 +130,16 @@ def outcomes(text: str) -> dict[str, set[int]]:
     """The outcome signs ``text`` gives, by kind."""
     found: dict[str, set[int]] = {}
     for m in _WORD.finditer(text):
+        if m["w"].lower().endswith("ing") and _DESCRIBED.search(text[:m.start()]):
+            continue  # "the decision refusing the claim" names what was challenged
         if m["w"].lower().startswith("uph") and not (
                 _CLAIMANTS.match(text, m.end())
                 or _CLAIMANT_BEFORE.search(text[max(0, m.start() - 30):m.start()])):
-            continue  # "upheld the decision" sides with the decision-maker, not the claimant
-        kind, sign = _kind_of(m["w"])
+            # "upheld the decision" sides with the decision-maker, not the claimant: it says
+            # the earlier decision stands.
+            kind, sign = _WORDS["upheld-decision"]
+        else:
+            kind, sign = _kind_of(m["w"])
         before = text[: m.start()]
         clause = _CLAUSE.split(before)[-1] if _CLAUSE.search(before) else before
         reach = " ".join(clause.split()[-_NEGATION_REACH:])
@@ -125,7 +150,14 @@ def outcomes(text: str) -> dict[str, set[int]]:
         if "nor" in negations or len(negations) % 2:
             sign = -sign
         found.setdefault(kind, set()).add(sign)
+    for m in _ON_APPEAL.finditer(text):
+        # An appeal dismissed leaves the decision below standing; one allowed overturns it.
+        found.setdefault("earlier decision", set()).add(-1 if m["allowed"] else 1)
     return found
+
+
+_ON_APPEAL = re.compile(r"\b(?:(?P<allowed>allow(?:s|ed|ing)?)|dismiss(?:es|ed|ing)?)\s+"
+                        r"(?:an|the|his|her|its|their)\s+(?:\w+\s+)?appeal\b", re.IGNORECASE)
 
 
 def outcome_conflicts(claim: str, passage: str) -> list[OutcomeConflict]:

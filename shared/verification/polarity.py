@@ -37,6 +37,9 @@ _ANY_NEGATION = re.compile(
     re.IGNORECASE)
 
 
+_NEEDED = re.compile(r"\s+(?:necessary|required|obliged|needed)\s+(?:for\s+[\w’' ]{1,40}?\s+)?"
+                     r"to\s+(?P<v>[a-z]{4,})\b", re.IGNORECASE)
+""""Not necessary (for X) to V" denies that V was needed, so it denies V as a requirement."""
 _CLAUSE_END = re.compile(r"[.;:!?]")
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\b", re.IGNORECASE)
 
@@ -45,6 +48,9 @@ def _denied(passage: str, shortest: int = 4) -> set[str]:
     """Stems of the words the passage's negations govern directly."""
     found = set()
     for m in _NEGATOR.finditer(passage):
+        if (need := _NEEDED.match(passage, m.end())) is not None:
+            found.add(stem(need["v"].lower()))  # "not necessary for Zurich to prove": prove
+            continue
         for word in WORD.findall(passage[m.end():m.end() + 60])[:4]:
             w = word.lower()
             if w in _AUXILIARY or w in STOP_WORDS:

@@ -9,6 +9,15 @@ quotes. The rule: the statement widens ("always", "even if", "still", "without",
 "like a …") and speaks of terms that are absent from the quoted subsection but particular to a
 sibling (in at most half of the section's subsections) — a doubt, never a removal.
 
+A figure the statement gives that the quoted subsection does not hold but a sibling does
+("must end no later than five years" beside s. 84(3), the duty to review; five years is
+s. 84(2)) speaks of the sibling.
+
+A condition is dropped when the quoted words are the consequence of a condition ("If the
+authority conclude that …, the authority must either …"; "must not make a designation unless
+they have considered …") and the statement states the duty or prohibition without any of the
+condition's terms ("must either make a final order or revoke it").
+
 Likewise a limit the quoted words put on a term ("at any reasonable time", "such conditions as
 the authority consider appropriate") is dropped when the statement uses the term ("at any
 time") without any limit of its own.
@@ -18,10 +27,12 @@ from __future__ import annotations
 
 import re
 
+from shared.text.modality import modalities
 from shared.text.terms import terms
+from shared.verification.claims import quantities, substituted
 from shared.verification.quotes import normalise
 
-__all__ = ["dropped_limits", "sibling_claims"]
+__all__ = ["dropped_conditions", "dropped_limits", "sibling_claims", "sibling_figures"]
 
 _WIDENS = re.compile(
     r"\b(?:even (?:if|though|where|when)|still|always|whenever|regardless|irrespective|"
@@ -103,4 +114,65 @@ def dropped_limits(claim: str, quote: str | None) -> list[str]:
                 and not re.search(rf"\b(?:{_LIMITS})\b", claim, re.IGNORECASE):
             found.append(f"The quoted words limit “{term}” (“{m.group()}”); the statement does "
                          "not.")
+    return found
+
+
+_LEAD = re.compile(r"^\s*(?:if|where|unless)\b(?P<cond>[^—:;]*?),\s", re.IGNORECASE)
+"""A subsection that opens with its condition: "If the authority conclude that …, …"."""
+_UNLESS = re.compile(r"\bunless\b(?P<cond>[^.]*)", re.IGNORECASE)
+_CONDITIONAL = re.compile(r"\b(?:if|where|when|whenever|unless|provided|only|except)\b",
+                          re.IGNORECASE)
+"""A statement that states a condition of its own is compared by the other checks. Not "once"
+or "after": they date a duty ("once an order is in force"), they do not restate its condition."""
+_FEWEST = 3
+"""Terms a condition must have of its own for its absence from a statement to be seen."""
+
+
+def dropped_conditions(claim: str, section: str, quote: str | None,
+                       label: str | None) -> list[str]:
+    """The quoted duty or prohibition holds only on a condition the statement leaves out."""
+    if not quote or not modalities(claim) & {"duty", "prohibition", "no_duty"} \
+            or _CONDITIONAL.search(claim):
+        return []
+    want = normalise(quote)
+    subs = _subsections(section)
+    own = subs.get(label or "") if label else None
+    if own is None or want not in normalise(own):
+        own = next((v for v in subs.values() if want in normalise(v)), section)
+    conditions = []
+    if (lead := _LEAD.match(own)) is not None and want not in normalise(lead["cond"]):
+        conditions.append(lead["cond"])
+    if re.search(r"\bunless\b", quote, re.IGNORECASE):
+        conditions += [m["cond"] for m in _UNLESS.finditer(own)]
+    said, quoted = _stems(claim), _stems(quote)
+    for condition in conditions:
+        own_terms = {s for s in _stems(condition) if _absent(s, quoted)}
+        if len(own_terms) >= _FEWEST and sum(not _absent(s, said) for s in own_terms) < 2:
+            return [f"The quoted words hold only on a condition (“{_clip(condition)}”) that "
+                    "the statement leaves out."]
+    return []
+
+
+def _clip(text: str, limit: int = 120) -> str:
+    text = re.sub(r"^[\s—–-]*(?:\([a-z0-9]+\)\s*)?", "", " ".join(text.split()))
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def sibling_figures(claim: str, section: str, label: str | None) -> list[str]:
+    """Figures of the statement that a sibling of the cited subsection holds, not it."""
+    subs = _subsections(section)
+    own = subs.get(label or "")
+    if own is None:
+        return []
+    mine = quantities(own) | substituted(own)
+    found = []
+    for figure in sorted(quantities(claim) - mine):
+        # A sibling that names the cited subsection qualifies it ("Subsection (1B) applies
+        # … if it is a fixed term of not less than two years"): its figures are the cited
+        # rule's too.
+        other = next((k for k, v in subs.items() if k != label and figure in quantities(v)
+                      and not re.search(rf"\({re.escape(label or '')}\)", v)), None)
+        if other is not None:
+            found.append(f"The statement's figure is in subsection ({other}), not in "
+                         f"subsection ({label}), which it cites.")
     return found
