@@ -270,14 +270,16 @@ class Service:
             heartbeat = _KeepAlive(raw, sub.ack_wait_s)
             assert self._leases is not None
             try:
-                with span_from_meta(f"{self.name}.{sub.event_type}", committed.event.meta,
-                                    service=self.name,
-                                    attributes={"yourai.invocation_id":
-                                                str(committed.event.invocation_id)}):
-                    # One delivery at a time runs the handler, in whichever replica: a
-                    # redelivery while another still works waits for it (DESIGN §4).
-                    async with self._leases.turn(durable, committed.event.event_id) as ours:
-                        if ours:
+                # One delivery at a time runs the handler, in whichever replica: a redelivery
+                # while another still works waits for it (DESIGN §4). The span is the
+                # handler's work alone, ended as it returns: not the wait for a turn, nor the
+                # lease's own statements after it.
+                async with self._leases.turn(durable, committed.event.event_id) as ours:
+                    if ours:
+                        with span_from_meta(f"{self.name}.{sub.event_type}",
+                                            committed.event.meta, service=self.name,
+                                            attributes={"yourai.invocation_id":
+                                                        str(committed.event.invocation_id)}):
                             await sub.handler(committed.event)
             except Exception as e:
                 await self._failed(raw, committed, e, attempt)
