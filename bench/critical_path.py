@@ -26,11 +26,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Sequence
@@ -40,11 +38,9 @@ from pathlib import Path
 import asyncpg
 
 from bench.client import ApiClient
+from bench.first_event import engine_with_samples
 from bench.footprint import SECRET
 from bench.model import QUESTION
-from bench.procs import read_ready_line, spawn, stop
-from shared.config import Settings
-from shared.embedded import free_port, start_embedded
 from shared.events import TERMINAL_TYPES
 
 __all__ = ["Stage", "TurnTimes", "timeline"]
@@ -165,28 +161,9 @@ def render(result: dict[str, object]) -> str:
 
 
 async def run(turns: int, warmup: int) -> dict[str, object]:
-    with tempfile.TemporaryDirectory(prefix="yourai-path-") as tmp, \
-            contextlib.ExitStack() as stack:
-        work = Path(tmp)
-        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
-                                           stack)
-        child = spawn(["-m", "bench.server"], {
-            "YOURAI_NATS_URL": str(settings.nats_url),
-            "YOURAI_DATABASE_URL": str(settings.database_url),
-            "YOURAI_REDIS_URL": str(settings.redis_url),
-            "YOURAI_PORT": str(free_port()), "YOURAI_JWT_SECRET": SECRET,
-            "YOURAI_NAMESPACE": "bench", "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000",
-        }, work / "engine.log")
-        try:
-            ready = await asyncio.to_thread(read_ready_line, child, work / "engine.log", 90)
-            uploader = ApiClient(ready["gateway"], SECRET, tenant="bench-a", user="uploader")
-            await uploader.upload_samples()
-            await uploader.without_cache()
-            await uploader.close()
-            return await measure(ready["gateway"], str(settings.database_url), turns=turns,
-                                 warmup=warmup)
-        finally:
-            await asyncio.to_thread(stop, child)
+    server = ["-m", "bench.server"]
+    async with engine_with_samples(server, "yourai-path-") as (gateway, settings):
+        return await measure(gateway, str(settings.database_url), turns=turns, warmup=warmup)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,6 +16,7 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,9 +82,13 @@ def summary(turns: list[FirstEvent]) -> dict[str, float]:
     return out
 
 
-async def run(turns: int, warmup: int, server: list[str]) -> dict[str, object]:
-    with tempfile.TemporaryDirectory(prefix="yourai-first-") as tmp, \
-            contextlib.ExitStack() as stack:
+@contextlib.asynccontextmanager
+async def engine_with_samples(server: list[str],
+                              prefix: str) -> AsyncIterator[tuple[str, Settings]]:
+    """The engine as a child process (``server``) on fresh embedded servers, the sample
+    policies uploaded and the semantic cache off (every invocation runs the whole pipeline);
+    yields its gateway's URL and the servers' settings, and stops it all after."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp, contextlib.ExitStack() as stack:
         work = Path(tmp)
         settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
                                            stack)
@@ -100,9 +105,14 @@ async def run(turns: int, warmup: int, server: list[str]) -> dict[str, object]:
             await uploader.upload_samples()
             await uploader.without_cache()
             await uploader.close()
-            return summary(await measure(ready["gateway"], turns=turns, warmup=warmup))
+            yield ready["gateway"], settings
         finally:
             await asyncio.to_thread(stop, child)
+
+
+async def run(turns: int, warmup: int, server: list[str]) -> dict[str, float]:
+    async with engine_with_samples(server, "yourai-first-") as (gateway, _):
+        return summary(await measure(gateway, turns=turns, warmup=warmup))
 
 
 def main(argv: list[str] | None = None) -> int:
