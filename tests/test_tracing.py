@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 
@@ -41,13 +42,22 @@ async def test_one_trace_spans_gateway_router_workers_orchestrator_verifier(
     finally:
         await client.close()
 
-    spans = exporter.get_finished_spans()
-    post = [s for s in spans if s.name.startswith("POST /v1/conversations/")
-            and s.parent is None]
+    expected = {"router.message.received", "workers.routing.decided", "worker.policy",
+                "orchestrator.routing.decided", "orchestrator.synthesis",
+                "verifier.draft.completed", "log.append"}
+    # A span is exported when its handler returns, and the verifier's handler goes on after
+    # the completed event reaches the browser (it decides whether to cache the answer), so
+    # the trace is read once it has settled, with a deadline rather than a sleep.
+    deadline = asyncio.get_running_loop().time() + 10
+    while True:
+        spans = exporter.get_finished_spans()
+        post = [s for s in spans if s.name.startswith("POST /v1/conversations/")
+                and s.parent is None]
+        in_trace = ({s.name for s in spans if s.context.trace_id == post[0].context.trace_id}
+                    if post else set())
+        if expected <= in_trace or asyncio.get_running_loop().time() > deadline:
+            break
+        await asyncio.sleep(0.05)
     assert post, [s.name for s in spans]
-    trace_id = post[0].context.trace_id
-    in_trace = {s.name for s in spans if s.context.trace_id == trace_id}
-    for expected in ("router.message.received", "workers.routing.decided", "worker.policy",
-                     "orchestrator.routing.decided", "orchestrator.synthesis",
-                     "verifier.draft.completed", "log.append"):
-        assert expected in in_trace, (expected, sorted(in_trace))
+    for name in sorted(expected):
+        assert name in in_trace, (name, sorted(in_trace))
