@@ -15,7 +15,7 @@ from nats.aio.msg import Msg
 from shared.bus import Bus
 from shared.events import MessageReceived
 from shared.runtime import Infra, Service
-from shared.store.leases import Leases
+from shared.store.leases import LeaseLost, Leases, check_held, confirm_held
 
 
 def _leases(infra: Infra, *, ttl_s: float = 30.0) -> Leases:
@@ -81,10 +81,38 @@ async def test_a_lapsed_lease_is_taken_over_and_a_renewed_one_is_not(infra: Infr
         assert not waiting.done()
         for release in releases:
             release.set()
-        await asyncio.gather(*holders)
+        # The dead holder's run, had it been only stalled, ends with its lease taken over:
+        # it must not be acknowledged as if it had done the work.
+        with pytest.raises(LeaseLost):
+            await holders[0]
+        await holders[1]
         assert await asyncio.wait_for(waiting, 10) is False
     finally:
         await alive.stop()
+
+
+async def test_a_holder_stalled_past_its_lease_may_not_write_once_it_is_taken_over(
+        infra: Infra) -> None:
+    """A holder whose renewals stopped (a stalled process: ``stalled`` never renews) is asked
+    before it writes: while nobody has taken its lapsed lease it keeps it, renewed; once
+    another delivery has, it may not write, and knows it from then on without asking."""
+    stalled, other = _leases(infra, ttl_s=0.5), _leases(infra)
+    event_id, kept_id = uuid.uuid4(), uuid.uuid4()
+    async with stalled.turn("c", kept_id) as ours:
+        assert ours
+        await asyncio.sleep(1.0)  # lapsed, but nobody claimed it
+        await confirm_held()  # renewed: this holder carries on
+        check_held()
+    with pytest.raises(LeaseLost):
+        async with stalled.turn("c", event_id) as ours:
+            assert ours
+            await confirm_held()  # claimed just now: nothing to ask
+            assert await asyncio.wait_for(_second(other, event_id), 10) is True  # taken over
+            check_held()  # no renewal has looked yet: not known
+            with pytest.raises(LeaseLost):
+                await confirm_held()
+            check_held()  # known from now on, without asking: raises
+    await confirm_held()  # outside a delivery: nothing to confirm
 
 
 def _message() -> MessageReceived:
