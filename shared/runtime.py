@@ -28,8 +28,14 @@ from shared.bus import Bus, Committed, EventTooLarge, Subjects, connect_nats
 from shared.config import Settings
 from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
 from shared.recording import LogWriter
-from shared.store import PostgresEventStore, StoreUnavailable, connect_pool, migrate
-from shared.store.leases import Leases
+from shared.store import (
+    Appended,
+    PostgresEventStore,
+    StoreUnavailable,
+    connect_pool,
+    migrate,
+)
+from shared.store.leases import LeaseLost, Leases, confirm_held
 from shared.tracing import current_meta, span_from_meta
 
 __all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
@@ -222,9 +228,9 @@ class Service:
         await self._bus.ensure_streams()
         for sub in self.subscriptions:
             await _reconcile_durable(self._bus, sub, self.infra.subjects.durable(sub.durable))
-        self._writer = LogWriter(self.infra.store, self._bus,
-                                 publish_timeout_s=settings.publish_timeout_s,
-                                 sweep_every_s=settings.outbox_sweep_s)
+        self._writer = _FencedWriter(self.infra.store, self._bus,
+                                     publish_timeout_s=settings.publish_timeout_s,
+                                     sweep_every_s=settings.outbox_sweep_s)
         self._writer.start()
         self._leases = Leases.for_ack_wait(self.infra.pool, settings.ack_wait_s)
         self._leases.start()
@@ -281,6 +287,11 @@ class Service:
                                             attributes={"yourai.invocation_id":
                                                         str(committed.event.invocation_id)}):
                             await sub.handler(committed.event)
+            except LeaseLost as e:
+                # Stalled past its lease: the delivery that took the work over answers for
+                # the message; this one is neither acknowledged nor refused (DESIGN §4).
+                log.warning("%s: %s; left to the delivery that took it over", self.name, e)
+                return
             except Exception as e:
                 await self._failed(raw, committed, e, attempt)
                 return
@@ -401,6 +412,19 @@ class _BorrowingBroker(NatsBroker):
         await super(NatsBroker, self).stop(exc_type, exc_val, exc_tb)
         self._connection = None
         self.config.disconnect()
+
+
+class _FencedWriter(LogWriter):
+    """A service's writer: what a handler records goes ahead only while its delivery holds
+    the message's lease (``shared/store/leases.py``), so a run that stalled past its lease
+    never writes after the run that took it over (DESIGN §4). Writes outside a handler's
+    delivery (the watchdog, the outbox's sweep) are not fenced."""
+
+    async def record(self, events: Sequence[Event], *,
+                     publish_behind: bool = False) -> list[Appended]:
+        if events:
+            await confirm_held()
+        return await super().record(events, publish_behind=publish_behind)
 
 
 class _KeepAlive:
