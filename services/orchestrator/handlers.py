@@ -55,6 +55,8 @@ from shared.llm import ChatMessage, ModelError, ModelProvider, ModelRequest
 from shared.metering import invocation_cost, priced_usage
 from shared.recording import WriteBehind
 from shared.runtime import Service
+from shared.store import PostgresEventStore
+from shared.store.leases import check_held
 from shared.store.read_models import earlier_questions, recent_messages
 from shared.tenant_models import TenantModels
 from shared.tenants import InvocationSettings, invocation_settings
@@ -89,6 +91,8 @@ class _Spent:
     """The tenant's model configuration and prices, read once per run."""
     settings: InvocationSettings | None = None
     """The tenant's settings as this invocation uses them."""
+    streamed: _Streamed | None = None
+    """What an earlier run of this invocation streamed before it stopped, if one did."""
     held: list[Event] = field(default_factory=list)
     """Bookkeeping decided but not recorded yet (the gap check, the title, the skills): it is
     recorded in one append with what follows it — the answer's first words, or the failure or
@@ -162,15 +166,12 @@ class Orchestrator:
         if state.cancel_requested:
             await self.service.emit([_cancelled(envelope, state.calls)])
             return
-        if state.deltas:
-            # A previous run streamed part of an answer and then died: the user saw a partial
-            # answer that cannot be continued faithfully, so say so rather than fall silent.
-            await self.service.emit([envelope.reply(
-                InvocationFailed, "failed", "interrupted", stage="synthesis",
-                reason="The answer was interrupted by a service restart. Please ask again.",
-                **_totals(state.calls))])
-            return
         spent = _Spent()
+        if state.deltas:
+            # A previous run streamed part of an answer and then stopped (its process died,
+            # or stalled past its lease and lost it): this run answers again and carries the
+            # stream on where it stopped if its answer begins with what the user has seen.
+            spent.streamed = await _streamed(self.service.infra.store, decision)
         try:
             await self._steps(envelope, decision, state, spent, changed)
         except asyncio.CancelledError:
@@ -254,23 +255,41 @@ class Orchestrator:
         # The deltas are written behind the stream: the model is read on while they commit.
         sentences = SentenceTracker()
         behind = WriteBehind(self.service.writer)
+        # What an earlier run streamed is not streamed again: this answer's text is matched
+        # against it first, and only what follows it is sent, from the next delta's index.
+        unmatched = spent.streamed.text if spent.streamed else ""
+        index = spent.streamed.deltas if spent.streamed else 0
         try:
             with tracer("orchestrator").start_as_current_span("orchestrator.synthesis"):
                 async with asyncio.timeout(request.timeout_s
                                            or self.settings.model_deadline_s):
-                    index = 0
                     async with contextlib.aclosing(coalesce(pieces)) as deltas:
                         async for text in deltas:
-                            behind.add([*spent.release(), envelope.reply(
-                                ContentDelta, "delta", index, text=text, index=index),
-                                *drafted(envelope, sentences.feed(text))])
-                            index += 1
+                            check_held()  # stalled past its lease: the run taken over stops
+                            new, unmatched = _beyond(text, unmatched)
+                            if new is None:
+                                break  # the earlier run's text departs from this one's
+                            delta = [envelope.reply(ContentDelta, "delta", index, text=new,
+                                                    index=index)] if new else []
+                            index += len(delta)
+                            events = [*spent.release(), *delta,
+                                      *drafted(envelope, sentences.feed(text))]
+                            if events:
+                                behind.add(events)
         except (ModelError, TimeoutError) as e:
             # The failure goes with the last deltas still to be recorded, in one append.
             answer = self._answer_usage(envelope, spent)
             behind.add([*spent.release(), answer, envelope.reply(
                 InvocationFailed, "failed", "synthesis", stage="synthesis",
                 reason=_model_failure(e), **_totals([*state.calls, *spent.recorded, answer]))])
+            await behind.drain()
+            return
+        if unmatched:
+            # The earlier run's text cannot be carried on faithfully: say the answer was
+            # interrupted rather than stream a second, different one after it.
+            answer = self._answer_usage(envelope, spent)
+            behind.add([*spent.release(), answer, _interrupted(
+                envelope, [*state.calls, *spent.recorded, answer])])
             await behind.drain()
             return
         end = run.end
@@ -341,6 +360,39 @@ def _totals(calls: Sequence[UsageRecorded]) -> _Totals:
     """The tokens and money of ``calls``, for the event that ends the invocation."""
     cost, currency = invocation_cost(calls)
     return _Totals(usage=sum((c.usage for c in calls), Usage()), cost=cost, currency=currency)
+
+
+@dataclass(frozen=True)
+class _Streamed:
+    """The answer an earlier run of the invocation streamed: its text and its deltas."""
+
+    text: str
+    deltas: int
+
+
+async def _streamed(store: PostgresEventStore, decision: RoutingDecided) -> _Streamed:
+    """What the log holds of the invocation's answer, in the order it was streamed."""
+    records = await store.read_invocation(decision.tenant_id, decision.invocation_id)
+    deltas = sorted((r.event for r in records if isinstance(r.event, ContentDelta)),
+                    key=lambda d: d.index)
+    return _Streamed(text="".join(d.text for d in deltas), deltas=len(deltas))
+
+
+def _beyond(piece: str, unmatched: str) -> tuple[str | None, str]:
+    """What of ``piece`` follows the earlier run's text still ``unmatched``, and what is
+    left of that text; ``None`` when ``piece`` departs from it."""
+    if piece.startswith(unmatched):
+        return piece[len(unmatched):], ""
+    if unmatched.startswith(piece):
+        return "", unmatched[len(piece):]
+    return None, unmatched
+
+
+def _interrupted(envelope: Envelope, calls: Sequence[UsageRecorded]) -> InvocationFailed:
+    return envelope.reply(
+        InvocationFailed, "failed", "interrupted", stage="synthesis",
+        reason="The answer was interrupted by a service restart. Please ask again.",
+        **_totals(calls))
 
 
 def _cancelled(envelope: Envelope, calls: Sequence[UsageRecorded]) -> InvocationCancelled:
