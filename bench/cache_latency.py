@@ -15,24 +15,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from dataclasses import replace
-from pathlib import Path
 
 from bench.client import ApiClient
+from bench.first_event import embedded_servers
 from bench.load import percentile
 from services.engine import Engine
 from shared.cache.reuse import AnswerCache
 from shared.cache.savings import savings
 from shared.cache.sources import SourceReader
 from shared.cache.store import CacheStore
-from shared.config import Settings
-from shared.embedded import free_port, start_embedded
+from shared.embedded import free_port
 
 QUESTIONS = (
     "What must we do about damp and mould in a flat we let?",
@@ -110,10 +107,8 @@ async def _lookups(engine: Engine, rounds: int) -> dict[str, dict[str, float]]:
 
 
 async def run(rounds: int) -> dict[str, object]:
-    with tempfile.TemporaryDirectory(prefix="yourai-cache-") as tmp, \
-            contextlib.ExitStack() as stack:
-        _say("starting embedded NATS, PostgreSQL and Redis, and the engine")
-        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=Path(tmp)), stack)
+    _say("starting embedded NATS, PostgreSQL and Redis, and the engine")
+    async with embedded_servers("yourai-cache-") as (_, settings):
         engine = Engine(replace(settings, port=free_port()))
         await engine.start()
         api = ApiClient(engine.gateway_url, settings.jwt_secret, tenant="bench", user="bench")

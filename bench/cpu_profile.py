@@ -26,21 +26,24 @@ import pstats
 import re
 import shutil
 import signal
-import subprocess
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.client import ApiClient
+from bench.first_event import (
+    embedded_servers,
+    engine_env,
+    engine_process,
+    ready,
+    samples_without_cache,
+)
 from bench.footprint import SECRET
 from bench.load import Target, run_load
-from bench.procs import ROOT, cpu_probe, cpu_seconds, read_ready_line, server_pids
+from bench.procs import cpu_probe, cpu_seconds, server_pids
 from bench.statements import Statements, count_statements
 from shared.config import Settings
-from shared.embedded import free_port, start_embedded
 
 __all__ = ["Breakdown", "Measured", "charge", "main"]
 
@@ -266,45 +269,21 @@ def cpu_seconds_of_thread(pid: int, tid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    base = {k: v for k, v in os.environ.items()
-            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
-    with open(log, "wb") as out:
-        return subprocess.Popen(args, env={**base, **env}, cwd=ROOT, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-
-
 async def function_profile(*, invocations: int, clients: int, out: Path) -> None:
     """cProfile (CPU time of the event loop's thread) over ``invocations``, after a warm-up
     of as many, statistics to ``out``: the function-level view behind the breakdown."""
-    with tempfile.TemporaryDirectory(prefix="yourai-cpu-") as tmp, \
-            contextlib.ExitStack() as stack:
-        work = Path(tmp)
-        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
-                                           stack)
-        env = _env(settings)
-        async with _engine([sys.executable, "-m", "bench.server", "--profile", str(out)],
-                           env, work / "engine.log") as (target, pid):
-            uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
-            await uploader.upload_samples()
-            await uploader.without_cache()  # the whole pipeline, as bench.pipeline measures
-            await uploader.close()
-            await _measure(target, settings, pid, invocations=invocations, clients=clients)
-            os.kill(pid, signal.SIGUSR1)
-            await _measure(target, settings, pid, invocations=invocations, clients=clients)
-            os.kill(pid, signal.SIGUSR2)
-            for _ in range(100):
-                if await asyncio.to_thread(out.exists):
-                    break
-                await asyncio.sleep(0.1)
-
-
-def _env(settings: Settings) -> dict[str, str]:
-    return {"YOURAI_NATS_URL": str(settings.nats_url),
-            "YOURAI_DATABASE_URL": str(settings.database_url),
-            "YOURAI_REDIS_URL": str(settings.redis_url), "YOURAI_PORT": str(free_port()),
-            "YOURAI_JWT_SECRET": SECRET, "YOURAI_NAMESPACE": "bench",
-            "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000"}
+    async with embedded_servers("yourai-cpu-") as (work, settings), _engine(
+            [sys.executable, "-m", "bench.server", "--profile", str(out)], settings,
+            work / "engine.log") as (target, pid):
+        await samples_without_cache(target.url, target.tenant)
+        await _measure(target, settings, pid, invocations=invocations, clients=clients)
+        os.kill(pid, signal.SIGUSR1)
+        await _measure(target, settings, pid, invocations=invocations, clients=clients)
+        os.kill(pid, signal.SIGUSR2)
+        for _ in range(100):
+            if await asyncio.to_thread(out.exists):
+                break
+            await asyncio.sleep(0.1)
 
 
 async def run(*, invocations: int, clients: int, rate: int, rounds: int,
@@ -314,20 +293,12 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
         "py-spy")
     if spy and spy_path is None:
         raise SystemExit("py-spy is not installed: .venv/bin/pip install py-spy")
-    with tempfile.TemporaryDirectory(prefix="yourai-cpu-") as tmp, \
-            contextlib.ExitStack() as stack:
-        work = Path(tmp)
-        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
-                                           stack)
-        env = _env(settings)
+    async with embedded_servers("yourai-cpu-") as (work, settings):
         server = [sys.executable, "-m", "bench.server"]
         # First unprofiled: the sample policies are uploaded (their embedding is not an
         # invocation's work), then the figures that count are measured.
-        async with _engine(server, env, work / "plain.log") as (target, pid):
-            uploader = ApiClient(target.url, SECRET, tenant=target.tenant, user="uploader")
-            await uploader.upload_samples()
-            await uploader.without_cache()  # the whole pipeline, as bench.pipeline measures
-            await uploader.close()
+        async with _engine(server, settings, work / "plain.log") as (target, pid):
+            await samples_without_cache(target.url, target.tenant)
             measured = [await _measure(target, settings, pid, invocations=invocations,
                                        clients=clients) for _ in range(rounds)]
             counted = await count_statements(
@@ -342,7 +313,7 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
         out = work / "spy.txt"
         async with _engine([spy_path, "record", "--nonblocking", "--format", "raw", "--rate",
                             str(rate), "--output", str(out), "--", *server],
-                           env, work / "spy.log") as (target, pid):
+                           settings, work / "spy.log") as (target, pid):
             await _measure(target, settings, pid, invocations=invocations, clients=clients)
         raw = await asyncio.to_thread(_stacks, out, keep)
         components, owners = charge(raw)
@@ -351,18 +322,14 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
 
 
 @contextlib.asynccontextmanager
-async def _engine(args: list[str], env: dict[str, str], log: Path
+async def _engine(command: list[str], settings: Settings, log: Path
                   ) -> AsyncIterator[tuple[Target, int]]:
-    """The engine running (its gateway, and the pid of its Python process) until the end."""
-    child = _spawn(args, env, log)
-    try:
-        ready = await asyncio.to_thread(read_ready_line, child, log, 120)
-        pid = child.pid if args[0] == sys.executable else _python_child(child.pid)
-        yield Target(url=ready["gateway"], secret=SECRET, tenant="bench-a"), pid
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(child.pid, signal.SIGINT)
-        await asyncio.to_thread(child.wait, 60)
+    """The engine running on ``settings``' servers (its gateway, and the pid of its Python
+    process: ``command`` may be a profiler running it) until the end."""
+    async with engine_process(command, engine_env(settings), log) as child:
+        gateway = (await ready(child, log, within_s=120))["gateway"]
+        pid = child.pid if command[0] == sys.executable else _python_child(child.pid)
+        yield Target(url=gateway, secret=SECRET, tenant="bench-a"), pid
 
 
 def _stacks(out: Path, keep: Path | None) -> str:

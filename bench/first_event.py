@@ -13,6 +13,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
+import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,11 +27,12 @@ from bench.client import ApiClient
 from bench.footprint import SECRET
 from bench.load import percentile
 from bench.model import QUESTION
-from bench.procs import read_ready_line, spawn, stop
+from bench.procs import ROOT, read_ready_line
 from shared.config import Settings
 from shared.embedded import free_port, start_embedded
 
-__all__ = ["FirstEvent", "measure"]
+__all__ = ["FirstEvent", "embedded_servers", "engine_env", "engine_process",
+           "engine_with_samples", "measure", "ready", "samples_without_cache"]
 
 
 @dataclass(frozen=True)
@@ -83,31 +87,87 @@ def summary(turns: list[FirstEvent]) -> dict[str, float]:
 
 
 @contextlib.asynccontextmanager
-async def engine_with_samples(server: list[str],
-                              prefix: str) -> AsyncIterator[tuple[str, Settings]]:
-    """The engine as a child process (``server``) on fresh embedded servers, the sample
-    policies uploaded and the semantic cache off (every invocation runs the whole pipeline);
-    yields its gateway's URL and the servers' settings, and stops it all after."""
+async def embedded_servers(prefix: str) -> AsyncIterator[tuple[Path, Settings]]:
+    """Fresh embedded NATS, PostgreSQL and Redis, their data under a temporary directory's
+    ``data``; yields the directory (for the engine's logs) and the servers' settings, and
+    stops and removes it all after."""
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp, contextlib.ExitStack() as stack:
         work = Path(tmp)
         settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
                                            stack)
-        child = spawn(server, {
-            "YOURAI_NATS_URL": str(settings.nats_url),
+        yield work, settings
+
+
+def engine_env(settings: Settings, *, namespace: str = "bench") -> dict[str, str]:
+    """The environment of an engine process on ``settings``' servers: a free port, the
+    benchmarks' secret, no rate limit."""
+    return {"YOURAI_NATS_URL": str(settings.nats_url),
             "YOURAI_DATABASE_URL": str(settings.database_url),
-            "YOURAI_REDIS_URL": str(settings.redis_url),
-            "YOURAI_PORT": str(free_port()), "YOURAI_JWT_SECRET": SECRET,
-            "YOURAI_NAMESPACE": "bench", "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000",
-        }, work / "engine.log")
+            "YOURAI_REDIS_URL": str(settings.redis_url), "YOURAI_PORT": str(free_port()),
+            "YOURAI_JWT_SECRET": SECRET, "YOURAI_NAMESPACE": namespace,
+            "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000"}
+
+
+@contextlib.asynccontextmanager
+async def engine_process(command: list[str], env: dict[str, str], log: Path
+                         ) -> AsyncIterator[subprocess.Popen[bytes]]:
+    """``command`` (``bench.server``, or a profiler running it) as a child in a process group
+    of its own, its output to ``log``; stopped after as Ctrl-C would (the whole group: a
+    profiler and the engine it runs), killed only if it does not stop. Wait for it with
+    :func:`ready`."""
+    child = _spawn(command, env, log)
+    try:
+        yield child
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGINT)
         try:
-            ready = await asyncio.to_thread(read_ready_line, child, work / "engine.log", 90)
-            uploader = ApiClient(ready["gateway"], SECRET, tenant="bench-a", user="uploader")
-            await uploader.upload_samples()
-            await uploader.without_cache()
-            await uploader.close()
-            yield ready["gateway"], settings
-        finally:
-            await asyncio.to_thread(stop, child)
+            await asyncio.to_thread(child.wait, 60)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
+            await asyncio.to_thread(child.wait)
+
+
+def _spawn(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    """``command`` in a session of its own, with the caller's environment less its engine
+    settings and model key, and ``env`` over it."""
+    base = {k: v for k, v in os.environ.items()
+            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
+    with open(log, "wb") as out:
+        return subprocess.Popen(command, env={**base, **env}, cwd=ROOT, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+async def ready(child: subprocess.Popen[bytes], log: Path, *, within_s: float = 180.0
+                ) -> dict[str, str]:
+    """The engine's readiness line (its gateway's URL, if it runs one); ``within_s`` is a
+    ceiling for a loaded machine, not a measure."""
+    return await asyncio.to_thread(read_ready_line, child, log, within_s)
+
+
+async def samples_without_cache(url: str, tenant: str) -> None:
+    """The sample policies uploaded to ``tenant`` and its semantic cache off: every
+    invocation runs the whole pipeline, as ``bench.pipeline`` measures it."""
+    uploader = ApiClient(url, SECRET, tenant=tenant, user="uploader")
+    try:
+        await uploader.upload_samples()
+        await uploader.without_cache()
+    finally:
+        await uploader.close()
+
+
+@contextlib.asynccontextmanager
+async def engine_with_samples(server: list[str],
+                              prefix: str) -> AsyncIterator[tuple[str, Settings]]:
+    """The engine as a child process (``server``: its arguments to Python) on fresh embedded
+    servers, the sample policies uploaded and the semantic cache off; yields its gateway's
+    URL and the servers' settings, and stops it all after."""
+    async with embedded_servers(prefix) as (work, settings), engine_process(
+            [sys.executable, *server], engine_env(settings), work / "engine.log") as child:
+        gateway = (await ready(child, work / "engine.log"))["gateway"]
+        await samples_without_cache(gateway, "bench-a")
+        yield gateway, settings
 
 
 async def run(turns: int, warmup: int, server: list[str]) -> dict[str, float]:

@@ -22,18 +22,22 @@ import contextlib
 import json
 import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.client import ApiClient
+from bench.first_event import (
+    embedded_servers,
+    engine_env,
+    engine_process,
+    ready,
+    samples_without_cache,
+)
 from bench.footprint import SECRET
 from bench.load import Target, run_load
-from bench.procs import cpu_probe, read_ready_line, spawn, stop
+from bench.procs import cpu_probe
 from bench.report import machine
 from services.engine import SERVICES
 from shared.config import Settings
-from shared.embedded import free_port, start_embedded
 
 __all__ = ["LAYOUTS", "main", "run"]
 
@@ -67,31 +71,23 @@ QUICK = Counts(sequential=6, clients=8, turns=2, warmup=1)
 async def _layout(layout: Layout, index: int, settings: Settings, work: Path,
                   counts: Counts) -> dict[str, object]:
     namespace, tenant = f"scale{index}", f"scale-{index}"
-    children: list[subprocess.Popen[bytes]] = []
-    try:
-        gateways: list[str] = []
+    async with contextlib.AsyncExitStack() as stack:
+        children: list[subprocess.Popen[bytes]] = []
         logs: list[Path] = []
         for n, services in enumerate(layout.processes):
             log = work / f"{namespace}-{n}-{'-'.join(services)}.log"
-            children.append(spawn(["-m", "bench.server", "--services", ",".join(services)], {
-                "YOURAI_NATS_URL": str(settings.nats_url),
-                "YOURAI_DATABASE_URL": str(settings.database_url),
-                "YOURAI_REDIS_URL": str(settings.redis_url),
-                "YOURAI_PORT": str(free_port()), "YOURAI_JWT_SECRET": SECRET,
-                "YOURAI_NAMESPACE": namespace, "YOURAI_RATE_LIMIT_PER_MINUTE": "1000000",
-                "YOURAI_DB_POOL_SIZE": "6",
-            }, log))
+            children.append(await stack.enter_async_context(engine_process(
+                [sys.executable, "-m", "bench.server", "--services", ",".join(services)],
+                {**engine_env(settings, namespace=namespace), "YOURAI_DB_POOL_SIZE": "6"},
+                log)))
             logs.append(log)
+        gateways: list[str] = []
         for child, log in zip(children, logs, strict=True):
-            ready = await asyncio.to_thread(read_ready_line, child, log, 180)
-            if "gateway" in ready:
-                gateways.append(ready["gateway"])
+            if "gateway" in (started := await ready(child, log)):
+                gateways.append(started["gateway"])
         target = Target(url=gateways[0], secret=SECRET, tenant=tenant,
                         replicas=tuple(gateways[1:]))
-        uploader = ApiClient(target.url, SECRET, tenant=tenant, user="uploader")
-        await uploader.upload_samples()
-        await uploader.without_cache()
-        await uploader.close()
+        await samples_without_cache(target.url, tenant)
         _say(f"{layout.name}: {len(children)} process(es), sequential")
         seq = await run_load(target, clients=1, turns=counts.sequential, warmup=counts.warmup,
                              name=f"{namespace}-seq")
@@ -101,22 +97,14 @@ async def _layout(layout: Layout, index: int, settings: Settings, work: Path,
                               cpu=cpu_probe([c.pid for c in children], settings.data_dir))
         return {"processes": len(children), "gateways": len(gateways),
                 "sequential": seq.summary(), "concurrent": conc.summary()}
-    finally:
-        for child in children:
-            with contextlib.suppress(Exception):
-                await asyncio.to_thread(stop, child)
 
 
 async def run(counts: Counts, *, quick: bool) -> dict[str, object]:
     results: dict[str, object] = {"quick": quick, "counts": counts.__dict__,
                                   "machine": machine(), "layouts": {}}
     layouts: dict[str, object] = {}
-    with tempfile.TemporaryDirectory(prefix="yourai-scale-") as tmp, \
-            contextlib.ExitStack() as stack:
-        work = Path(tmp)
-        _say("starting embedded NATS, PostgreSQL and Redis")
-        settings = await asyncio.to_thread(start_embedded, Settings(data_dir=work / "data"),
-                                           stack)
+    _say("starting embedded NATS, PostgreSQL and Redis")
+    async with embedded_servers("yourai-scale-") as (work, settings):
         for i, layout in enumerate(LAYOUTS):
             layouts[layout.name] = await _layout(layout, i, settings, work, counts)
     results["layouts"] = layouts
