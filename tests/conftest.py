@@ -20,12 +20,13 @@ import asyncpg
 import pytest
 
 from services.engine import SCHEMA, Engine
-from services.lex.app import LexServer
+from services.lex.app import LexServer, load_corpus
 from services.lex.corpus.importer import import_paths
 from services.lex.corpus.store import CorpusStore
 from shared.config import Settings
 from shared.embedded import free_port, start_nats, start_postgres, start_redis
 from shared.runtime import Infra, open_infra
+from shared.store import connect_pool, migrate
 from tests.e2e import Client
 from tests.harness import Api, Harness
 
@@ -65,6 +66,44 @@ async def fresh_database(servers: Settings) -> Settings:
     admin = await asyncpg.connect(servers.database_url)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    return replace(servers, database_url=_with_database(servers.database_url, name),
+                   namespace=f"t{uuid.uuid4().hex[:10]}")
+
+
+LEGISLATION = SHARED_DATA / "legislation"
+"""The legislation of ../shared/data: what a test of answers checked against Acts needs, without
+the judgments, whose embedding is most of the whole corpus's (one of 897 KiB took 996 s at a
+load of 9, the Housing Act 2004 273 s, the other fifteen files seconds each)."""
+
+
+@pytest.fixture(scope="session")
+async def corpus_template(servers: Settings) -> str:
+    """A database holding :data:`LEGISLATION` as ``yourai`` imports it (every file, its
+    provisions embedded), made once for the session: a first import embeds the Housing Act
+    2004's provisions, minutes of CPU on two shared cores, and a test that is not about the
+    import has no need to pay for it again."""
+    template = await fresh_database(servers)
+    assert template.database_url
+    pool = await connect_pool(template.database_url, max_size=2)
+    try:
+        await migrate(pool, SCHEMA)
+        await load_corpus(pool, LEGISLATION)
+    finally:
+        await pool.close()  # a template is copied only while nobody is connected to it
+    return urlsplit(template.database_url).path.lstrip("/")
+
+
+async def corpus_database(servers: Settings, template: str) -> Settings:
+    """``fresh_database``, its database a copy of ``template`` (``corpus_template``): the
+    corpus is there, as after a first import, each file's source digest with it, so an import
+    of :data:`LEGISLATION` leaves every file alone. PostgreSQL copies the files in a second."""
+    assert servers.database_url
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(servers.database_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
     finally:
         await admin.close()
     return replace(servers, database_url=_with_database(servers.database_url, name),
