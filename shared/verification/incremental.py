@@ -54,7 +54,7 @@ class SentenceTracker:
     the answer's length (5.5 % of the engine's loop in round ten's profile). The parse starts
     instead at ``_base``, the start of the first sentence not yet known to be complete and
     uncited, wherever the draft's parse from there is the whole draft's parse shifted
-    (``_opens_window``); else, and whenever a reference in the window could point back to an Act
+    (``_window_start``); else, and whenever a reference in the window could point back to an Act
     named before it ("section 5 of that Act", a bare "s. 21"), the whole draft is parsed as
     before.
     """
@@ -70,6 +70,8 @@ class SentenceTracker:
         """How many citations the draft holds before ``_base``."""
         self._acts_before = False
         """Whether the draft before ``_base`` may name an Act (in prose or by a tag's ref)."""
+        self._parsed: tuple[int, int, list[Citation]] | None = None
+        """The last window's start, the draft's length then, and the window's citations."""
 
     def feed(self, piece: str) -> list[DraftedSentence]:
         """Add streamed text; the cited sentences it completed."""
@@ -87,8 +89,15 @@ class SentenceTracker:
         if self._acts_before and _LOOKS_BACK.search(text, start):
             start, before = 0, 0
         window = text[start:]
+        if not _MAY_CITE.search(window):
+            return []  # nothing in the window can be a citation: no cited sentence to report
+        if self._parsed is not None and self._parsed[:2] == (start, len(text)):
+            citations = self._parsed[2]  # the stream ended with no text since the last delta
+        else:
+            citations = parse_citations(window).citations
+            self._parsed = (start, len(text), citations)
         by_sentence: dict[tuple[int, int], list[Citation]] = {}
-        for c in parse_citations(window).citations:
+        for c in citations:
             if c.sentence[0] + start >= self._reported_to:
                 by_sentence.setdefault(c.sentence, []).append(c)
         out: list[DraftedSentence] = []
@@ -132,6 +141,9 @@ _TAG = re.compile(r"</?cite", re.IGNORECASE)
 _LOOKS_BACK = re.compile(r"(?i:section|sect\.|s\.)[ \t]*\d")
 """A reference that may resolve to an Act named earlier ("section 5 of that Act", "s. 21"):
 a superset of the prose parser's two patterns that read earlier Act mentions."""
+_MAY_CITE = re.compile(r"(?i:<cite)|\[\d{4}\]|Act[ \t]+\d{4}|(?i:section|sect\.|s\.)[ \t]*\d")
+"""Where the parser may find a citation: an opening tag, or the start of any prose reference it
+reads (a neutral citation's year, an Act's name, a section): a superset of its patterns."""
 _ACT_NAMED = re.compile(r"Act[ \t]+\d{4}")
 """Where the prose parser may find an Act's name: a superset of its pattern."""
 _ENDS_SENTENCE_MID_LINE = frozenset(".!?\"'”’]*_>-+#")
