@@ -87,47 +87,6 @@ async def test_a_lapsed_lease_is_taken_over_and_a_renewed_one_is_not(infra: Infr
         await alive.stop()
 
 
-async def _done(infra: Infra, event_id: uuid.UUID) -> bool | None:
-    return await infra.pool.fetchval(
-        "SELECT done FROM work_leases WHERE consumer = 'c' AND event_id = $1", event_id)
-
-
-async def test_a_finished_delivery_is_marked_done_by_the_next_claim_before_its_ack(
-        infra: Infra) -> None:
-    """A delivery's done-mark rides on its process's next claim (one statement, not two), and
-    the delivery ends (is acknowledged) only once the mark is written."""
-    leases = Leases(infra.pool, ttl_s=30.0, renew_every_s=0.1, done_within_s=3600.0)
-    first, second = uuid.uuid4(), uuid.uuid4()
-    held, release = asyncio.Event(), asyncio.Event()
-    holder = asyncio.create_task(_hold(leases, first, held, release))
-    await held.wait()
-    release.set()
-    await asyncio.sleep(0.2)
-    assert not holder.done()  # its mark waits for a statement to carry it
-    assert await _done(infra, first) is False
-    # A claim of another message carries the mark; that delivery's own mark then waits.
-    later = asyncio.create_task(_second(leases, second))
-    await asyncio.wait_for(holder, 10)
-    assert await _done(infra, first) is True
-    assert not later.done()
-    # Another replica's delivery of the first message now finds its work done.
-    assert await asyncio.wait_for(_second(_leases(infra), first), 10) is False
-    await leases.stop()  # writes the later delivery's mark, which no claim carried
-    assert await asyncio.wait_for(later, 10) is True
-    assert await _done(infra, second) is True
-
-
-async def test_a_finished_delivery_no_claim_follows_is_marked_done_on_its_own(
-        infra: Infra) -> None:
-    leases = _leases(infra)
-    event_id, held, release = uuid.uuid4(), asyncio.Event(), asyncio.Event()
-    holder = asyncio.create_task(_hold(leases, event_id, held, release))
-    await held.wait()
-    release.set()
-    await asyncio.wait_for(holder, 10)
-    assert await _done(infra, event_id) is True
-
-
 def _message() -> MessageReceived:
     return MessageReceived(conversation_id=uuid.uuid4(), tenant_id="tenant-a",
                            invocation_id=uuid.uuid4(), user_id="u", message_id=uuid.uuid4(),

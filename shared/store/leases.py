@@ -17,13 +17,13 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator
 
 import asyncpg
 
 from shared.store.errors import store_errors
 
-__all__ = ["DONE_WITHIN_S", "KEEP_DONE_S", "MIN_TTL_S", "Leases"]
+__all__ = ["KEEP_DONE_S", "MIN_TTL_S", "Leases"]
 
 log = logging.getLogger("yourai.leases")
 
@@ -36,22 +36,8 @@ KEEP_DONE_S = 3600.0
 outstanding for its attempts' ack waits and back-offs, minutes at most."""
 PRUNE_EVERY_S = 60.0
 
-DONE_WITHIN_S = 0.005
-"""How long a finished delivery's done-mark waits for a claim to carry it before it is written
-on its own. The delivery is acknowledged once its mark is written, so this delays only acks."""
-
-_FINISHED = """
-UPDATE work_leases AS l SET done = true, expires_at = now()
-  FROM unnest($1::text[], $2::uuid[], $3::uuid[]) AS f(consumer, event_id, holder)
- WHERE l.consumer = f.consumer AND l.event_id = f.event_id AND l.holder = f.holder
-"""
-
 _CLAIM = """
-WITH finished AS (
-    UPDATE work_leases AS l SET done = true, expires_at = now()
-      FROM unnest($5::text[], $6::uuid[], $7::uuid[]) AS f(consumer, event_id, holder)
-     WHERE l.consumer = f.consumer AND l.event_id = f.event_id AND l.holder = f.holder),
-claimed AS (
+WITH claimed AS (
     INSERT INTO work_leases AS l (consumer, event_id, holder, expires_at)
     VALUES ($1, $2, $3, now() + make_interval(secs => $4))
     ON CONFLICT (consumer, event_id) DO UPDATE
@@ -63,10 +49,7 @@ SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
            AS done
 """
 # A claim is one statement: the row is taken when there is none or its holder's lease has
-# lapsed; otherwise the outer query (of the statement's snapshot) says whether it is done. It
-# also carries the done-marks of the process's deliveries finished since the last statement
-# (never one of the same message, so no row is changed twice in it): under load a delivery
-# costs one statement, not a claim and a done-update.
+# lapsed; otherwise the outer query (of the statement's snapshot) says whether it is done.
 
 _RENEW = """
 UPDATE work_leases SET expires_at = now() + make_interval(secs => $4)
@@ -81,18 +64,12 @@ _Key = tuple[str, uuid.UUID, uuid.UUID]
 class Leases:
     """The leases of one service in one process: claimed per delivery, renewed together."""
 
-    def __init__(self, pool: asyncpg.Pool, *, ttl_s: float, renew_every_s: float,
-                 done_within_s: float = DONE_WITHIN_S) -> None:
+    def __init__(self, pool: asyncpg.Pool, *, ttl_s: float, renew_every_s: float) -> None:
         self.pool = pool
-        self.done_within_s = done_within_s
         self.ttl_s = ttl_s
         self.renew_every_s = renew_every_s
         self._held: set[_Key] = set()
         self._task: asyncio.Task[None] | None = None
-        self._finishing: dict[_Key, asyncio.Future[None]] = {}
-        """Done-marks not yet written, each with what its delivery waits on to be acked."""
-        self._flush: asyncio.TimerHandle | None = None
-        self._writes: set[asyncio.Task[None]] = set()
 
     @classmethod
     def for_ack_wait(cls, pool: asyncpg.Pool, ack_wait_s: float) -> Leases:
@@ -110,12 +87,6 @@ class Leases:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        if self._flush is not None:
-            self._flush.cancel()
-            self._flush = None
-        await self._write_done(self._take())
-        if self._writes:
-            await asyncio.gather(*self._writes, return_exceptions=True)
 
     @contextlib.asynccontextmanager
     async def turn(self, consumer: str, event_id: uuid.UUID) -> AsyncIterator[bool]:
@@ -142,65 +113,13 @@ class Leases:
             with contextlib.suppress(Exception):
                 await self._end(key, "DELETE FROM work_leases")
             raise
-        try:
-            await self._done(key)
-        finally:
-            # Held, and so renewed, until it is marked done: never lapsed meanwhile.
-            self._held.discard(key)
-
-    async def _done(self, key: _Key) -> None:
-        """Mark the lease done: carried by the next claim of this process, or written on its
-        own after ``DONE_WITHIN_S`` with any others finished meanwhile."""
-        loop = asyncio.get_running_loop()
-        written = self._finishing[key] = loop.create_future()
-        if self._flush is None:
-            self._flush = loop.call_later(self.done_within_s, self._flush_now)
-        await written
-
-    def _flush_now(self) -> None:
-        self._flush = None
-        finishing = self._take()
-        if finishing:
-            task = asyncio.get_running_loop().create_task(self._write_done(finishing))
-            self._writes.add(task)
-            task.add_done_callback(self._writes.discard)
-
-    def _take(self, claiming: _Key | None = None) -> dict[_Key, asyncio.Future[None]]:
-        """The done-marks waiting, but for one of the message ``claiming`` is for."""
-        if claiming is None:
-            taken, self._finishing = self._finishing, {}
-            return taken
-        taken = {k: f for k, f in self._finishing.items() if k[:2] != claiming[:2]}
-        for k in taken:
-            del self._finishing[k]
-        return taken
-
-    async def _write_done(self, finishing: dict[_Key, asyncio.Future[None]]) -> None:
-        if not finishing:
-            return
-        try:
-            async with store_errors():
-                await self.pool.execute(_FINISHED, *_columns(finishing))
-        except Exception as e:
-            _settle(finishing, e)
-        else:
-            _settle(finishing, None)
+        self._held.discard(key)
+        await self._end(key, "UPDATE work_leases SET done = true, expires_at = now()")
 
     async def _claim(self, key: _Key) -> tuple[bool, bool]:
         consumer, event_id, holder = key
-        finishing = self._take(key)
-        try:
-            async with store_errors():
-                row = await self.pool.fetchrow(_CLAIM, consumer, event_id, holder, self.ttl_s,
-                                               *_columns(finishing))
-        except BaseException:
-            # Not this claim's to fail: the marks wait for the next statement.
-            self._finishing.update(finishing)
-            if finishing and self._flush is None:
-                self._flush = asyncio.get_running_loop().call_later(self.done_within_s,
-                                                                    self._flush_now)
-            raise
-        _settle(finishing, None)
+        async with store_errors():
+            row = await self.pool.fetchrow(_CLAIM, consumer, event_id, holder, self.ttl_s)
         assert row is not None
         return bool(row["claimed"]), bool(row["done"])
 
@@ -239,19 +158,3 @@ class Leases:
             # A holder stalled past its lease: another delivery may have taken the work over.
             log.warning("%d of %d leases had lapsed and were taken over",
                         len(held) - renewed, len(held))
-
-
-def _columns(keys: Iterable[_Key]) -> tuple[list[str], list[uuid.UUID], list[uuid.UUID]]:
-    """Leases' keys as the three arrays a statement unnests."""
-    listed = list(keys)
-    return [k[0] for k in listed], [k[1] for k in listed], [k[2] for k in listed]
-
-
-def _settle(finishing: dict[_Key, asyncio.Future[None]], error: Exception | None) -> None:
-    for written in finishing.values():
-        if written.done():  # its delivery was cancelled meanwhile
-            continue
-        if error is None:
-            written.set_result(None)
-        else:
-            written.set_exception(error)
