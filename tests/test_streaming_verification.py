@@ -8,16 +8,20 @@ scripted model that streams slowly.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import re
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from bench.model import synthesis as bench_synthesis
 from services.engine import Engine
 from services.verifier.app import create
 from services.verifier.handlers import VerifyDraft
@@ -40,7 +44,7 @@ from shared.events import (
     VerificationResult,
     derived_id,
 )
-from shared.llm import ScriptedProvider
+from shared.llm import ModelRequest, ScriptedProvider, SourceDocument
 from shared.runtime import Infra, Service
 from shared.store import Recorded
 from shared.store.projections import answer_message_id
@@ -50,6 +54,7 @@ from tests.e2e import Client, SseEvent
 from tests.log_writes import record
 
 TENANT = "tenant-a"
+BENCH = Path(__file__).resolve().parent.parent / "bench"
 WITHHELD = "I could not verify the source for a statement here"
 
 ANSWER = (
@@ -113,6 +118,59 @@ def test_any_chunking_reports_the_same_sentences_numbered_as_the_whole_answer() 
         cuts = sorted(rng.sample(range(1, len(ANSWER)), rng.randint(1, 60)))
         pieces = [ANSWER[a:b] for a, b in zip([0, *cuts], [*cuts, len(ANSWER)], strict=True)]
         assert _track(pieces) == whole, cuts
+
+
+def _whole_draft(text: str) -> list[tuple[int, str, int, int]]:
+    """The cited sentences of ``text`` as one parse of the whole draft reads them."""
+    sentences: dict[tuple[int, int], int] = {}
+    for c in parse_citations(text).citations:
+        sentences.setdefault(c.sentence, c.index)
+    return [(i, text[start:end], start, first)
+            for i, ((start, end), first) in enumerate(sorted(sentences.items()))]
+
+
+def _real_answers() -> list[str]:
+    """Answers made of real cited sentences (the verification sets: legislation, case law and
+    policy tags, prose references, removed and misquoted citations) joined as answers are written:
+    paragraphs, lists, a heading, uncited prose between them, and the benchmark's own answer."""
+    texts = [json.loads(line)["text"] for name in sorted(BENCH.glob("verification_*.jsonl"))
+             for line in name.read_text().splitlines() if line.strip()]
+    rng = random.Random(13)
+    def bench(documents: list[SourceDocument]) -> str:
+        return bench_synthesis(ModelRequest(tier="balanced", purpose="synthesis", system="",
+                                            messages=[], documents=documents))
+
+    uncited = bench([])
+    joins = [" ", "\n\n", "\n- ", "\n\n## Repairs\n\n", " A sentence without a citation. ",
+             f"\n\n{uncited}\n\n", f" {uncited} "]
+    answers = [bench([SourceDocument(ref="doc:7f0c2a4e-0000-4000-8000-000000000001#0",
+                                     title="Damp", text=POLICY.split("\n", 2)[2])])]
+    for _ in range(60):
+        picked = rng.sample(texts, rng.randint(2, 8))
+        answer = picked[0]
+        for text in picked[1:]:
+            answer += rng.choice(joins) + text
+        answers.append(answer)
+    return answers
+
+
+def test_the_window_reports_what_the_whole_draft_parse_reads_on_real_answers() -> None:
+    """The tracker parses only from where it can read on (DESIGN §5a): on real answers, cut
+    anywhere, what it reports is exactly the whole draft's cited sentences, numbered alike."""
+    rng = random.Random(5)
+    for answer in _real_answers():
+        whole = _whole_draft(answer)
+        assert _track([answer]) == whole
+        # Cut anywhere but inside a tag: a tag cut between its ">" and its label reads, for
+        # that moment, as a tag never closed followed by text (so its sentence as complete),
+        # with the whole draft parsed at each delta as much as with the window.
+        inside = {i for m in re.finditer(r"<cite\b.*?</cite>", answer)
+                  for i in range(m.start() + 1, m.end())}
+        places = [i for i in range(1, len(answer)) if i not in inside]
+        for _ in range(20):
+            cuts = sorted(rng.sample(places, min(len(places), rng.randint(1, 40))))
+            pieces = [answer[a:b] for a, b in zip([0, *cuts], [*cuts, len(answer)], strict=True)]
+            assert _track(pieces) == whole, (answer, cuts)
 
 
 # -- the verifier's sentence checks (real NATS and PostgreSQL) ---------------------------------
