@@ -13,7 +13,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
 3. Every answer-changing feature must be the same on both sides — parties (the landlord's side
    is the asker's and always implied, and so is the landlord's own tenant where a question
    names them only as its other side, "a SAR from a tenant", never as the one who acts or holds
-   the duty, "can a tenant end"; two or more named in the same order), legal references,
+   the duty, "can a tenant end"; two or more named in the same order; the same one acting,
+   "can a tenant change the locks" is not "can we"; what is the tenant's in one not the
+   landlord's in the other, "the tenant's surveyor", "our surveyor"), legal references,
    figures, categories and stages, jurisdiction and the number of negations. A feature named
    in one question and absent from the other is a difference: a demanding reader who asked
    about "a secure tenant" does not want the answer about tenants in general, nor the reverse.
@@ -133,9 +135,8 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
             mine, theirs = _dated(mine, theirs), _dated(theirs, mine)
         if mine != theirs:
             return f"{words} ({_listed(mine)} against {_listed(theirs)})"
-    if len(new.roles) > 1 and _roles(new, cached) != _roles(cached, new):
-        return (f"the questions give the parties different roles ({', '.join(new.roles)} "
-                f"against {', '.join(cached.roles)})")
+    if roles := _role_difference(new, cached):
+        return roles
     if _modalities_differ(new, cached):
         return f"{_MODALITY} ({_listed(new.modality)} against {_listed(cached.modality)})"
     if new.asks_for and cached.asks_for and not new.asks_for & cached.asks_for:
@@ -214,6 +215,30 @@ def _roles(one: QuestionFeatures, other: QuestionFeatures) -> tuple[str, ...]:
     """``one``'s parties in the order named, without a tenant it only implies."""
     kept = _unimplied(one, other)
     return tuple(r for r in one.roles if r in kept)
+
+
+def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | None:
+    """The same parties in other parts: named in another order, another one acting, or one
+    thing theirs in one question and ours in the other."""
+    if len(new.roles) > 1 and _roles(new, cached) != _roles(cached, new):
+        return (f"the questions give the parties different roles ({', '.join(new.roles)} "
+                f"against {', '.join(cached.roles)})")
+    if new.actor and cached.actor and new.actor != cached.actor:
+        return (f"the questions ask what different people may or must do ({new.actor} against "
+                f"{cached.actor})")
+    if owned := _owned_by_others(new, cached):
+        return f"the questions give the same thing different owners ({owned})"
+    return None
+
+
+def _owned_by_others(new: QuestionFeatures, cached: QuestionFeatures) -> str:
+    """"The tenant's surveyor" against "our surveyor": what one question says is the tenant's,
+    the other says is the landlord's."""
+    for owner, thing in sorted(new.owners):
+        for other, same in cached.owners:
+            if thing == same and owner != other:
+                return f"the {owner}'s {thing} against the {other}'s"
+    return ""
 
 
 def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
