@@ -192,6 +192,15 @@ def test_the_word_after_a_subject_pronoun_is_a_verb_and_qualifies_nothing() -> N
     # Whose it is: the tenant's solicitor is not ours.
     ("Must we pay the tenant's solicitor in a disrepair case?",
      "Must we pay our solicitor in a disrepair case?", "different owners"),
+    # A case narrowed by where, when or after what.
+    ("Do we need a licence for an HMO in Leeds?", "Do we need a licence for an HMO?",
+     "narrower case"),
+    ("How quickly must we repair a broken boiler in winter?",
+     "How quickly must we repair a broken boiler?", "narrower case"),
+    ("Who pays for a new door after a break-in?", "Who pays for a new door?", "narrower case"),
+    # The same qualifier of another thing, though one of them is a framing word.
+    ("How do we deal with an abandoned caravan on an estate?",
+     "How do we deal with an abandoned property on an estate?", "qualify different things"),
     # The landlord's staff are people of their own.
     ("How do we support a tenant who has been assaulted?",
      "How do we support an officer who has been assaulted?", "parties"),
@@ -235,6 +244,10 @@ def test_a_near_miss_is_never_served_and_the_reason_names_the_difference(
      "Can a joint tenancy be separated after a relationship ends?"),
     ("What is the best approach to rent arrears from a bereaved tenant?",
      "How should we handle rent arrears from a bereaved tenant?"),
+    ("Can we ask neighbours to attempt mediation first?",
+     "Can we ask neighbours to try mediation first?"),
+    ("What should we do when a garage appears to be used for storage by a business?",
+     "What should we do when we think a garage is used for storage by a business?"),
 ])
 def test_a_paraphrase_in_other_words_is_served(new: str, cached: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)

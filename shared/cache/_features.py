@@ -95,6 +95,13 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     succeed"."""
     kinds: frozenset[tuple[str, str]]
     """Adjacent content words as (qualifier, head) stems: "smoke alarm", "gas leak"."""
+    settings: frozenset[str]
+    """Stems of the words after a preposition of place, time or source ("in London", "at
+    Christmas", "after a fire", "from a nightclub"): where a question only one of them has
+    such words, it asks about a narrower case."""
+    things: frozenset[tuple[str, str]]
+    """``kinds`` with the framing words for a home as heads too: "an abandoned property"
+    names a thing, as "an abandoned car" does, where "property" alone frames a question."""
 
 
 _CONTRACTIONS = (
@@ -365,7 +372,17 @@ _FRAMING = frozenset(stem(w) for w in (
     eligible able goes went gone max min someone somebody anyone anybody person persons people
     individual obtain obtained obtaining ought every each landlord landlords approach
     approaches action actions available appropriate circumstance circumstances situation
-    situations job instead rather""").split())
+    situations job instead rather appear appears appeared seem seems seemed think thinks
+    believe believes""").split())
+
+
+_SETTING = re.compile(
+    r"\b(?:in|at|after|during|from|on|near|within|inside|outside)\s+(?:(?:a|an|the|our|their|"
+    r"its|his|her|this|that|these|those|some|any|each|every)\s+)?(?P<words>[A-Za-z]+)",
+    re.IGNORECASE)
+_PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dwellings "
+                   "premises".split())
+"""Framing words for the home itself: qualified, they name a thing ("an abandoned property")."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -418,6 +435,8 @@ def question_features(question: str) -> QuestionFeatures:
         glosses=_glosses(plain, glossed),
         qualified=_kinds(plain, last_only=False),
         kinds=_kinds(plain),
+        things=_kinds(plain, framing_heads=True),
+        settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
     )
 
 
@@ -517,10 +536,12 @@ def _glosses(plain: str, glossed: list[Expansion]) -> frozenset[tuple[str, str]]
                      for meant in terms(e.means) - terms(e.said))
 
 
-def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
+def _kinds(plain: str, *, last_only: bool = True, framing_heads: bool = False
+           ) -> frozenset[tuple[str, str]]:
     """(qualifier, head) stems of the last two words of each run of content words ("carbon
-    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
-    ``last_only=False``, of every two adjacent content words."""
+    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out (as heads,
+    kept with ``framing_heads``); with ``last_only=False``, of every two adjacent content
+    words."""
     found = set()
     words = [".", *WORD.findall(_COMPOUND_TAIL.sub("", plain)), "."]
     for before, first, second, after in zip(words, words[1:], words[2:], words[3:],
@@ -530,7 +551,8 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
                 (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
-        if qualifier not in _FRAMING and head not in _FRAMING:
+        if qualifier not in _FRAMING and (head not in _FRAMING or
+                                          (framing_heads and head in _PLACES)):
             found.add((qualifier, head))
     return frozenset(found)
 

@@ -34,7 +34,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
    never served. Words of substance only one question has demand ``WORDING_SIMILARITY``
    (nearly the same question in more words), and may not name a thing of their own ("landlords
-   of new builds").
+   of new builds"), a case of their own after a preposition of place, time or source ("an HMO
+   in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
+   qualifies ("an abandoned car" against "an abandoned property").
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from shared.cache._alike import DISREPAIR
+from shared.cache._alike import DISREPAIR, alike
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.text.modality import CONFLICTS
 
@@ -166,6 +168,10 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     if mine and theirs:
         return (f"the questions differ in words of substance ({_listed(mine)} against "
                 f"{_listed(theirs)})")
+    if setting := (mine & new.settings) | (theirs & cached.settings):
+        return f"one question asks about a narrower case ({_listed(setting)})"
+    if other := _other_thing(new, cached, mine) or _other_thing(cached, new, theirs):
+        return f"the questions qualify different things the same way ({other})"
     if named := _named_thing(new, cached, mine) or _named_thing(cached, new, theirs):
         return f"one question names something the other does not ({named})"
     if (mine or theirs) and similarity < WORDING_SIMILARITY:
@@ -266,11 +272,13 @@ def _clashes(mine: frozenset[str], theirs: frozenset[str]) -> str:
 
 def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
     """"smoke alarms" against "carbon monoxide alarms": the same head word, qualified by words
-    the other question does not say even in synonyms."""
+    the other question does not say even in synonyms or in everyday words of one meaning
+    ("attempt mediation", "try mediation")."""
     for qualifier, head in new.kinds:
         for other, same_head in cached.kinds:
             if head == same_head and qualifier != other and \
-                    qualifier not in cached.synonyms and other not in new.synonyms:
+                    qualifier not in cached.synonyms | alike(cached.stems) and \
+                    other not in new.synonyms | alike(new.stems):
                 return f"{qualifier} {head} against {other} {head}"
     return ""
 
@@ -294,6 +302,18 @@ def _named_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozense
     for qualifier, head in sorted(one.kinds):
         if qualifier in extra and not _covered(head, other.words):
             return f"{qualifier} {head}"
+    return ""
+
+
+def _other_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
+    """"An abandoned car" against "an abandoned property": a word only ``one`` says is the
+    thing a qualifier both say qualifies, and the other question's thing is another."""
+    for qualifier, head in sorted(one.things):
+        if head not in extra:
+            continue
+        for same, thing in sorted(other.things):
+            if same == qualifier and thing != head and not _covered(thing, one.words):
+                return f"{qualifier} {head} against {same} {thing}"
     return ""
 
 
