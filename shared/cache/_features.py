@@ -52,6 +52,13 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     tenant"), or as the holder of duties or rights ("a tenant's obligations"). A tenant named
     otherwise ("a SAR from a tenant", "when a tenant complains", "a tenant's dog") is the
     landlord's own tenant, whom a question about a landlord's home implies."""
+    actor: str
+    """Who the question's own verb asks about, where its subject says: "landlord" for "can we
+    change the locks", "tenant" for "can a tenant change the locks"; empty where the subject
+    is someone else, a thing, or the verb is passive ("can the tenant be made to pay")."""
+    owners: frozenset[tuple[str, str]]
+    """(owner, stem) for what the question says the tenant or the landlord has: ("tenant",
+    "surveyor") in "the tenant's surveyor", ("landlord", "surveyor") in "our surveyor"."""
     names_landlord: bool
     """The question says "landlord": where only one question names the landlord, it may be
     the one acted on ("harass a landlord"), so a tenant the other names is not implied."""
@@ -88,6 +95,13 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     succeed"."""
     kinds: frozenset[tuple[str, str]]
     """Adjacent content words as (qualifier, head) stems: "smoke alarm", "gas leak"."""
+    settings: frozenset[str]
+    """Stems of the words after a preposition of place, time or source ("in London", "at
+    Christmas", "after a fire", "from a nightclub"): where a question only one of them has
+    such words, it asks about a narrower case."""
+    things: frozenset[tuple[str, str]]
+    """``kinds`` with the framing words for a home as heads too: "an abandoned property"
+    names a thing, as "an abandoned car" does, where "property" alone frames a question."""
 
 
 _CONTRACTIONS = (
@@ -169,6 +183,10 @@ _PARTIES = {
     "victim": r"victims?|survivors?",
     "perpetrator": r"perpetrators?|abusers?|offenders?|wrongdoers?",
     "applicant": r"applicants?",
+    # The landlord's employees are people of their own: a hate crime against a member of staff
+    # is not one against a tenant, and a complaint about staff is not one about a repair.
+    "staff": r"(?:members? of )?staff(?: members?)?|employees?|(?<!police )officers?|"
+             r"(?<!key )workers?",
     "Secretary of State": r"secretary of state|government|ministers?",
 }
 _PARTY = _group(_PARTIES)
@@ -194,6 +212,20 @@ _PASSIVE_NEXT = frozenset("""to for with from about in on at of under into and o
 own verb ("damage a tenant does", "when a tenant complains", "a tenant who refuses") or opens
 a clause about them."""
 _LANDLORD = re.compile(r"\blandlords?\b", re.IGNORECASE)
+_OWNED = re.compile(
+    rf"(?:(?P<tenant>(?<![\w'’-])(?:{_PARTIES['tenant']})['’]s?)|(?P<landlord>\bour|\b(?:the |a )?"
+    r"landlord['’]s?))\s+(?:own\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
+"""Whose a thing is: "the tenant's surveyor", "our surveyor", "the landlord's own expert"."""
+_ACTOR = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(?:can|could|may|might|must|should|shall|will|would|do|does|did|"
+    r"are|is|have|has|need)\s+(?:(?P<landlord>we|I|us|the landlord|a landlord|landlords)|"
+    rf"(?:(?:a|an|the|our|any|all|every)\s+)?(?:\w+\s+)?(?P<tenant>{_TENANT}))\s+"
+    r"(?!be\b|being\b|been\b|(?:have|has|need|needs|ought|got) to be\b|who\b|that\b|"
+    r"whose\b|with\b|in\b|on\b|of\b|under\b|over\b|aged\b)",
+    re.IGNORECASE)
+"""The subject after a question's first auxiliary: "can we change", "must a tenant give";
+not a passive ("can the tenant be made to pay") nor a subject with a clause of its own
+("can a tenant who under-occupies be made to move")."""
 
 _JURISDICTIONS = {
     "england": r"england|english",
@@ -340,7 +372,17 @@ _FRAMING = frozenset(stem(w) for w in (
     eligible able goes went gone max min someone somebody anyone anybody person persons people
     individual obtain obtained obtaining ought every each landlord landlords approach
     approaches action actions available appropriate circumstance circumstances situation
-    situations job instead rather""").split())
+    situations job instead rather appear appears appeared seem seems seemed think thinks
+    believe believes""").split())
+
+
+_SETTING = re.compile(
+    r"\b(?:in|at|after|during|from|on|near|within|inside|outside)\s+(?:(?:a|an|the|our|their|"
+    r"its|his|her|this|that|these|those|some|any|each|every)\s+)?(?P<words>[A-Za-z]+)",
+    re.IGNORECASE)
+_PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dwellings "
+                   "premises".split())
+"""Framing words for the home itself: qualified, they name a thing ("an abandoned property")."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -369,6 +411,8 @@ def question_features(question: str) -> QuestionFeatures:
         roles=_in_order(_PARTY, list(_PARTIES), unnamed),
         tenant_acts=_tenant_acts(unnamed),
         names_landlord=bool(_LANDLORD.search(unnamed)),
+        actor=_actor(unnamed),
+        owners=_owners(plain),
         references=references,
         numbers=_numbers(plain),
         categories=categories,
@@ -391,6 +435,8 @@ def question_features(question: str) -> QuestionFeatures:
         glosses=_glosses(plain, glossed),
         qualified=_kinds(plain, last_only=False),
         kinds=_kinds(plain),
+        things=_kinds(plain, framing_heads=True),
+        settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
     )
 
 
@@ -404,6 +450,21 @@ def _tenant_acts(text: str) -> bool:
         if following.isalpha() and following not in _PASSIVE_NEXT:
             return True
     return False
+
+
+def _owners(text: str) -> frozenset[tuple[str, str]]:
+    """``QuestionFeatures.owners``: each thing the tenant or the landlord is said to have, by
+    the stem of the word after the possessive."""
+    return frozenset(("tenant" if m["tenant"] else "landlord", word)
+                     for m in _OWNED.finditer(text) for word in terms(m["thing"]))
+
+
+def _actor(text: str) -> str:
+    """``QuestionFeatures.actor``: the landlord, the tenant, or nobody the rule can tell."""
+    m = _ACTOR.search(text)
+    if m is None:
+        return ""
+    return "landlord" if m["landlord"] else "tenant"
 
 
 def _in_order(pattern: re.Pattern[str], names: list[str], text: str) -> tuple[str, ...]:
@@ -475,10 +536,12 @@ def _glosses(plain: str, glossed: list[Expansion]) -> frozenset[tuple[str, str]]
                      for meant in terms(e.means) - terms(e.said))
 
 
-def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
+def _kinds(plain: str, *, last_only: bool = True, framing_heads: bool = False
+           ) -> frozenset[tuple[str, str]]:
     """(qualifier, head) stems of the last two words of each run of content words ("carbon
-    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out; with
-    ``last_only=False``, of every two adjacent content words."""
+    monoxide alarms" → ("monoxid", "alarm")), figures and framing words left out (as heads,
+    kept with ``framing_heads``); with ``last_only=False``, of every two adjacent content
+    words."""
     found = set()
     words = [".", *WORD.findall(_COMPOUND_TAIL.sub("", plain)), "."]
     for before, first, second, after in zip(words, words[1:], words[2:], words[3:],
@@ -488,7 +551,8 @@ def _kinds(plain: str, *, last_only: bool = True) -> frozenset[tuple[str, str]]:
                 (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
-        if qualifier not in _FRAMING and head not in _FRAMING:
+        if qualifier not in _FRAMING and (head not in _FRAMING or
+                                          (framing_heads and head in _PLACES)):
             found.add((qualifier, head))
     return frozenset(found)
 

@@ -13,7 +13,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
 3. Every answer-changing feature must be the same on both sides — parties (the landlord's side
    is the asker's and always implied, and so is the landlord's own tenant where a question
    names them only as its other side, "a SAR from a tenant", never as the one who acts or holds
-   the duty, "can a tenant end"; two or more named in the same order), legal references,
+   the duty, "can a tenant end"; two or more named in the same order; the same one acting,
+   "can a tenant change the locks" is not "can we"; what is the tenant's in one not the
+   landlord's in the other, "the tenant's surveyor", "our surveyor"), legal references,
    figures, categories and stages, jurisdiction and the number of negations. A feature named
    in one question and absent from the other is a difference: a demanding reader who asked
    about "a secure tenant" does not want the answer about tenants in general, nor the reverse.
@@ -32,7 +34,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
    never served. Words of substance only one question has demand ``WORDING_SIMILARITY``
    (nearly the same question in more words), and may not name a thing of their own ("landlords
-   of new builds").
+   of new builds"), a case of their own after a preposition of place, time or source ("an HMO
+   in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
+   qualifies ("an abandoned car" against "an abandoned property").
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from shared.cache._alike import DISREPAIR
+from shared.cache._alike import DISREPAIR, alike
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.text.modality import CONFLICTS
 
@@ -133,9 +137,8 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
             mine, theirs = _dated(mine, theirs), _dated(theirs, mine)
         if mine != theirs:
             return f"{words} ({_listed(mine)} against {_listed(theirs)})"
-    if len(new.roles) > 1 and _roles(new, cached) != _roles(cached, new):
-        return (f"the questions give the parties different roles ({', '.join(new.roles)} "
-                f"against {', '.join(cached.roles)})")
+    if roles := _role_difference(new, cached):
+        return roles
     if _modalities_differ(new, cached):
         return f"{_MODALITY} ({_listed(new.modality)} against {_listed(cached.modality)})"
     if new.asks_for and cached.asks_for and not new.asks_for & cached.asks_for:
@@ -165,6 +168,10 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     if mine and theirs:
         return (f"the questions differ in words of substance ({_listed(mine)} against "
                 f"{_listed(theirs)})")
+    if setting := (mine & new.settings) | (theirs & cached.settings):
+        return f"one question asks about a narrower case ({_listed(setting)})"
+    if other := _other_thing(new, cached, mine) or _other_thing(cached, new, theirs):
+        return f"the questions qualify different things the same way ({other})"
     if named := _named_thing(new, cached, mine) or _named_thing(cached, new, theirs):
         return f"one question names something the other does not ({named})"
     if (mine or theirs) and similarity < WORDING_SIMILARITY:
@@ -216,6 +223,30 @@ def _roles(one: QuestionFeatures, other: QuestionFeatures) -> tuple[str, ...]:
     return tuple(r for r in one.roles if r in kept)
 
 
+def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | None:
+    """The same parties in other parts: named in another order, another one acting, or one
+    thing theirs in one question and ours in the other."""
+    if len(new.roles) > 1 and _roles(new, cached) != _roles(cached, new):
+        return (f"the questions give the parties different roles ({', '.join(new.roles)} "
+                f"against {', '.join(cached.roles)})")
+    if new.actor and cached.actor and new.actor != cached.actor:
+        return (f"the questions ask what different people may or must do ({new.actor} against "
+                f"{cached.actor})")
+    if owned := _owned_by_others(new, cached):
+        return f"the questions give the same thing different owners ({owned})"
+    return None
+
+
+def _owned_by_others(new: QuestionFeatures, cached: QuestionFeatures) -> str:
+    """"The tenant's surveyor" against "our surveyor": what one question says is the tenant's,
+    the other says is the landlord's."""
+    for owner, thing in sorted(new.owners):
+        for other, same in cached.owners:
+            if thing == same and owner != other:
+                return f"the {owner}'s {thing} against the {other}'s"
+    return ""
+
+
 def _modalities_differ(new: QuestionFeatures, cached: QuestionFeatures) -> bool:
     """A yes-or-no question asks exactly its modality ("may we" is not "must we"), though one
     asking plainly ("is a landlord liable") may meet any but a negative one; a question
@@ -241,11 +272,13 @@ def _clashes(mine: frozenset[str], theirs: frozenset[str]) -> str:
 
 def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
     """"smoke alarms" against "carbon monoxide alarms": the same head word, qualified by words
-    the other question does not say even in synonyms."""
+    the other question does not say even in synonyms or in everyday words of one meaning
+    ("attempt mediation", "try mediation")."""
     for qualifier, head in new.kinds:
         for other, same_head in cached.kinds:
             if head == same_head and qualifier != other and \
-                    qualifier not in cached.synonyms and other not in new.synonyms:
+                    qualifier not in cached.synonyms | alike(cached.stems) and \
+                    other not in new.synonyms | alike(new.stems):
                 return f"{qualifier} {head} against {other} {head}"
     return ""
 
@@ -269,6 +302,18 @@ def _named_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozense
     for qualifier, head in sorted(one.kinds):
         if qualifier in extra and not _covered(head, other.words):
             return f"{qualifier} {head}"
+    return ""
+
+
+def _other_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
+    """"An abandoned car" against "an abandoned property": a word only ``one`` says is the
+    thing a qualifier both say qualifies, and the other question's thing is another."""
+    for qualifier, head in sorted(one.things):
+        if head not in extra:
+            continue
+        for same, thing in sorted(other.things):
+            if same == qualifier and thing != head and not _covered(thing, one.words):
+                return f"{qualifier} {head} against {same} {thing}"
     return ""
 
 
