@@ -397,7 +397,7 @@ class CorpusStore:
             return [dict(r.items()) for r in text], None
         # The words for full text, the question for the model: "TEN" spelt out, but not
         # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
-        vector = await self.vectors.query_vector(spelt_out(question))
+        vector = await self.vectors.query_vector(spelt_out(question, plain=True))
         nearest = await self._dense_sections(vector, filters, depth)
         return _fuse([text, nearest], lambda r: r["id"], 0, depth), agreed_first(
             [r["id"] for r in text], [r["id"] for r in nearest])
