@@ -6,6 +6,7 @@ parsers, so a parser bug cannot make an item look right."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -28,13 +29,15 @@ from bench.evalsets import (
     load_retrieval,
     policy_ref,
 )
-from bench.legal_text import judgments, normalise, provisions
+from bench.legal_text import DATA, judgments, normalise, provisions
 from bench.tools.build_verification_claims import items as built_claims
 
 RETRIEVAL = load_retrieval()
 ANSWERS = load_answers()
 CLAIMS = load_claims()
 CACHE_PAIRS = load_cache_pairs()
+_CLML = "{http://www.legislation.gov.uk/namespaces/legislation}"
+_ID_BASE = "http://www.legislation.gov.uk/id/"
 _TAG = re.compile(r'<cite ref="(?P<ref>[^"]+)" quote="(?P<quote>[^"]*)">')
 # Facts naming a provision or a commencement date are not in the provision's own text.
 _STATUS_OR_CITATION = re.compile(
@@ -59,6 +62,25 @@ def _ref_kind(ref: str) -> str:
     return "legislation"
 
 
+@cache
+def _schedules() -> dict[str, str]:
+    """Each Schedule's id path and heading: the engine indexes a Schedule whole, as one
+    provision, while ``provisions`` holds its paragraphs."""
+    found: dict[str, str] = {}
+    for path in sorted((DATA / "legislation").glob("*.xml")):
+        for e in ET.parse(path).getroot().iter(f"{_CLML}Schedule"):
+            uri = e.get("IdURI") or ""
+            title = e.find(f"{_CLML}TitleBlock/{_CLML}Title")
+            if uri.startswith(_ID_BASE):
+                found[uri.removeprefix(_ID_BASE)] = "".join(
+                    title.itertext()) if title is not None else ""
+    return found
+
+
+def _heading(ref: str) -> str:
+    return _schedules()[ref] if ref in _schedules() else provisions()[ref].heading
+
+
 def _check_ref(ref: str) -> None:
     kind = _ref_kind(ref)
     if kind == "policies":
@@ -67,8 +89,10 @@ def _check_ref(ref: str) -> None:
         hits = [p for p in _paragraphs(stem) if normalise(phrase).lower() in p]
         assert len(hits) == 1, f"{ref}: phrase in {len(hits)} paragraphs, want exactly 1"
     elif kind == "legislation":
-        assert ref in provisions(), f"{ref} is not in ../shared/data/legislation"
-        assert re.fullmatch(r"[a-z]+/[^/]+/[^/]+(/[^/]+)?/(section|article)/[0-9A-Za-z.]+", ref), (
+        assert ref in provisions() or ref in _schedules(), (
+            f"{ref} is not in ../shared/data/legislation")
+        assert re.fullmatch(
+            r"[a-z]+/[^/]+/[^/]+(/[^/]+)?/(section|article|schedule)/[0-9A-Za-z.]+", ref), (
             f"{ref}: relevance is judged at section level")
 
 
@@ -115,7 +139,7 @@ def test_paraphrases_share_no_content_word(item: RetrievalItem) -> None:
         if item.corpus == "policies":
             answer = policy_ref(ref)[1]
         elif item.corpus == "legislation":
-            answer = provisions()[ref].heading
+            answer = _heading(ref)
         else:
             continue
         shared = _content_words(item.q) & _content_words(answer)

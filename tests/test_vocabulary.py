@@ -490,3 +490,23 @@ def test_the_acts_procedures_are_not_read_into_other_words(question: str) -> Non
     expanded = expand_statutory(question)
     assert "repayment" not in expanded and "prescribe" not in expanded
     assert "management order" not in expanded and "appeal" not in expanded
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("How quickly must an owner object to the council's order?", "appeal"),
+    ("Do two flatmates make a multi-let home?", "house in multiple occupation"),
+    ("How small can a bedroom be?", "sleeping accommodation"),
+    ("Who controls the sofas and beds left inside?", "furniture"),
+    ("Can the debt be secured against the house?", "charge on the premises"),
+    ("An appeal against an IN under the 2004 Act", "improvement notice"),
+])
+def test_everyday_words_find_the_acts_terms(question: str, words: str) -> None:
+    """Round ten's lay words: full text and the model's plain query both get the Act's
+    term; the model's ordinary query (and the embedded headings) do not."""
+    assert words in expand_statutory(question)
+    assert words in spelt_out(question, plain=True)
+    assert words not in spelt_out(question)
+
+
+def test_in_is_an_improvement_notice_only_in_capitals() -> None:
+    assert "improvement notice" not in expand_statutory("an appeal in under 21 days")

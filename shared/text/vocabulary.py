@@ -566,6 +566,35 @@ _STATUTORY_PLAIN = _statutory(
 """Everyday words for the Act's procedures and terms, each the Act's own words for what is
 meant (lay and spoken questions: a notice "emailed" is one given by electronic
 communications; a council that "takes over running" a house has made a management order)."""
+_STATUTORY_LAY = _statutory(
+    # More everyday words for the Act's terms of art, for legal full text and the model's
+    # query: each names a kind of thing the Act regulates, however an asker says it.
+    # Challenging a decision: the Act's word is "appeal" ("dispute" is left out: a deposit
+    # dispute is resolved, not appealed).
+    (r"\b(?:object(?:s|ed|ing|ions?)?|disagree\w*|challeng\w*|contest(?:s|ed|ing)?)\b",
+     "appeal"),
+    # Homes let to several households, in the words of those who share them.
+    (r"\bmulti[- ]?(?:let|occupied|occupancy)\b|\b(?:flat|house) ?mates?\b",
+     "house in multiple occupation"),
+    # Rooms and their size: the Act counts sleeping accommodation by floor area.
+    (r"\bbedrooms?\b", "sleeping accommodation"),
+    (r"\bhow (?:small|big|large)\b|\bsize of\b|\bsquare (?:metres|meters|feet)\b",
+     "floor area"),
+    # Household goods left in a home the council takes over.
+    (r"\b(?:sofas?|settees?|beds|tables|chairs|wardrobes?|furnishings?)\b", "furniture"),
+    # A debt secured on a property, and what the council bills for work it does.
+    (r"\bsecured (?:against|on)\b|\bagainst the (?:house|property|home|flat)\b",
+     "charge on the premises"),
+    (r"\b(?:the|a|its|their|his|her|my) bill\b|\binvoice[sd]?\b", "expenses demand"),
+    # Homes standing empty, however they are described.
+    (r"\babandoned (?:home|house|flat|property)\b|\b(?:lying|standing|left) empty\b|"
+     r"\bboarded[- ]up\b|\bvacant (?:home|house|flat|property)\b", "empty dwelling"),
+    # The Act's notices by their initials (upper case only: "in" is no notice).
+    (r"(?-i:\bINs\b|\bIN\b(?= (?:under|for|on|from|served)\b))", "improvement notice"),
+)
+"""Round ten's everyday words for the Act's terms (lay paraphrase: no word of the provision
+is in the question), for full text and, as the Act's words for what is meant, the model's
+query (``spelt_out(..., plain=True)``)."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -585,7 +614,7 @@ _STATUTORY_ABBREVIATIONS = _statutory(
 """The other way: the Act spells a term out once, in the provision that introduces it, and
 uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
 words must also find the abbreviation."""
-_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_TERMS,
+_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_TERMS,
               *_STATUTORY_ABBREVIATIONS)
 
 
@@ -652,15 +681,20 @@ def expand_statutory(question: str) -> str:
     return " ".join([expand(question, legal=True), *extra])
 
 
-def spelt_out(question: str, *, lay: bool = True) -> str:
+def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     """``expand``, plus the full forms of the statute's abbreviations the question uses, but
     none of its keywords: what a sentence-embedding model is given for legislation search
     (``lay``: as ``expansions``).
 
     The model does not know "TEN" or "EDMO", but a list of keywords appended to a question
-    pulls its vector towards every provision that uses them.
+    pulls its vector towards every provision that uses them. ``plain`` adds the Act's own
+    words for the everyday phrases the question uses (``_STATUTORY_PLAIN``,
+    ``_STATUTORY_LAY``: "emailed" is "electronic communications"): not keywords but what the
+    asker means, which a question with no word of the provision leaves the model to guess.
     """
-    extra = [entry.means for entry in _STATUTORY_TERMS if _mentioned(entry, question)]
+    entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY) if plain else (
+        _STATUTORY_TERMS)
+    extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 
 

@@ -43,6 +43,7 @@ from services.lex.corpus.scoring import score as _score
 from services.lex.corpus.scoring import section_score as _section_score
 from services.lex.corpus.scoring import weights as _weights
 from services.lex.corpus.vectors import CorpusVectors
+from services.lex.corpus.versions import UPSERT_SECTION, newer_stored
 from shared.embeddings import Embedder
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
@@ -237,7 +238,8 @@ class CorpusStore:
 
         A document that claims the whole Act but holds fewer provisions than are stored (an
         excerpt, such as ``housing_act_sample.xml``) is merged, never allowed to replace the
-        fuller import.
+        fuller import. Either way a provision keeps its current version (``versions.py``): a
+        stored newer one is not overwritten by an older one imported after it.
         """
         async with self.pool.acquire() as conn, conn.transaction():
             if not merge:
@@ -245,14 +247,16 @@ class CorpusStore:
                     "SELECT count(*) FROM legislation_sections WHERE legislation_id = $1",
                     legislation.id)
                 merge = stored > len(sections)
+            kept: list[LegislationSection] = []
             if merge:
                 await self._merge_act(conn, legislation)
             else:
+                kept = await newer_stored(conn, legislation.id, sections)
                 await conn.execute("DELETE FROM legislation WHERE id = $1", legislation.id)
                 await self._insert_act(conn, legislation)
-            rows = [_section_row(legislation.id, s) for s in sections]
+            rows = [_section_row(legislation.id, s) for s in (*sections, *kept)]
             for start in range(0, len(rows), _SECTION_BATCH):
-                await conn.executemany(_UPSERT_SECTION, rows[start:start + _SECTION_BATCH])
+                await conn.executemany(UPSERT_SECTION, rows[start:start + _SECTION_BATCH])
                 if progress is not None:
                     progress(min(start + _SECTION_BATCH, len(rows)), len(rows))
             if amendments or not merge:
@@ -393,7 +397,7 @@ class CorpusStore:
             return [dict(r.items()) for r in text], None
         # The words for full text, the question for the model: "TEN" spelt out, but not
         # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
-        vector = await self.vectors.query_vector(spelt_out(question))
+        vector = await self.vectors.query_vector(spelt_out(question, plain=True))
         nearest = await self._dense_sections(vector, filters, depth)
         return _fuse([text, nearest], lambda r: r["id"], 0, depth), agreed_first(
             [r["id"] for r in text], [r["id"] for r in nearest])
@@ -815,16 +819,6 @@ def _section_row(legislation_id: str, s: LegislationSection) -> tuple[object, ..
     return (s.id, legislation_id, legislation_path(s.id), s.provision_type, s.number, major,
             minor, s.title, s.text, _encode(s))
 
-
-_UPSERT_SECTION = """
-INSERT INTO legislation_sections (id, legislation_id, path, provision_type, number,
-    number_major, number_minor, title, text, record)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-ON CONFLICT (id) DO UPDATE SET legislation_id = EXCLUDED.legislation_id,
-    path = EXCLUDED.path, provision_type = EXCLUDED.provision_type, number = EXCLUDED.number,
-    number_major = EXCLUDED.number_major, number_minor = EXCLUDED.number_minor,
-    title = EXCLUDED.title, text = EXCLUDED.text, record = EXCLUDED.record
-"""
 
 
 async def _replace_amendments(conn: Connection, legislation_id: str,
