@@ -154,8 +154,7 @@ def _carry(message: str, earlier: Sequence[str]) -> tuple[list[str], str]:
     for question in reversed(earlier):
         if _SMALL_TALK.search(question):
             continue
-        found = [_varied(_modified(s, question), message)
-                 for s in subjects(question) or [key_phrase(question)]
+        found = [_varied(s, message) for s in subjects(question) or [key_phrase(question)]
                  if s and not terms(s) <= said]
         if found:
             return [*found, *_acts(question, found, message)][:MAX_CARRIED], question
@@ -177,27 +176,6 @@ def _acts(question: str, found: Sequence[str], message: str) -> list[str]:
     held = terms(" ".join(found))
     return [w for w in dict.fromkeys(_ACT.findall(question))
             if w not in STOP_WORDS and not terms(w) <= held][:1]
-
-
-_DETERMINED = r"\b(?:a|an|the|our|their|his|her|its|this|that)\s+"
-MODIFIER_WORDS = 1
-"""At most this many words between a subject and its article are its modifiers (two would take
-a verb for one: "a resident reports anti-social behaviour")."""
-
-
-def _modified(subject: str, question: str) -> str:
-    """The earlier subject with the words that narrow it there, between its article and it
-    ("a temporary decant", "a severe damp case", "an interim management order"): the follow-up
-    asks about that kind of it, not the topic at large. Only after an article, so that a verb
-    before a bare noun ("test smoke alarms") is not taken for a modifier."""
-    m = re.search(rf"{_DETERMINED}(?P<mods>(?:[\w'’-]+\s+){{1,{MODIFIER_WORDS}}}?)"
-                  rf"{re.escape(subject)}\b", question, re.IGNORECASE)
-    if m is None:
-        return subject
-    mods = m.group("mods").split()
-    if any(w.lower() in STOP_WORDS for w in mods):
-        return subject
-    return f"{' '.join(mods)} {subject}"
 
 
 def _varied(subject: str, message: str) -> str:
