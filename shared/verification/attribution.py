@@ -24,7 +24,7 @@ import re
 
 from shared.verification.quotes import normalise
 
-__all__ = ["attribution_doubts", "words_up_to"]
+__all__ = ["attribution_doubts", "words_before", "words_up_to"]
 
 _REPORTING = re.compile(
     r"\b(?:submit(?:s|ted)?|contend(?:s|ed)?|argu(?:es|ed)|assert(?:s|ed)|maintain(?:s|ed)|"
@@ -64,7 +64,8 @@ _OPEN = re.compile(
 _COURT_FINDS = re.compile(
     r"\b(?:court|judge|tribunal|justice|[A-Z][a-z]+ (?:LJ|J|MR))\b(?:\s+\w+){0,2}?\s+"
     r"(?:found|finds|held|holds|decided|decides|ruled|rules|concluded|concludes|determined|"
-    r"determines|certified|certifies)\b|\b(?:held|ruled) that\b", re.IGNORECASE)
+    r"determines|certified|certifies|accepted|accepts|estimated|estimates)\b|"
+    r"\b(?:held|ruled) that\b", re.IGNORECASE)
 """The statement gives the words as the court's own finding."""
 _ATTRIBUTED = re.compile(
     r"\b(?:submi\w*|contend\w*|contention\w*|argu\w*|claimed|says?|said|stat(?:ed|es|ement)|"
@@ -105,6 +106,16 @@ def words_up_to(judgment: str, quote: str) -> str:
         return ""
     text, start, end = found
     return text[_sentence_start(text, start):end]
+
+
+def words_before(judgment: str, quote: str, reach: int = 400) -> str:
+    """Up to ``reach`` characters of the judgment before the quote (normalised): where the
+    person a pronoun in the quote stands for was named."""
+    found = _locate(judgment, quote)
+    if found is None:
+        return ""
+    text, start, _end = found
+    return text[max(0, start - reach):start]
 
 
 def _lead(quoted: str) -> str:

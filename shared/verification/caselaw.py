@@ -12,11 +12,13 @@ import re
 from dataclasses import dataclass
 
 from shared.text.numbers import NUMBER, number_value
-from shared.verification.attribution import attribution_doubts, words_up_to
+from shared.verification.attribution import attribution_doubts, words_before, words_up_to
 from shared.verification.checks import Outcome
 from shared.verification.citations import Citation
 from shared.verification.claims import dates, quantities
+from shared.verification.directions import reversed_transfers
 from shared.verification.findings import CheckFinding, judged, outcome_of
+from shared.verification.hypotheticals import stated_as_fact
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
@@ -218,6 +220,9 @@ class CaselawCheck:
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in standing_doubts(_own_words(citation), citation.quote,
                                                       case.text)]
+            findings += [CheckFinding("claim_unsupported", False, doubt)
+                         for doubt in [*reversed_transfers(_own_words(citation), citation.quote),
+                                       *stated_as_fact(_own_words(citation), citation.quote)]]
             if early_for_late(_own_words(citation), citation.quote):
                 findings.append(CheckFinding("claim_unsupported", False,
                                              "The statement puts early what the quoted passage "
@@ -244,7 +249,8 @@ class CaselawCheck:
         claim = _own_words(citation)
         return [*found_for_doubts(claim, citation.quote, sides),
                 *submission_doubts(claim, words_up_to(case.text, citation.quote), sides),
-                *actor_doubts(claim, citation.quote, sides)]
+                *actor_doubts(claim, citation.quote, sides,
+                              words_before(case.text, citation.quote))]
 
     @staticmethod
     def _identity(citation: Citation, case: Case) -> list[CheckFinding]:

@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities, same_limit
 from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
+from shared.verification.anaphora import resolved
+from shared.verification.directions import reversed_transfers
 from shared.verification.polarity import denied_in_statement
+from shared.verification.quotes import normalise
 from shared.verification.subjects import missing_schemes
 
 __all__ = ["ClaimIssue", "check_claim", "dates", "quantities"]
@@ -52,6 +55,8 @@ _AGE = re.compile(
     rf"|age of\s+)(?P<n>{NUMBER})\b(?![- ]?(?:days?|weeks?|months?|hours?|per|%|times)\b)",
     re.IGNORECASE)
 """An age: "children under ten", "under the age of 10", "aged 18"."""
+_LENGTH = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:metres?|meters?)\b", re.IGNORECASE)
+"""A measurement: "1.5 metres", "three metres"."""
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
@@ -134,6 +139,7 @@ _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, st
                 ...] = (
     (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
     (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
+    (_LENGTH, _plain("metre")),
 )
 
 
@@ -171,7 +177,15 @@ _STOP = frozenset("""a an and any are as at be been being by can for from has ha
 def _party_groups(text: str) -> list[str]:
     names = list(_PARTIES)
     return [names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
-            for m in _PARTY.finditer(text)]
+            for m in _PARTY.finditer(text) if not _WARRANT.match(text, m.end())]
+
+
+_WARRANT = re.compile(r"\s+of (?:a|the|any|that) (?:warrant|order|notice|licence)\b",
+                      re.IGNORECASE)
+""""Under the authority of a warrant": what empowers the act, not the authority as a party."""
+_CONDITION = re.compile(r"^\W*(?:if|where|when|unless|once)\b[^,;]*,", re.IGNORECASE)
+"""A leading condition ("If the occupier is absent, a person entering must …"): the parties it
+names are not the ones the main clause binds."""
 
 
 def _stems(text: str) -> set[str]:
@@ -199,6 +213,7 @@ def _best_clause(claim: str, source: str) -> str | None:
 def check_claim(claim: str, source: str, *, quote: str | None = None,
                 known_dates: Iterable[str] = (), title: str = "") -> list[ClaimIssue]:
     """What in ``claim`` the ``source`` contradicts or does not support."""
+    claim = resolved(claim)
     issues = _numbers(claim, source, title)
     issues += _duty(claim, source, quote)
     issues += _parties(claim, source + "\n" + title)
@@ -212,7 +227,8 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     if quote:
         issues += [ClaimIssue(False, f"The statement denies what the quoted words assert "
                                      f"(“{word}…”).")
-                   for word in denied_in_statement(claim, quote)]
+                   for word in denied_in_statement(claim, _lead_of(source, quote))]
+        issues += [ClaimIssue(False, detail) for detail in reversed_transfers(claim, quote)]
     missing = dates(claim) - dates(source) - set(known_dates)
     if missing:
         issues.append(ClaimIssue(False, f"The source does not mention the date "
@@ -222,6 +238,23 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
         issues.append(ClaimIssue(False, "The statement shares no subject matter with the "
                                         "cited provision."))
     return issues
+
+
+_SUBSECTION_START = re.compile(r"(?:^|\n)\s*\(\d+[A-Z]*\)\s")
+
+
+def _lead_of(source: str, quote: str) -> str:
+    """The quote with the words of its subsection before it: "Nothing in … prevents
+    possession being obtained" denies what the quote alone ("prevents possession …")
+    asserts."""
+    text, part = normalise(source), normalise(quote).strip(" .")
+    at = text.find(part) if part else -1
+    if at < 0:
+        return quote
+    starts = [m.start() for m in _SUBSECTION_START.finditer(source)]
+    plain = normalise(source[max([0, *[s for s in starts if len(normalise(source[:s])) <= at]]):])
+    begin = plain.find(part)
+    return plain[:begin + len(part)] if begin >= 0 else quote
 
 
 _SUBSTITUTION = re.compile(
@@ -312,7 +345,8 @@ def _subject(text: str) -> str | None:
     start = first_modal(text)
     if start is None:
         return None
-    before = _party_groups(text[:start])
+    condition = _CONDITION.match(text[:start])
+    before = _party_groups(text[condition.end() if condition else 0:start])
     return before[-1] if before else None
 
 

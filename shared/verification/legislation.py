@@ -26,6 +26,7 @@ from shared.verification.siblings import (
     dropped_limits,
     sibling_claims,
     sibling_figures,
+    widened_conditions,
 )
 from shared.verification.temporal import Temporal, law_state, temporal_issue
 
@@ -169,6 +170,7 @@ class LegislationCheck:
                 *sibling_claims(citation.claim, text, citation.quote, sub),
                 *dropped_limits(citation.claim, citation.quote),
                 *dropped_conditions(citation.claim, text, citation.quote, sub),
+                *widened_conditions(citation.claim, citation.quote),
                 *sibling_figures(citation.claim, text, sub)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)

@@ -70,6 +70,19 @@ _DESCRIBED = re.compile(r"\b(?:decision|order|letter|judgment|ruling|notice)s?\s
                        re.IGNORECASE)
 """An outcome word that describes a decision ("the decision refusing …", "an order granting
 …") says what that decision did, not how the proceedings about it ended."""
+_ORDERED_TO_PAY = re.compile(r"\s+(?:[\w’'-]+\s+){0,4}?to (?:pay|repay|reimburse)\b",
+                             re.IGNORECASE)
+"""A party ordered to pay: the order is about costs, whichever side won the proceedings."""
+_NAMED_THING = re.compile(r"\s+of\s+(?!(?:(?:the|an?|his|her|its|their|this)\s+)?(?:\w+\s+)?"
+                          r"(?:appeal|application|claim|challenge|petition|complaint)s?\b)",
+                          re.IGNORECASE)
+"""A refusal of something other than the proceedings (of permission, of a payment): the decision
+under challenge, not how the proceedings ended."""
+_REFUSED_PAYMENT = re.compile(r"\brefus\w*\s+(?:[\w’'-]+\s+){0,2}?(?:application|request)\s+"
+                              r"for\s+(?:[\w’'-]+\s+){1,3}to\s*$", re.IGNORECASE)
+"""A refused application that a party pay: the payment is refused."""
+_SHARE = re.compile(r"\s+(?P<share>all|half|none|part|some|a third|a quarter)\b", re.IGNORECASE)
+"""How much of the costs a party is to pay: refusing "all" is not refusing "half"."""
 _NEGATION_REACH = 5
 """Words before an outcome word within which a negation governs it."""
 
@@ -132,6 +145,10 @@ def outcomes(text: str) -> dict[str, set[int]]:
     for m in _WORD.finditer(text):
         if m["w"].lower().endswith("ing") and _DESCRIBED.search(text[:m.start()]):
             continue  # "the decision refusing the claim" names what was challenged
+        if m["w"].lower() in ("refusal", "dismissal") and _NAMED_THING.match(text, m.end()):
+            continue  # "PINS's refusal of an ex gratia payment": what was challenged
+        if m["w"].lower() == "ordered" and _ORDERED_TO_PAY.match(text, m.end()):
+            continue  # "ordered Z to pay half": a costs order (read at "pay"), not who won
         if m["w"].lower().startswith("uph") and not (
                 _CLAIMANTS.match(text, m.end())
                 or _CLAIMANT_BEFORE.search(text[max(0, m.start() - 30):m.start()])):
@@ -149,6 +166,13 @@ def outcomes(text: str) -> dict[str, set[int]]:
         # "neither A nor B": each is denied, not the second double-negated.
         if "nor" in negations or len(negations) % 2:
             sign = -sign
+        if kind == "payment":
+            if _REFUSED_PAYMENT.search(before):
+                sign = -sign  # "I refuse the application for Z to pay all of the costs"
+            share = _SHARE.match(text, m.end())
+            if share is not None:
+                found.setdefault(f"payment of {share['share'].lower()} the costs",
+                                 set()).add(sign)
         found.setdefault(kind, set()).add(sign)
     for m in _ON_APPEAL.finditer(text):
         # An appeal dismissed leaves the decision below standing; one allowed overturns it.

@@ -25,7 +25,7 @@ _NEGATOR = re.compile(r"\b(?:(?<!\bor )(?<!\bif )not(?! only\b)|never|no longer)
 """A denial: "whether or not", "if not" and "not only" deny nothing."""
 _AUXILIARY = frozenset("""wish wishes wished want wants wanted intend intends intended seek
     seeks sought propose proposes proposed need needs to be been being have has had do does did
-    further longer then yet even""".split())
+    further longer then yet even amount amounts amounted""".split())
 _REPORTING = frozenset("""consider considers considered think thinks thought accept accepts
     accepted believe believes believed find finds found seem seems seemed appear appears
     appeared say says said suggest suggests suggested""".split())
@@ -83,7 +83,15 @@ def denied_in_passage(claim: str, passage: str) -> list[str]:
     if _own_negations(claim, passage):
         return []
     said = {stem(w) for w in WORD.findall(claim) if w.lower() not in STOP_WORDS}
-    return sorted(_denied(passage) & said)
+    return sorted(w for w in _denied(passage)
+                  if w in said or any(_one_word(w, s) for s in said))
+
+
+def _one_word(a: str, b: str) -> bool:
+    """Stems of one word in two parts of speech ("interfer", "interferenc"): one is the
+    other's beginning, and both are long enough for that to mean something."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= 6 and long.startswith(short)
 
 
 def _own_negations(claim: str, passage: str) -> set[str]:
@@ -92,8 +100,8 @@ def _own_negations(claim: str, passage: str) -> set[str]:
     passage's subject, it denies nothing of its own."""
     def found(text: str) -> set[str]:
         return {stem(m.group().lower()) for m in _ANY_NEGATION.finditer(text)}
-    shared = {w for w in found(passage) if _NEGATIVE_CONTENT.match(w)}
-    return found(claim) - shared
+    shared = {w[:5] for w in found(passage) if _NEGATIVE_CONTENT.match(w)}
+    return {w for w in found(claim) if w[:5] not in shared}
 
 
 _NEGATIVE_CONTENT = re.compile(r"(?:refus|declin|fail|drop|abandon|withdr|lack|absen)")

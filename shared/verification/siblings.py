@@ -32,13 +32,18 @@ from shared.text.terms import terms
 from shared.verification.claims import quantities, substituted
 from shared.verification.quotes import normalise
 
-__all__ = ["dropped_conditions", "dropped_limits", "sibling_claims", "sibling_figures"]
+__all__ = ["dropped_conditions", "dropped_limits", "sibling_claims", "sibling_figures",
+           "widened_conditions"]
 
 _WIDENS = re.compile(
     r"\b(?:even (?:if|though|where|when)|still|always|whenever|regardless|irrespective|"
     r"like (?:a|an|the)|as well as|without|with no|in (?:every|all) cases?)\b", re.IGNORECASE)
 """Words that stretch a rule beyond its case. Not a bare "no" or "never": "if no appeal is
 brought", "no order may be made unless …" restate a condition, they do not widen it."""
+_ACTOR_NAME = re.compile(r"\b(?:local housing|appropriate national|residential property|"
+                         r"appropriate) (?:authorit(?:y|ies)|tribunals?)\b", re.IGNORECASE)
+"""Who acts, named in full ("a local housing authority") where the quoted subsection says "the
+authority": the name's words are not terms particular to a sibling."""
 _REFERENCES = frozenset("section sections subsection subsections paragraph schedule part".split())
 _SUBSECTION = re.compile(r"(?m)^\((?P<label>\d+[A-Z]{0,3})\)\s")
 
@@ -83,7 +88,7 @@ def sibling_claims(claim: str, section: str, quote: str | None, label: str | Non
             counts[s] = counts.get(s, 0) + 1
     particular = {s for s, n in counts.items() if n <= len(subs) / 2}
     mine = _stems(own)
-    extra = {s for s in _stems(claim) if _absent(s, mine)} & particular
+    extra = {s for s in _stems(_ACTOR_NAME.sub(" ", claim)) if _absent(s, mine)} & particular
     for other, text in subs.items():
         hit = sorted(extra & _stems(text))
         if other != label and hit:
@@ -151,6 +156,22 @@ def dropped_conditions(claim: str, section: str, quote: str | None,
             return [f"The quoted words hold only on a condition (“{_clip(condition)}”) that "
                     "the statement leaves out."]
     return []
+
+
+_OWN_CONDITION = re.compile(r"\b(?:if|where|unless)\b[^,;)]{8,}", re.IGNORECASE)
+"""A condition inside the quoted words themselves: "where the application is made by an
+occupier, the conduct of the occupier"; "If the premises are unoccupied …, a person …"."""
+_EVERY = re.compile(r"\b(?:whether or not|in (?:every|all|any) (?:case|circumstances?|event)|"
+                    r"in every \w+|for whatever|always|regardless|irrespective)\b", re.IGNORECASE)
+
+
+def widened_conditions(claim: str, quote: str | None) -> list[str]:
+    """The quoted words carry their own condition; the statement says the rule holds in
+    every case."""
+    if not quote or not _EVERY.search(claim) or not _OWN_CONDITION.search(normalise(quote)):
+        return []
+    return ["The quoted words hold only on a condition they state; the statement says the "
+            "rule holds in every case."]
 
 
 def _clip(text: str, limit: int = 120) -> str:

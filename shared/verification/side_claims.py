@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from shared.text.terms import stem
+from shared.verification.actors import same_actor
 from shared.verification.outcomes import outcomes
 from shared.verification.sides import Sides
 
@@ -98,20 +99,29 @@ _AUX = frozenset("""has had have no not did does do was were is are would could 
 _WORD = re.compile(r"[A-Za-z][\w’'-]*")
 
 
-def actor_doubts(claim: str, quote: str, sides: Sides) -> list[str]:
-    """The statement names one side as the actor, the quote another."""
+def actor_doubts(claim: str, quote: str, sides: Sides, before: str = "") -> list[str]:
+    """The statement names one side as the actor, the quote another. ``before``: the
+    judgment's words before the quote, where a pronoun's antecedent is found."""
     found = []
     for m in _CLEFT.finditer(claim):
+        same = same_actor(m["m"], claim[m.end():m.end() + 40], quote, before, sides)
+        if same is not None:
+            if not same:
+                found.append(f"The statement says it was {m['m']}; the quoted passage gives "
+                             "the act to someone else.")
+            continue
         side = sides.side(_first_party(m["m"]))
         if side is not None and _absent_actor(side, quote, sides):
             found.append(f"The statement says it was {m['m']}; the quoted passage names the "
                          "other side.")
-    said, source = _actors(claim, sides), _actors(quote, sides)
-    for predicate in said.keys() & source.keys():
-        if len(said[predicate]) == 1 and len(source[predicate]) == 1 \
-                and said[predicate] != source[predicate]:
-            found.append("The statement puts on one side what the quoted passage puts on the "
-                         "other.")
+    codes = set().union(*sides.initials.values()) if sides.initials else set()
+    for keep in (None, codes):
+        said, source = _actors(claim, sides, keep), _actors(quote, sides, keep)
+        for predicate in said.keys() & source.keys():
+            if len(said[predicate]) == 1 and len(source[predicate]) == 1 \
+                    and said[predicate] != source[predicate]:
+                found.append("The statement puts on one party what the quoted passage puts "
+                             "on another.")
     return found
 
 
@@ -138,11 +148,14 @@ def _absent_actor(side: int, quote: str, sides: Sides) -> bool:
     return not own or not all(other)
 
 
-def _actors(text: str, sides: Sides) -> dict[str, set[int]]:
+def _actors(text: str, sides: Sides, codes: set[str] | None = None
+            ) -> dict[str, set[int | str]]:
     """Predicates (the first content word after a party, auxiliaries and negations skipped)
-    with the sides named just before them: "the SSHD has no power" → {"power": {2}}."""
+    with the sides named just before them: "the SSHD has no power" → {"power": {2}}. Given
+    ``codes`` (the parties' short names), the party's short name instead of its side, so that
+    two parties on one side ("the SSJ", "the SSHD") are told apart."""
     words = _WORD.findall(text)
-    found: dict[str, set[int]] = {}
+    found: dict[str, set[int | str]] = {}
     for i, word in enumerate(words):
         if word[0].islower() and not re.match(r"(?:claimant|defendant)s?$", word):
             continue
@@ -155,6 +168,9 @@ def _actors(text: str, sides: Sides) -> dict[str, set[int]]:
             if later.lower() in _AUX:
                 continue
             if later[0].islower() and len(later) >= 4:
-                found.setdefault(stem(later.lower()), set()).add(side)
+                if codes is None:
+                    found.setdefault(stem(later.lower()), set()).add(side)
+                elif word in codes:
+                    found.setdefault(stem(later.lower()), set()).add(word)
             break
     return found

@@ -40,6 +40,19 @@ _APPEARED = re.compile(r"(?P<names>\b(?:Mr|Mrs|Ms|Miss|Dr)\.? (?:[A-Z][\w'’-]*
 """Counsel introduced in the judgment's text: "Mr Lord QC, who appeared for the Defendants"."""
 
 
+_ROLE_NAME = (r"(?P<role>(?:(?:first|second|third|fourth|fifth|sixth)\s+)?(?:claimants?|"
+              r"defendants?|applicants?|respondents?|appellants?))\b")
+_DEFINED_AFTER = re.compile(
+    r"\bthe\s+" + _ROLE_NAME + r"(?:,\s*(?:the\s+)?[^()“”\"\n]{1,90}?)?\s*\(\s*[“\"]"
+    r"(?P<code>[^”\"()]{2,30})[”\"]\s*\)", re.IGNORECASE)
+"""A side's short name defined in the text: "The Claimant (“UEFA”)", "the First Defendant, the
+Secretary of State for Justice (“SSJ”)"."""
+_DEFINED_WITHIN = re.compile(
+    r"\(\s*(?:the\s+)?" + _ROLE_NAME + r"[^()“”\"]{0,40}?,\s*[“\"](?P<code>[^”\"()]{2,30})"
+    r"[”\"]\s*\)", re.IGNORECASE)
+"""The same inside the parenthesis: "Hotblack Holdings Ltd (the Second Claimant, “Hotblack”)"."""
+
+
 @dataclass(frozen=True)
 class Sides:
     """The parties of each side by their distinctive words and initials, and counsel by
@@ -108,6 +121,17 @@ def sides_of(case_name: str, text: str) -> Sides:
                                                        "miss", "dr", "who", "appeared"}]
             if parts:
                 counsel.setdefault(parts[-1].lower(), set()).add(side)
+    for m in [*_DEFINED_AFTER.finditer(text[:8000]), *_DEFINED_WITHIN.finditer(text[:8000])]:
+        side = _role_side(m["role"], labels)
+        if side is None:
+            continue
+        code = m["code"].strip()
+        if code.isupper() and " " not in code:
+            initials.setdefault(side, set()).add(code)
+        else:
+            words.setdefault(side, set()).update(
+                stem(t.lower()) for t in re.findall(r"[A-Za-z0-9][\w'’-]*", code)
+                if t.lower() not in _NOISE and t.lower() not in _LINKS)
     return Sides(words=words, initials=initials, counsel=counsel)
 
 

@@ -30,7 +30,7 @@ _HISTORY = re.compile(
     r"(?:was|were) (?:later|subsequently)|at the time)\b", re.IGNORECASE)
 """Words by which a statement tells its reader the thing is history."""
 _STANDING = re.compile(
-    r"\bstands?\b(?! (?:to|by|for|in|on|at|up|out|as|of)\b)|"
+    r"\b(?:stands?|stood)\b(?! (?:to|by|for|in|on|at|up|out|as|of|down|over|trial)\b)|"
     r"\bremains? (?:in force|good law|the law|valid|binding|in effect|the policy)\b|"
     r"\bstill (?:governs?|appl(?:y|ies)|stands?|binding|good law|in force|valid|the law|"
     r"the policy|the rule)\b", re.IGNORECASE)

@@ -44,6 +44,8 @@ _SCHEMES = (
             rival=r"selective licen"),
     _scheme("HMO licensing", r"HMO licen[cs](?:e|es|ing)|licen[cs](?:e|es|ing) (?:of|for) "
             r"(?:an |the )?HMOs?", r"licen[cs]"),
+    _scheme("houses in multiple occupation", r"houses? in multiple occupation",
+            r"multiple occupation|HMO"),
     _scheme("rent arrears", r"rent arrears|arrears of rent", r"arrears"),
     _scheme("licence conditions", r"(?:licence )?conditions? of (?:an? |the )?(?:HMO |selective )?"
             r"licen[cs]e|licen[cs]e conditions?", r"condition"),
@@ -58,7 +60,7 @@ _SCHEMES = (
     _scheme("clearance areas", r"clearance areas?", r"clearance area"),
     _scheme("overcrowding notices", r"overcrowding notices?|overcrowd(?:ed|ing)",
             r"overcrowd|excessive number of persons"),
-    _scheme("management orders", r"(?:interim |final )?management orders?",
+    _scheme("management orders", r"(?<!dwelling )(?:interim |final )?management orders?",
             r"management order"),
     _scheme("empty dwelling management orders", r"empty dwelling management orders?|EDMOs?|"
             r"(?:empty|unoccupied) (?:homes?|dwellings?)", r"empty dwelling|EDMO|unoccupied"),
