@@ -59,13 +59,15 @@ def _with_database(dsn: str, name: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-async def fresh_database(servers: Settings) -> Settings:
-    """``servers`` with a new, empty database and a NATS namespace of its own."""
+async def fresh_database(servers: Settings, template: str | None = None) -> Settings:
+    """``servers`` with a new database and a NATS namespace of its own: empty, or a copy of
+    ``template``."""
     assert servers.database_url
     name = f"t_{uuid.uuid4().hex[:12]}"
+    copied = f' TEMPLATE "{template}"' if template else ""
     admin = await asyncpg.connect(servers.database_url)
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        await admin.execute(f'CREATE DATABASE "{name}"{copied}')
     finally:
         await admin.close()
     return replace(servers, database_url=_with_database(servers.database_url, name),
@@ -99,15 +101,7 @@ async def corpus_database(servers: Settings, template: str) -> Settings:
     """``fresh_database``, its database a copy of ``template`` (``corpus_template``): the
     corpus is there, as after a first import, each file's source digest with it, so an import
     of :data:`LEGISLATION` leaves every file alone. PostgreSQL copies the files in a second."""
-    assert servers.database_url
-    name = f"t_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(servers.database_url)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
-    finally:
-        await admin.close()
-    return replace(servers, database_url=_with_database(servers.database_url, name),
-                   namespace=f"t{uuid.uuid4().hex[:10]}")
+    return await fresh_database(servers, template)
 
 
 UNHURRIED_S = 300.0
