@@ -298,8 +298,8 @@ wrong citations; never out of the gate on real ones."""
 
 FRESH11_OPEN = frozenset(i["id"] for i in FRESH11 if i.get("note"))
 """Round eleven's wrong items still verified after its rules, each with its note (what a
-general rule would have to read); capped like round ten's. Fresh11 is not yet in the
-``held_out`` gate: the gate run did not complete on the loaded machine this round."""
+general rule would have to read); capped like round ten's, and left out of the gate on
+wrong citations as round ten's are."""
 
 GATE_EXCLUDED = frozenset(i["id"] for i in FRESH8 if i.get("note"))
 """Fresh items that cannot pass honestly: each keeps its note in the set (what a general rule
@@ -310,9 +310,9 @@ HELD_OUT_REAL_REMOVED_MAX = 0.01
 
 @pytest.fixture(scope="module")
 def held_out(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    """The round eight, nine and ten fresh sets through ``yourai verify``, as the held-out
-    set would be."""
-    items = [*FRESH8, *FRESH9, *FRESH10]
+    """The round eight to eleven fresh sets through ``yourai verify``, as the held-out set
+    would be."""
+    items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11]
     return outcomes(items, run_verifier(items, CORPUS,
                                         Path(tmp_path_factory.mktemp("verify-fresh"))))
 
@@ -337,7 +337,7 @@ def test_the_round_eleven_open_items_are_explained_and_a_minority() -> None:
 def test_the_fresh_sets_pass_no_wrong_citation(held_out: list[Outcome]) -> None:
     passed = [o.id for o in held_out
               if o.label == "fabricated" and o.status == "verified"
-              and o.id not in GATE_EXCLUDED | FRESH10_OPEN]
+              and o.id not in GATE_EXCLUDED | FRESH10_OPEN | FRESH11_OPEN]
     assert passed == []
 
 
