@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import re
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -98,6 +97,18 @@ def test_a_tag_still_streaming_keeps_its_sentence_open() -> None:
     assert sentence.text == text + '">1</cite>'
 
 
+def test_a_tag_cut_before_its_label_keeps_its_sentence_open() -> None:
+    """Cut between a tag's ">" and its label (or inside its closing tag), the parser reads a tag
+    never closed followed by text: the sentence is not complete until the tag is."""
+    for cut in ('">', '">1', '">1<', '">1</ci', '">1</cite'):
+        tracker = SentenceTracker()
+        opened = 'The policy says "rent is reviewed each April." <cite ref="doc:x#0" quote="April'
+        assert tracker.feed(opened + cut) == [], cut
+        assert tracker.feed('">1</cite>'.removeprefix(cut)) == [], cut
+        [sentence] = tracker.feed("\n\nNext")
+        assert sentence.text == opened + '">1</cite>'
+
+
 def test_any_chunking_reports_the_same_sentences_numbered_as_the_whole_answer() -> None:
     whole = _track([ANSWER])
     assert [text.split(" <cite")[0] for _, text, _, _ in whole] == [
@@ -156,17 +167,15 @@ def _real_answers() -> list[str]:
 
 def test_the_window_reports_what_the_whole_draft_parse_reads_on_real_answers() -> None:
     """The tracker parses only from where it can read on (DESIGN §5a): on real answers, cut
-    anywhere, what it reports is exactly the whole draft's cited sentences, numbered alike."""
+    anywhere (inside a tag too), what it reports is exactly the whole draft's cited sentences,
+    numbered alike."""
     rng = random.Random(5)
     for answer in _real_answers():
         whole = _whole_draft(answer)
         assert _track([answer]) == whole
-        # Cut anywhere but inside a tag: a tag cut between its ">" and its label reads, for
-        # that moment, as a tag never closed followed by text (so its sentence as complete),
-        # with the whole draft parsed at each delta as much as with the window.
-        inside = {i for m in re.finditer(r"<cite\b.*?</cite>", answer)
-                  for i in range(m.start() + 1, m.end())}
-        places = [i for i in range(1, len(answer)) if i not in inside]
+        # Cut anywhere, inside tags too: a tag cut between its ">" and its label reads, for
+        # that moment, as a tag never closed followed by text, and its sentence stays open.
+        places = range(1, len(answer))
         for _ in range(20):
             cuts = sorted(rng.sample(places, min(len(places), rng.randint(1, 40))))
             pieces = [answer[a:b] for a, b in zip([0, *cuts], [*cuts, len(answer)], strict=True)]

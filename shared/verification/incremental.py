@@ -102,9 +102,12 @@ class SentenceTracker:
                 by_sentence.setdefault(c.sentence, []).append(c)
         out: list[DraftedSentence] = []
         last = self._cited
+        # Only the text before a tag still streaming is final: the parser reads a tag cut
+        # between its ">" and its label as a tag never closed followed by text.
+        settled = len(window) if final else _tag_streaming_at(window)
         for (s_start, s_end), citations in sorted(by_sentence.items()):
-            if not final and not window[s_end:].strip():
-                break  # the last sentence may still grow
+            if not final and not window[s_end:settled].strip():
+                break  # the last sentence may still grow, or its tag is still streaming
             out.append(DraftedSentence(index=self._count, offset=start + s_start,
                                        text=window[s_start:s_end],
                                        first_citation=before + citations[0].index))
@@ -149,6 +152,26 @@ _ACT_NAMED = re.compile(r"Act[ \t]+\d{4}")
 _ENDS_SENTENCE_MID_LINE = frozenset(".!?\"'”’]*_>-+#")
 """What may precede a window opening mid-line: a sentence's end, a tag's or a list marker's;
 never a letter, digit or ")" that an Act's title could run back over on the same line."""
+
+
+_OPENING = re.compile(r"<cite\b", re.IGNORECASE)
+_CLOSING = re.compile(r"</cite\s*>", re.IGNORECASE)
+_SELF_CLOSED = re.compile(r"""<cite\b(?:[^<>"']|"[^"<]*"|'[^'<]*')*/>""", re.IGNORECASE)
+_TAG_PREFIX = re.compile(r"<(?:/(?:c(?:i(?:t(?:e\s*)?)?)?)?|c(?:i(?:t)?)?)?$", re.IGNORECASE)
+"""The start of a tag cut before its name is whole ("<", "<ci", "</cit"), at the draft's end."""
+
+
+def _tag_streaming_at(window: str) -> int:
+    """Where a cite tag still streaming starts in ``window`` (``len(window)`` if none): its
+    last opening tag when no ``</cite>`` follows it and it is not self-closed, or a tag's
+    first characters at the very end. A tag opened and never closed before a later one
+    opens is left to the parser, which reads it so whatever follows."""
+    opening = next(reversed(list(_OPENING.finditer(window))), None)
+    if (opening is not None and not _CLOSING.search(window, opening.end())
+            and not _SELF_CLOSED.match(window, opening.start())):
+        return opening.start()
+    cut = _TAG_PREFIX.search(window, max(len(window) - 8, 0))
+    return cut.start() if cut is not None else len(window)
 
 
 def _next_text(text: str, pos: int) -> int:
