@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 from tokenizers import Encoding, Tokenizer
 
 from shared._model_cache import optimised_model
+from shared.embedding_cache import FILE_NAME, VectorCache
 
 __all__ = [
     "MINILM_L6_V2",
@@ -149,8 +150,10 @@ class EmbedderConfig:
     the event loop and the other services on the same machine."""
     cache_dir: Path | None = None
     """A writable directory where the optimised model is kept between starts (the data
-    directory's ``models``); ``None`` optimises it in memory at each start, which holds
-    about 45 MiB more (shared/_model_cache.py)."""
+    directory's ``models``), and the vectors already computed (:attr:`Embedder.vector_cache`,
+    shared by the processes that use the directory); ``None`` optimises the model in memory
+    at each start, which holds about 45 MiB more (shared/_model_cache.py), and keeps no
+    vectors."""
 
 
 class Embedder:
@@ -185,12 +188,20 @@ class Embedder:
         self._inputs = {i.name for i in self._session.get_inputs()}
         # One run at a time: a second concurrent run would only compete for the same cores.
         self._lock = threading.Lock()
+        self._vector_cache = (VectorCache(self._config.cache_dir / FILE_NAME)
+                              if self._config.cache_dir is not None else None)
 
     @property
     def model_id(self) -> str:
         """Identifies the vectors' space: store it with them; a different id means re-embed."""
         model = self._config.model
         return f"{model.name}@{model.weights.sha256[:12]}/{model.max_tokens}"
+
+    @property
+    def vector_cache(self) -> VectorCache | None:
+        """Vectors this model computed already, on disk beside the model for every process
+        that shares its cache directory (shared/embedding_cache.py); ``None`` without one."""
+        return self._vector_cache
 
     @property
     def dimension(self) -> int:

@@ -25,12 +25,23 @@ from services.lex.corpus.importer import import_paths
 from services.lex.corpus.store import CorpusStore
 from shared.config import Settings
 from shared.embedded import free_port, start_nats, start_postgres, start_redis
+from shared.embeddings import EmbedderConfig, configure_default_embedder
 from shared.runtime import Infra, open_infra
 from shared.store import connect_pool, migrate
 from tests.e2e import Client
 from tests.harness import Api, Harness
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+MODEL_CACHE = Path(os.environ.get("YOURAI_TEST_MODEL_CACHE")
+                   or Path(tempfile.gettempdir()) / f"yourai-test-models-{os.getuid()}")
+"""The model cache of every test process on this machine (the optimised model and the vectors
+computed, shared/embedding_cache.py), as ``yourai up`` keeps one under its data directory: the
+session's first import of a text embeds it (``corpus_template`` warms it with the legislation),
+and every later process, test file or engine started by a test reads it from there instead of
+embedding the corpus again. Keyed by model, recipe and text, it is safe to share between
+checkouts; ``YOURAI_TEST_MODEL_CACHE`` puts it elsewhere."""
+configure_default_embedder(EmbedderConfig(cache_dir=MODEL_CACHE))
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from shared.config import Settings
 from shared.embedded import free_port
-from tests.conftest import LEGISLATION, corpus_database
+from tests.conftest import LEGISLATION, MODEL_CACHE, corpus_database
 
 SERVERS_GONE_S = 30.0
 """A ceiling on the embedded servers' last moments after ``up`` has exited (the loaded machine's
@@ -45,6 +45,8 @@ def _up(**extra: str) -> tuple[list[str], Path]:
     # Directly under /tmp: the embedded PostgreSQL runs as its own user when started as root
     # and must be able to reach its data directory.
     data_dir = Path(tempfile.mkdtemp(prefix="yu"))
+    # The session's model cache: the optimised model and the corpus's vectors made once.
+    (data_dir / "models").symlink_to(MODEL_CACHE, target_is_directory=True)
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("YOURAI_") and k != "ANTHROPIC_API_KEY"}
     env.update(YOURAI_DATA_DIR=str(data_dir), YOURAI_PORT=str(free_port()),

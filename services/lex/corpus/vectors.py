@@ -9,14 +9,16 @@ occupation", "interim EDMOs" → "empty dwelling management order"), which the m
 know. A judgment paragraph is one vector. Each row keeps
 the vector space (the embedder's ``model_id`` and :data:`RECIPE`) and the md5 of the provision
 or paragraph it came from, so an import embeds only what is new or changed, and vectors made
-another way are never compared with these. Without pgvector (or without the model) nothing is
+another way are never compared with these. A text embedded before, by this process or any
+other sharing the model's cache directory, is not embedded again (shared/embedding_cache.py):
+a second import into a fresh database, a restart, a test process, reads its vectors from
+there. Without pgvector (or without the model) nothing is
 embedded and search is full text only, which :meth:`CorpusVectors.ready` logs once.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -24,6 +26,7 @@ from collections.abc import Callable, Sequence
 import asyncpg
 import numpy as np
 
+from shared.embedding_cache import text_digest
 from shared.embeddings import Embedder, EmbeddingError, default_embedder
 from shared.hybrid import vector_literal, vector_search_available
 from shared.text.vocabulary import spelt_out
@@ -60,8 +63,7 @@ def section_chunks(title: str, text: str, chunks: int = SECTION_CHUNKS) -> list[
     return [first, *rest][:max(chunks, 1)]
 
 
-def _md5(text: str) -> str:
-    return hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
+_md5 = text_digest
 
 
 class CorpusVectors:
@@ -75,6 +77,8 @@ class CorpusVectors:
         self._chunks = section_chunks
         self._ready: bool | None = None
         self._lock = asyncio.Lock()
+        self.embedded = 0
+        """Texts this instance ran through the model (not found in either cache)."""
 
     async def ready(self) -> bool:
         """Whether dense search can run here: pgvector, the tables and the model (checked once,
@@ -123,15 +127,30 @@ class CorpusVectors:
         missing = sorted({i for i, k in enumerate(keys) if k not in _cache},
                          key=lambda i: texts[i])
         if missing:
-            vectors = await self.embedder.embed([texts[i] for i in missing])
-            for i, v in zip(missing, vectors, strict=True):
-                _cache[keys[i]] = v
+            await self._compute([texts[i] for i in missing], [keys[i] for i in missing])
         out = [vector_literal(_cache[k].tolist()) for k in keys]
         for k in keys:
             _cache.move_to_end(k)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
         return out
+
+    async def _compute(self, texts: Sequence[str], keys: Sequence[tuple[str, str]]) -> None:
+        """Put the vectors of ``texts`` in the process's cache: read from the shared one where
+        it has them, computed (and added to it) where not."""
+        shared, model = self.embedder.vector_cache, self.embedder.model_id
+        stored = ({} if shared is None else
+                  await asyncio.to_thread(shared.get, model, RECIPE, [md5 for _, md5 in keys]))
+        new = [i for i, (_, md5) in enumerate(keys) if md5 not in stored]
+        computed = await self.embedder.embed([texts[i] for i in new])
+        for i, vector in zip(new, computed, strict=True):
+            stored[keys[i][1]] = vector
+        if shared is not None and new:
+            await asyncio.to_thread(shared.put, model, RECIPE,
+                                    [(keys[i][1], stored[keys[i][1]]) for i in new])
+        self.embedded += len(new)
+        for key in keys:
+            _cache[key] = stored[key[1]]
 
     async def embed_pending(self, progress: Progress | None = None) -> int:
         """Embed every provision and paragraph with no vector of this model for its current
