@@ -38,6 +38,7 @@ from nats.errors import Error as NatsError
 from shared.bus import Bus
 from shared.events import AnyEvent, Event
 from shared.store import Appended, PostgresEventStore, Recorded, StoreError, StoreUnavailable
+from shared.store.leases import Fence
 from shared.store.outbox import PublishOutbox
 from shared.tracing import span_from_meta
 
@@ -60,6 +61,7 @@ GROUP_LIMIT = 512
 class _Request(NamedTuple):
     events: list[AnyEvent]
     done: asyncio.Future[list[Appended]]
+    fence: Fence | None = None
 
 
 def _committed(appended: Sequence[Appended]) -> list[tuple[int, int, Event, bytes]]:
@@ -88,8 +90,8 @@ class LogWriter:
         self._committing: asyncio.Task[None] | None = None
         self._behind: asyncio.Task[None] | None = None
 
-    async def record(self, events: Sequence[Event], *,
-                     publish_behind: bool = False) -> list[Appended]:
+    async def record(self, events: Sequence[Event], *, publish_behind: bool = False,
+                     fence: Fence | None = None) -> list[Appended]:
         """Append ``events`` in order, then publish each recorded one (new, or already stored).
 
         Raises only if nothing was committed (``StoreError``, or ``EventTooLarge`` before the
@@ -102,6 +104,9 @@ class LogWriter:
         (the gateway's 202 need not wait for JetStream's acknowledgement): the outbox already
         holds the records, as for a producer that dies before it publishes. This writer still
         publishes in the order it committed: a later publication waits for those behind.
+
+        ``fence`` is the work lease of the delivery writing (``shared/store/leases.py``): an
+        event whose lease was taken over is not written (``fenced``), in the append itself.
         """
         if not events:
             return []
@@ -110,7 +115,7 @@ class LogWriter:
         first = events[0].meta
         with span_from_meta("log.append", first, service=first.producer or "engine",
                             attributes={"yourai.events": str(len(fitted))}):
-            appended = await self._append(fitted)
+            appended = await self._append(fitted, fence)
         if publish_behind:
             self._publish_behind(appended)
         else:
@@ -134,10 +139,10 @@ class LogWriter:
 
         self._behind = asyncio.create_task(publish(), name="publish-behind")
 
-    async def _append(self, events: list[AnyEvent]) -> list[Appended]:
+    async def _append(self, events: list[AnyEvent], fence: Fence | None) -> list[Appended]:
         """Append in the next group commit; its outcome for these events alone."""
         done: asyncio.Future[list[Appended]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Request(events, done))
+        self._queue.append(_Request(events, done, fence))
         if self._committing is None or self._committing.done():
             self._committing = asyncio.create_task(self._commit_queued(), name="group-commit")
         return await done
@@ -157,7 +162,8 @@ class LogWriter:
     async def _commit(self, group: list[_Request]) -> None:
         try:
             appended = await self.store.append([e for r in group for e in r.events],
-                                               outbox=True)
+                                               outbox=True, fences=[r.fence for r in group
+                                                                    for _ in r.events])
         except BaseException as e:
             if len(group) == 1 or not isinstance(e, Exception) or isinstance(
                     e, StoreUnavailable):

@@ -35,7 +35,7 @@ from shared.store import (
     connect_pool,
     migrate,
 )
-from shared.store.leases import LeaseLost, Leases, confirm_held
+from shared.store.leases import Fence, LeaseLost, Leases, held_fence
 from shared.tracing import current_meta, span_from_meta
 
 __all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
@@ -417,14 +417,18 @@ class _BorrowingBroker(NatsBroker):
 class _FencedWriter(LogWriter):
     """A service's writer: what a handler records goes ahead only while its delivery holds
     the message's lease (``shared/store/leases.py``), so a run that stalled past its lease
-    never writes after the run that took it over (DESIGN §4). Writes outside a handler's
-    delivery (the watchdog, the outbox's sweep) are not fenced."""
+    never writes after the run that took it over (DESIGN §4). The lease travels with the
+    append as its fencing token and the log refuses the write in the statement that would
+    make it, so no stall between a check and the write can let it through. Writes outside a
+    handler's delivery (the watchdog, the outbox's sweep) are not fenced."""
 
-    async def record(self, events: Sequence[Event], *,
-                     publish_behind: bool = False) -> list[Appended]:
-        if events:
-            await confirm_held()
-        return await super().record(events, publish_behind=publish_behind)
+    async def record(self, events: Sequence[Event], *, publish_behind: bool = False,
+                     fence: Fence | None = None) -> list[Appended]:
+        fence = fence or (held_fence() if events else None)
+        appended = await super().record(events, publish_behind=publish_behind, fence=fence)
+        if fence is not None and any(a.status == "fenced" for a in appended):
+            raise LeaseLost(f"the lease on {fence[0]} {fence[1]} was taken over")
+        return appended
 
 
 class _KeepAlive:

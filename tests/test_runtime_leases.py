@@ -13,9 +13,9 @@ import pytest
 from nats.aio.msg import Msg
 
 from shared.bus import Bus
-from shared.events import MessageReceived
-from shared.runtime import Infra, Service
-from shared.store.leases import LeaseLost, Leases, check_held, confirm_held
+from shared.events import ConversationCreated, MessageReceived
+from shared.runtime import Infra, Service, _FencedWriter
+from shared.store.leases import LeaseLost, Leases, check_held, confirm_held, held_fence
 
 
 def _leases(infra: Infra, *, ttl_s: float = 30.0) -> Leases:
@@ -113,6 +113,39 @@ async def test_a_holder_stalled_past_its_lease_may_not_write_once_it_is_taken_ov
                 await confirm_held()
             check_held()  # known from now on, without asking: raises
     await confirm_held()  # outside a delivery: nothing to confirm
+
+
+async def test_an_append_carrying_a_lost_leases_token_writes_nothing(infra: Infra) -> None:
+    """The fence is the log's, not only the process's: a holder that stalled past its lease
+    and does not know it yet (its own check, ``check_held``, passes) carries its lease's token
+    into the append, and the append refuses it in the statement that would write, whether it
+    comes straight to the store or through a service's writer (which raises ``LeaseLost``)."""
+    stalled, other = _leases(infra, ttl_s=0.5), _leases(infra)
+    created = ConversationCreated(conversation_id=uuid.uuid4(), tenant_id="tenant-a",
+                                  user_id="u")
+    await infra.store.append([created])
+    first, second, third = (MessageReceived(
+        conversation_id=created.conversation_id, tenant_id="tenant-a", invocation_id=uuid.uuid4(),
+        user_id="u", message_id=uuid.uuid4(), content="a question") for _ in range(3))
+    writer = _FencedWriter(infra.store, Bus(await infra.nats(), infra.subjects),
+                           publish_timeout_s=10.0, sweep_every_s=60.0)
+    event_id = uuid.uuid4()
+    with pytest.raises(LeaseLost):
+        async with stalled.turn("c", event_id) as ours:
+            assert ours
+            fence = held_fence()
+            assert fence is not None
+            [written] = await infra.store.append([first], fences=[fence])  # held: written
+            assert written.status == "new"
+            await asyncio.sleep(0.6)  # lapsed, and no renewal has looked
+            assert await asyncio.wait_for(_second(other, event_id), 10) is True  # taken over
+            check_held()  # the process's own check does not know yet
+            [refused] = await infra.store.append([second], outbox=True, fences=[fence])
+            assert refused.status == "fenced" and refused.record is None
+            with pytest.raises(LeaseLost):
+                await writer.record([third])
+    stored = await infra.store.read_conversation("tenant-a", created.conversation_id)
+    assert [r.event.event_id for r in stored] == [created.event_id, first.event_id]
 
 
 def _message() -> MessageReceived:

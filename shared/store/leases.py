@@ -11,11 +11,13 @@ the runtime) until the work is done — it is then acknowledged with nothing mor
 lease has lapsed because its holder died or stalled, and it takes over.
 
 A holder that stalls past its lease (a long pause, a starved host) is not dead: it resumes
-where it was, after another delivery has taken the work over. So a holder writes only while it
-knows it still holds the lease (:func:`confirm_held`, called before each write of a handler):
-known from a renewal within the last half lease, which costs nothing, or else asked of the
-database; once the lease is lost the write raises :class:`LeaseLost`, and the stalled run
-stops without writing, leaving the work to the delivery that took it over.
+where it was, after another delivery has taken the work over. So a holder's write carries
+its lease as a fencing token (:func:`held_fence`), and the log refuses it in the statement
+that would insert it unless that holder still holds the lease (migration 0022): no statement
+of its own, and no gap between a check and the write for a stall to fall into. A refused
+write raises :class:`LeaseLost`, as does any write once a renewal has found the lease lost,
+and the stalled run stops without writing, leaving the work to the delivery that took it
+over.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ import asyncpg
 
 from shared.store.errors import store_errors
 
-__all__ = ["KEEP_DONE_S", "MIN_TTL_S", "LeaseLost", "Leases", "check_held", "confirm_held"]
+__all__ = ["KEEP_DONE_S", "MIN_TTL_S", "Fence", "LeaseLost", "Leases", "check_held",
+           "confirm_held", "held_fence"]
 
 log = logging.getLogger("yourai.leases")
 
@@ -70,8 +73,11 @@ RETURNING holder
 # holders returned are those still held. A lapsed lease nobody has taken yet is renewed: its
 # holder may carry on, and a claim and a renewal of one row take turns on its lock.
 
-_Key = tuple[str, uuid.UUID, uuid.UUID]
-"""A held lease: the consumer, the message's event id, this delivery's holder id."""
+Fence = tuple[str, uuid.UUID, uuid.UUID]
+"""A held lease: the consumer, the message's event id, this delivery's holder id. It is also
+the fencing token an append carries: the log writes the event only while that holder holds
+the lease (``PostgresEventStore.append``, migration 0022)."""
+_Key = Fence
 
 
 class LeaseLost(Exception):
@@ -96,6 +102,16 @@ def check_held() -> None:
     turn = _current.get()
     if turn is not None and turn.key in turn.leases.lost:
         raise LeaseLost(f"the lease on {turn.key[0]} {turn.key[1]} was taken over")
+
+
+def held_fence() -> Fence | None:
+    """The fencing token of this context's delivery for its next append (``None`` outside a
+    delivery); raises :class:`LeaseLost` at once if the lease is known lost already."""
+    turn = _current.get()
+    if turn is None:
+        return None
+    check_held()
+    return turn.key
 
 
 async def confirm_held() -> None:

@@ -30,6 +30,7 @@ from shared.store.errors import (
     TenantMismatch,
     store_errors,
 )
+from shared.store.leases import Fence
 from shared.store.projections import project, projected, touch_invocations
 
 __all__ = ["Appended", "PostgresEventStore", "Recorded", "check_connection_budget",
@@ -68,8 +69,9 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True):
 class Appended(msgspec.Struct, frozen=True, kw_only=True):
     """The outcome of appending one event."""
 
-    status: Literal["new", "duplicate", "dropped"]
-    """``dropped``: its invocation had already ended, so the log refuses it."""
+    status: Literal["new", "duplicate", "dropped", "fenced"]
+    """``dropped``: its invocation had already ended, so the log refuses it; ``fenced``: its
+    fencing token's holder no longer holds the work lease, so the log refuses it (DESIGN §4)."""
     event: AnyEvent
     record: Recorded | None = None
 
@@ -175,22 +177,30 @@ class PostgresEventStore:
         self.pool = pool
 
     async def append(self, events: Sequence[AnyEvent], *, outbox: bool = False,
-                     within: Connection | None = None) -> list[Appended]:
+                     within: Connection | None = None,
+                     fences: Sequence[Fence | None] | None = None) -> list[Appended]:
         """Append events in order, in one transaction; already-stored event ids are no-ops.
 
         With ``outbox``, each new record is also queued in ``publish_outbox`` in the same
         transaction, until its publication is confirmed (``shared.store.outbox``). ``within``
         is the caller's open transaction, for a change that must commit with its record (a
         tenant's configuration and its ``configuration.changed``).
+
+        ``fences`` gives each event the work lease of the delivery that wrote it, or ``None``:
+        an event whose lease another delivery has taken over is refused in the same statement
+        that would insert it (``fenced``), so a stalled holder cannot write after the take-over
+        whatever it last knew (migration ``0022``).
         """
         if not events:
             return []
+        fenced = _fence_arrays(events, fences)
         if within is not None:  # a pool's connection proxy forwards every call
-            return await _append(cast(asyncpg.Connection, within), events, outbox=outbox)
+            return await _append(cast(asyncpg.Connection, within), events, outbox=outbox,
+                                 fences=fenced)
         try:
             async with self.pool.acquire() as proxy:
                 return await _append_in_one(cast(asyncpg.Connection, proxy), events,
-                                            outbox=outbox)
+                                            outbox=outbox, fences=fenced)
         except _TRANSIENT as e:
             raise StoreUnavailable(f"event store unavailable: {e}") from e
 
@@ -251,9 +261,11 @@ class PostgresEventStore:
 
 _APPEND = ("SELECT r_index, r_status, r_position, r_version, r_prev_hash, r_hash,"
            " r_recorded_at, r_payload FROM append_events($1::uuid[], $2::uuid[], $3::uuid[],"
-           " $4::text[], $5::text[], $6::timestamptz[], $7::bytea[], $8, $9::text[])")
+           " $4::text[], $5::text[], $6::timestamptz[], $7::bytea[], $8, $9::text[],"
+           " $10::text[], $11::uuid[], $12::uuid[])")
 """The log's side of an append in one call (migration ``0017_append_function.sql``, set-based
-since ``0018``, with a fast path for a few events of one conversation since ``0019``): heads
+since ``0018``, with a fast path for a few events of one conversation since ``0019``, fenced
+by the writer's work lease since ``0022``): heads
 locked in a fixed order, stored ids returned as duplicates, events of ended invocations
 dropped, the chain extended, the rows inserted (and queued with ``outbox``), the heads and the
 invocations' latest activity moved on."""
@@ -283,21 +295,35 @@ async def _transaction(conn: asyncpg.Connection) -> AsyncIterator[None]:
             conn.terminate()
 
 
+_FenceArrays = tuple[list[str | None], list[uuid.UUID | None], list[uuid.UUID | None]]
+"""Per event: the consumer, message id and holder of its work lease, ``None`` if unfenced."""
+
+
+def _fence_arrays(events: Sequence[AnyEvent], fences: Sequence[Fence | None] | None
+                  ) -> _FenceArrays:
+    if fences is None:
+        return [None] * len(events), [None] * len(events), [None] * len(events)
+    if len(fences) != len(events):
+        raise ValueError("one fence (or None) per event")
+    return ([f[0] if f else None for f in fences], [f[1] if f else None for f in fences],
+            [f[2] if f else None for f in fences])
+
+
 async def _append_in_one(conn: asyncpg.Connection, events: Sequence[AnyEvent], *,
-                         outbox: bool) -> list[Appended]:
+                         outbox: bool, fences: _FenceArrays) -> list[Appended]:
     """Append ``events`` and project the new ones, on ``conn``: one call to the log, in
     its own implicit transaction when nothing is to be projected (an agent's events, the
     answer's deltas), else in a transaction with the projections."""
     if not any(projected(e) for e in events):
-        return await _record_all(conn, events, outbox=outbox)
+        return await _record_all(conn, events, outbox=outbox, fences=fences)
     async with _transaction(conn):
-        return await _append(conn, events, outbox=outbox)
+        return await _append(conn, events, outbox=outbox, fences=fences)
 
 
-async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
-                  ) -> list[Appended]:
+async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool,
+                  fences: _FenceArrays) -> list[Appended]:
     """The log's call, then the projections of what it recorded (inside a transaction)."""
-    out = await _record_all(conn, events, outbox=outbox)
+    out = await _record_all(conn, events, outbox=outbox, fences=fences)
     new = [a.record for a in out if a.record is not None and a.status == "new"]
     for record in new:
         await project(conn, record.event, record.version)
@@ -307,15 +333,15 @@ async def _append(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbo
     return out
 
 
-async def _record_all(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool
-                      ) -> list[Appended]:
+async def _record_all(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, outbox: bool,
+                      fences: _FenceArrays) -> list[Appended]:
     payloads = [encode_event(e) for e in events]
     try:
         rows = await conn.fetch(
             _APPEND, [e.conversation_id for e in events], [e.event_id for e in events],
             [e.invocation_id for e in events], [e.tenant_id for e in events],
             [event_type(e) for e in events], [e.occurred_at for e in events], payloads,
-            outbox, _TERMINAL)
+            outbox, _TERMINAL, *fences)
     except asyncpg.PostgresError as e:
         if e.sqlstate == _STREAM_NOT_FOUND:
             raise StreamNotFound(e.args[0] if e.args else str(e)) from e
@@ -325,8 +351,8 @@ async def _record_all(conn: asyncpg.Connection, events: Sequence[AnyEvent], *, o
     out: list[Appended] = []
     for row in rows:
         event, status = events[row["r_index"] - 1], row["r_status"]
-        if status == "dropped":
-            out.append(Appended(status="dropped", event=event))
+        if status in ("dropped", "fenced"):
+            out.append(Appended(status=status, event=event))
             continue
         payload = payloads[row["r_index"] - 1] if status == "new" else bytes(row["r_payload"])
         record = Recorded(
