@@ -241,6 +241,7 @@ class Service:
 
     def _wrap(self, sub: _Subscription) -> Callable[[Msg], Awaitable[None]]:
         durable = self.infra.subjects.durable(sub.durable)
+        heartbeats = _Heartbeats(sub.ack_wait_s)
 
         async def handle(raw: Msg) -> None:
             try:
@@ -255,7 +256,7 @@ class Service:
                 await raw.term()
                 return
             attempt = raw.metadata.num_delivered if raw.metadata else 1
-            heartbeat = _KeepAlive(raw, sub.ack_wait_s)
+            heartbeats.add(raw)
             assert self._leases is not None
             try:
                 # One delivery at a time runs the handler, in whichever replica: a redelivery
@@ -278,7 +279,7 @@ class Service:
                 await self._failed(raw, committed, e, attempt)
                 return
             finally:
-                heartbeat.cancel()
+                heartbeats.discard(raw)
             await raw.ack()
 
         handle.__name__ = f"{self.name}_{sub.event_type.replace('.', '_')}"
@@ -504,32 +505,49 @@ class _FencedWriter(LogWriter):
         return await super().record(events, publish_behind=publish_behind)
 
 
-class _KeepAlive:
-    """Tells JetStream a long handler is still working, so it is not redelivered meanwhile.
+class _Heartbeats:
+    """Tells JetStream that a subscription's long handlers are still working, so their messages
+    are not redelivered meanwhile.
 
-    A timer rather than a task per message: most handlers end long before the first beat, and
-    a task costs a start and a cancellation on the event loop for every message delivered.
+    One timer for all the subscription's deliveries in this process, not one per delivery: most
+    handlers end long before a beat is due, and a timer armed and cancelled for every message
+    was a cost per delivery on the event loop (docs/BENCHMARKS.md, round twelve). A delivery is
+    told "in progress" once it has run a third of the ack wait, and again at that pace; the
+    timer ticks at half that pace while any delivery runs, so a beat is late by at most half a
+    period: the first within half the ack wait.
     """
 
-    def __init__(self, raw: Msg, ack_wait_s: float) -> None:
-        self._raw = raw
+    def __init__(self, ack_wait_s: float) -> None:
         self._every = max(ack_wait_s / 3, 0.2)
-        self._loop = asyncio.get_running_loop()
-        self._timer: asyncio.TimerHandle | None = self._loop.call_later(self._every, self._beat)
-        self._task: asyncio.Task[None] | None = None
+        self._running: dict[int, tuple[Msg, float]] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._sending: set[asyncio.Task[None]] = set()
 
-    def _beat(self) -> None:
-        self._task = self._loop.create_task(self._send())
+    def add(self, raw: Msg) -> None:
+        """``raw``'s handler has started."""
+        loop = asyncio.get_running_loop()
+        self._running[id(raw)] = (raw, loop.time())
+        if self._timer is None:
+            self._timer = loop.call_later(self._every / 2, self._tick)
 
-    async def _send(self) -> None:
-        with contextlib.suppress(Exception):
-            await self._raw.in_progress()
-        if self._timer is not None:  # not cancelled meanwhile
-            self._timer = self._loop.call_later(self._every, self._beat)
+    def discard(self, raw: Msg) -> None:
+        """``raw``'s handler has ended: no beat after this."""
+        self._running.pop(id(raw), None)
 
-    def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._task is not None:
-            self._task.cancel()
+    def _tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        due = [raw for raw, since in self._running.values() if now - since >= self._every]
+        for raw in due:
+            self._running[id(raw)] = (raw, now)
+        if due:
+            task = loop.create_task(self._send(due))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+        self._timer = loop.call_later(self._every / 2, self._tick) if self._running else None
+
+    async def _send(self, due: list[Msg]) -> None:
+        for raw in due:
+            if self._running.get(id(raw), (None, 0.0))[0] is raw:  # not ended meanwhile
+                with contextlib.suppress(Exception):
+                    await raw.in_progress()
