@@ -22,6 +22,7 @@ from faststream.nats import JStream, NatsBroker, NatsMessage
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
+from nats.js.client import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from shared.bus import Bus, Committed, EventTooLarge, Subjects, connect_nats
@@ -134,6 +135,7 @@ class Service:
     _bus: Bus | None = None
     _writer: LogWriter | None = None
     _leases: Leases | None = None
+    _feeds: list[_Feed] = field(default_factory=list)
 
     @property
     def bus(self) -> Bus:
@@ -198,33 +200,9 @@ class Service:
     async def start(self) -> None:
         settings = self.infra.settings
         assert settings.nats_url
-        broker = _BorrowingBroker(await self.infra.nats(), logger=None,
-                                  # handlers decode the message themselves
-                                  # (``Committed.from_msg``)
-                                  serializer=None,
-                                  # and take it as it is: no dependency injection to solve
-                                  # per message (fast-depends' model, its call wrappers)
-                                  apply_types=False)
-        stream = JStream(self.infra.subjects.log_stream, declare=False)
-        for sub in self.subscriptions:
-            durable = self.infra.subjects.durable(sub.durable)
-            broker.subscriber(
-                self.infra.subjects.committed_of_type(sub.event_type),
-                stream=stream,
-                # A durable push consumer with a deliver group, both named by ``queue`` (nats-py):
-                # JetStream sends each message as it is stored to one member of the group (the
-                # replicas), with no pull request per delivery, holding back past
-                # max_ack_pending.
-                queue=durable,
-                config=_consumer_config(sub, durable),
-                ack_policy=AckPolicy.MANUAL,
-                max_workers=sub.max_workers,
-                # The message itself, not its body parsed as JSON: the handler decodes it once.
-                decoder=_undecoded,
-            )(self._wrap(sub))
-        await broker.connect()
-        self.broker = broker
-        self._bus = Bus(broker.connection, self.infra.subjects)
+        nc = await self.infra.nats()
+        self.broker = _declared(nc, self.infra.subjects, self.subscriptions, self._wrap)
+        self._bus = Bus(nc, self.infra.subjects)
         await self._bus.ensure_streams()
         for sub in self.subscriptions:
             await _reconcile_durable(self._bus, sub, self.infra.subjects.durable(sub.durable))
@@ -234,7 +212,13 @@ class Service:
         self._writer.start()
         self._leases = Leases.for_ack_wait(self.infra.pool, settings.ack_wait_s)
         self._leases.start()
-        await broker.start()
+        for sub in self.subscriptions:
+            feed = _Feed(self._wrap(sub), max_workers=sub.max_workers)
+            durable = self.infra.subjects.durable(sub.durable)
+            await feed.start(self._bus.js, self.infra.subjects.committed_of_type(sub.event_type),
+                             durable=durable, config=_consumer_config(sub, durable),
+                             stream=self.infra.subjects.log_stream)
+            self._feeds.append(feed)
         for hook in self.on_start:
             await hook()
         log.info("%s started", self.name)
@@ -243,10 +227,11 @@ class Service:
         for hook in self.on_stop:
             with contextlib.suppress(Exception):
                 await hook()
-        if self.broker is not None:
+        feeds, self._feeds = self._feeds, []
+        for feed in feeds:
             with contextlib.suppress(Exception):
-                await self.broker.stop()
-            self.broker = None
+                await feed.stop()
+        self.broker = None
         if self._writer is not None:
             await self._writer.stop()
             self._writer = None
@@ -254,13 +239,11 @@ class Service:
             await self._leases.stop()
             self._leases = None
 
-    def _wrap(self, sub: _Subscription) -> Callable[[Any], Awaitable[None]]:
+    def _wrap(self, sub: _Subscription) -> Callable[[Msg], Awaitable[None]]:
         durable = self.infra.subjects.durable(sub.durable)
-        # FastStream passes what ``_undecoded`` returned; the broker applies no types, and the
-        # parameter stays unannotated all the same (an injected ``NatsMessage`` parameter
-        # costs a thread hop per message wherever types are applied).
-        async def handle(msg):
-            raw = msg.raw_message
+        heartbeats = _Heartbeats(sub.ack_wait_s)
+
+        async def handle(raw: Msg) -> None:
             try:
                 committed = Committed.from_msg(raw)
             except Exception:
@@ -273,7 +256,7 @@ class Service:
                 await raw.term()
                 return
             attempt = raw.metadata.num_delivered if raw.metadata else 1
-            heartbeat = _KeepAlive(raw, sub.ack_wait_s)
+            heartbeats.add(raw)
             assert self._leases is not None
             try:
                 # One delivery at a time runs the handler, in whichever replica: a redelivery
@@ -296,7 +279,7 @@ class Service:
                 await self._failed(raw, committed, e, attempt)
                 return
             finally:
-                heartbeat.cancel()
+                heartbeats.discard(raw)
             await raw.ack()
 
         handle.__name__ = f"{self.name}_{sub.event_type.replace('.', '_')}"
@@ -389,8 +372,103 @@ async def _reconcile_durable(bus: Bus, sub: _Subscription, durable: str) -> None
              durable, floor + 1)
 
 
+def _declared(connection: Client, subjects: Subjects, subscriptions: Sequence[_Subscription],
+              handler_of: Callable[[_Subscription], Callable[[Msg], Awaitable[None]]]
+              ) -> NatsBroker:
+    """The service's subscriptions declared to FastStream, each with its consumer's settings
+    and handler: the description FastStream's tools read (its AsyncAPI document, its test
+    broker). The runtime delivers to the same handlers itself (``_Feed``), so this broker is
+    not started: FastStream's per-message path (a memory stream, a task group, a context
+    scope and a middleware stack per message) cost about 13 times nats-py's own delivery
+    (``bench/delivery_layers.py``, docs/BENCHMARKS.md round twelve)."""
+    broker = _BorrowingBroker(connection, logger=None,
+                              # handlers decode the message themselves (``Committed.from_msg``)
+                              serializer=None,
+                              # and take it as it is: no dependency injection to solve
+                              apply_types=False)
+    stream = JStream(subjects.log_stream, declare=False)
+    for sub in subscriptions:
+        durable = subjects.durable(sub.durable)
+        broker.subscriber(
+            subjects.committed_of_type(sub.event_type),
+            stream=stream,
+            # A durable push consumer with a deliver group, both named by ``queue`` (nats-py):
+            # JetStream sends each message as it is stored to one member of the group (the
+            # replicas), with no pull request per delivery, holding back past max_ack_pending.
+            queue=durable,
+            config=_consumer_config(sub, durable),
+            ack_policy=AckPolicy.MANUAL,
+            max_workers=sub.max_workers,
+            # The message itself, not its body parsed as JSON: the handler decodes it once.
+            decoder=_undecoded,
+        )(_raw_of(handler_of(sub)))
+    return broker
+
+
+def _raw_of(handle: Callable[[Msg], Awaitable[None]]) -> Callable[[Any], Awaitable[None]]:
+    """``handle`` as FastStream calls it: given its message, of which it takes nats-py's."""
+    # Unannotated: an injected ``NatsMessage`` parameter costs a thread hop per message
+    # wherever types are applied.
+    async def declared(msg):
+        await handle(msg.raw_message)
+
+    declared.__name__ = getattr(handle, "__name__", "handle")
+    return declared
+
+
 async def _undecoded(msg: NatsMessage) -> NatsMessage:
     return msg
+
+
+class _Feed:
+    """Delivers one subscription's messages from nats-py's push subscription to its handler:
+    each message its own task, at most ``max_workers`` at once, in the order they arrive.
+
+    While every worker is busy, the subscription's callback waits for one to end, so nats-py
+    holds what arrives meanwhile (and JetStream holds back past ``max_ack_pending``), as
+    FastStream's concurrent subscriber did. A message whose task is cancelled by ``stop`` is
+    neither acknowledged nor refused: JetStream sends it again after its ack wait.
+    """
+
+    def __init__(self, handle: Callable[[Msg], Awaitable[None]], *, max_workers: int) -> None:
+        self._handle = handle
+        self._slots = asyncio.Semaphore(max_workers)
+        self._running: set[asyncio.Task[None]] = set()
+        self._subscription: Any = None
+
+    async def start(self, js: JetStreamContext, subject: str, *, durable: str,
+                    config: ConsumerConfig, stream: str) -> None:
+        self._subscription = await js.subscribe(subject, queue=durable, cb=self._arrived,
+                                                config=config, manual_ack=True, stream=stream)
+
+    async def _arrived(self, msg: Msg) -> None:
+        await self._slots.acquire()
+        task = asyncio.get_running_loop().create_task(self._run(msg))
+        self._running.add(task)
+        task.add_done_callback(self._ended)
+
+    async def _run(self, msg: Msg) -> None:
+        try:
+            await self._handle(msg)
+        finally:
+            self._slots.release()
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        self._running.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            # The handler's own failures are answered (nak, term) inside it; this is an
+            # answer that could not be sent (the connection gone): JetStream redelivers.
+            log.warning("delivery ended unanswered: %r", task.exception())
+
+    async def stop(self) -> None:
+        if self._subscription is not None:
+            with contextlib.suppress(Exception):
+                await self._subscription.unsubscribe()
+            self._subscription = None
+        running = list(self._running)
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
 
 
 class _BorrowingBroker(NatsBroker):
@@ -431,32 +509,49 @@ class _FencedWriter(LogWriter):
         return appended
 
 
-class _KeepAlive:
-    """Tells JetStream a long handler is still working, so it is not redelivered meanwhile.
+class _Heartbeats:
+    """Tells JetStream that a subscription's long handlers are still working, so their messages
+    are not redelivered meanwhile.
 
-    A timer rather than a task per message: most handlers end long before the first beat, and
-    a task costs a start and a cancellation on the event loop for every message delivered.
+    One timer for all the subscription's deliveries in this process, not one per delivery: most
+    handlers end long before a beat is due, and a timer armed and cancelled for every message
+    was a cost per delivery on the event loop (docs/BENCHMARKS.md, round twelve). A delivery is
+    told "in progress" once it has run a third of the ack wait, and again at that pace; the
+    timer ticks at half that pace while any delivery runs, so a beat is late by at most half a
+    period: the first within half the ack wait.
     """
 
-    def __init__(self, raw: Msg, ack_wait_s: float) -> None:
-        self._raw = raw
+    def __init__(self, ack_wait_s: float) -> None:
         self._every = max(ack_wait_s / 3, 0.2)
-        self._loop = asyncio.get_running_loop()
-        self._timer: asyncio.TimerHandle | None = self._loop.call_later(self._every, self._beat)
-        self._task: asyncio.Task[None] | None = None
+        self._running: dict[int, tuple[Msg, float]] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._sending: set[asyncio.Task[None]] = set()
 
-    def _beat(self) -> None:
-        self._task = self._loop.create_task(self._send())
+    def add(self, raw: Msg) -> None:
+        """``raw``'s handler has started."""
+        loop = asyncio.get_running_loop()
+        self._running[id(raw)] = (raw, loop.time())
+        if self._timer is None:
+            self._timer = loop.call_later(self._every / 2, self._tick)
 
-    async def _send(self) -> None:
-        with contextlib.suppress(Exception):
-            await self._raw.in_progress()
-        if self._timer is not None:  # not cancelled meanwhile
-            self._timer = self._loop.call_later(self._every, self._beat)
+    def discard(self, raw: Msg) -> None:
+        """``raw``'s handler has ended: no beat after this."""
+        self._running.pop(id(raw), None)
 
-    def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._task is not None:
-            self._task.cancel()
+    def _tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        due = [raw for raw, since in self._running.values() if now - since >= self._every]
+        for raw in due:
+            self._running[id(raw)] = (raw, now)
+        if due:
+            task = loop.create_task(self._send(due))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+        self._timer = loop.call_later(self._every / 2, self._tick) if self._running else None
+
+    async def _send(self, due: list[Msg]) -> None:
+        for raw in due:
+            if self._running.get(id(raw), (None, 0.0))[0] is raw:  # not ended meanwhile
+                with contextlib.suppress(Exception):
+                    await raw.in_progress()

@@ -10,6 +10,8 @@ a context variable rather than a span per event.
 from __future__ import annotations
 
 import functools
+import re
+import secrets
 import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -23,7 +25,8 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcess
 
 from shared.events import EventMeta
 
-__all__ = ["configure_tracing", "current_meta", "exporting", "span_from_meta", "tracer"]
+__all__ = ["carried_trace", "configure_tracing", "current_meta", "exporting", "span_from_meta",
+           "tracer"]
 
 _configured = False
 _exporting = False
@@ -118,3 +121,23 @@ def span_from_meta(
             yield span
     finally:
         otel_context.detach(token)
+
+
+_TRACEPARENT = re.compile(r"00-(?P<trace>[0-9a-f]{32})-(?P<parent>[0-9a-f]{16})-[0-9a-f]{2}")
+
+
+@contextmanager
+def carried_trace(traceparent: str | None, tracestate: str | None) -> Iterator[None]:
+    """While nothing exports spans, the trace context a request's caller sent (W3C
+    ``traceparent`` and ``tracestate``), or a fresh trace where none valid is sent, for
+    ``current_meta`` to carry into what the request records: the same trace a span for the
+    request would have given its events, without making the span."""
+    found = _TRACEPARENT.fullmatch(traceparent) if traceparent else None
+    if found is None or not found["trace"].strip("0") or not found["parent"].strip("0"):
+        traceparent = f"00-{secrets.token_hex(16)}-{secrets.token_hex(8)}-01"
+        tracestate = None  # a caller's vendor state belongs to its trace, not a fresh one
+    carried = _carried.set((traceparent, tracestate or None))
+    try:
+        yield
+    finally:
+        _carried.reset(carried)

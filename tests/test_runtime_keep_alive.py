@@ -1,4 +1,5 @@
-"""A long handler tells JetStream it is still working; a short one costs nothing but a timer."""
+"""A long handler tells JetStream it is still working; a short one costs nothing: the
+subscription's one timer beats only for deliveries that have run a third of the ack wait."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import cast
 
 from nats.aio.msg import Msg
 
-from shared.runtime import _KeepAlive
+from shared.runtime import _Heartbeats
 
 
 class _Delivered:
@@ -31,13 +32,14 @@ class _Delivered:
 
 async def test_a_long_handler_beats_until_it_ends_and_not_after() -> None:
     loop = asyncio.get_running_loop()
+    heartbeats = _Heartbeats(ack_wait_s=0.6)  # a beat every 0.2 s, the first within 0.3 s
     delivered = _Delivered()
     started = loop.time()
-    keep_alive = _KeepAlive(cast(Msg, delivered), ack_wait_s=0.6)  # a beat every 0.2 s
-    # Two beats, so the timer re-arms: within 0.4 s on an idle machine, within the ceiling on a
+    heartbeats.add(cast(Msg, delivered))
+    # Two beats, so the timer re-arms: within 0.5 s on an idle machine, within the ceiling on a
     # loaded one (which can make beats late, never early).
     await asyncio.wait_for(delivered.until(2), 30)
-    keep_alive.cancel()
+    heartbeats.discard(cast(Msg, delivered))
     beats = len(delivered.beats)
     stamps = [started, *delivered.beats]
     assert all(later - earlier >= 0.2 - 0.01  # spaced as asked (the loop's clock resolution)
@@ -47,7 +49,30 @@ async def test_a_long_handler_beats_until_it_ends_and_not_after() -> None:
 
 
 async def test_a_short_handler_never_beats() -> None:
+    heartbeats = _Heartbeats(ack_wait_s=0.6)
     delivered = _Delivered()
-    _KeepAlive(cast(Msg, delivered), ack_wait_s=0.6).cancel()
-    await asyncio.sleep(0.3)
+    heartbeats.add(cast(Msg, delivered))
+    heartbeats.discard(cast(Msg, delivered))
+    await asyncio.sleep(0.4)
     assert delivered.beats == []
+
+
+async def test_one_timer_beats_for_every_long_handler_and_only_those() -> None:
+    loop = asyncio.get_running_loop()
+    heartbeats = _Heartbeats(ack_wait_s=0.6)
+    first, second, short = _Delivered(), _Delivered(), _Delivered()
+    first_started = loop.time()
+    heartbeats.add(cast(Msg, first))
+    await asyncio.sleep(0.1)
+    second_started = loop.time()
+    heartbeats.add(cast(Msg, second))  # started while the first's timer is already armed
+    heartbeats.add(cast(Msg, short))
+    await asyncio.sleep(0.05)
+    heartbeats.discard(cast(Msg, short))
+    await asyncio.wait_for(asyncio.gather(first.until(1), second.until(1)), 30)
+    heartbeats.discard(cast(Msg, first))
+    heartbeats.discard(cast(Msg, second))
+    assert short.beats == []
+    # Each delivery's first beat came no sooner than a third of the ack wait after its start.
+    assert first.beats[0] - first_started >= 0.2 - 0.01
+    assert second.beats[0] - second_started >= 0.2 - 0.01

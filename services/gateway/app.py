@@ -34,9 +34,10 @@ from services.gateway.config import GatewayConfig
 from services.gateway.errors import exception_handlers
 from services.gateway.routes import ROUTES
 from services.gateway.state import Gateway
+from services.gateway.trace_context import trace_context
 from shared.asgi_server import AsgiServer, ServerStartError
 from shared.runtime import Infra
-from shared.tracing import configure_tracing
+from shared.tracing import configure_tracing, exporting
 
 __all__ = [
     "CacheClearing",
@@ -89,10 +90,14 @@ def create_app(infra: Infra, *, nats: Client, redis: aioredis.Redis,
         on_startup=[on_startup],
         on_shutdown=[on_shutdown],
         state=State({"tokens": TokenVerifier.from_settings(infra.settings), "gateway": gw}),
-        # A span for the request, not one more for each chunk it sends or receives: a stream
-        # sends an event at a time, and a span each is CPU per event for no insight.
+        # While something exports spans, one for the request, not one more for each chunk it
+        # sends or receives: a stream sends an event at a time, and a span each is CPU per
+        # event for no insight. While nothing does, no span: the caller's trace context alone
+        # (``trace_context``). Settled here: ``GatewayServer.start`` configures tracing first.
         plugins=[OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/health", "/ready"],
-                                                         exclude_spans=["receive", "send"]))],
+                                                         exclude_spans=["receive", "send"]))]
+        if exporting() else [],
+        middleware=[] if exporting() else [trace_context],
         openapi_config=OpenAPIConfig(
             title="YourAI Engine",
             version="0.1.0",

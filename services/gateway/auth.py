@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 import jwt
@@ -25,6 +25,7 @@ from litestar import Request
 
 from services.gateway.errors import Forbidden, Unauthorised
 from services.gateway.jwks import KeySet
+from services.gateway.verified_tokens import Verified, VerifiedTokens
 from shared.config import Settings
 from shared.text.validation import InvalidText, checked_text
 
@@ -142,19 +143,45 @@ class TokenVerifier:
                    issuer=settings.jwt_issuer, audience=settings.jwt_audience,
                    tenant_claim=settings.jwt_tenant_claim)
 
+    verified: VerifiedTokens = field(default_factory=VerifiedTokens, compare=False, repr=False)
+
     async def caller(self, token: str) -> Caller:
+        """The caller ``token`` names: from a verification still valid (its expiry not
+        reached, its key still the key set's), or verified now."""
+        known = self.verified.get(token, time.time())
+        if known is not None:
+            if known.key is None or (self.keys is not None
+                                     and await self.keys.key(known.kid) is known.key):
+                return known.caller
+            self.verified.forget(token)  # the provider's keys were read again since
+        found = await self._verify(token)
+        self.verified.put(token, found)
+        return found.caller
+
+    async def _verify(self, token: str) -> Verified:
         try:
             algorithm = jwt.get_unverified_header(token).get("alg")
         except jwt.InvalidTokenError as e:
             raise Unauthorised("The bearer token is malformed or not valid.") from e
         if algorithm == ALGORITHM and self.secret is not None:
-            return verify_token(self.secret, token)
+            claims = _decoded(token, self.secret, ALGORITHM)
+            return Verified(caller=_caller(claims), expires_at=_expiry(claims))
         if algorithm == PROVIDER_ALGORITHM and self.keys is not None:
             kid = jwt.get_unverified_header(token).get("kid")
-            key = await self.keys.key(kid if isinstance(kid, str) else None)
-            return _caller(_decoded(token, key, PROVIDER_ALGORITHM, issuer=self.issuer,
-                                    audience=self.audience), self.tenant_claim)
+            kid = kid if isinstance(kid, str) else None
+            key = await self.keys.key(kid)
+            claims = _decoded(token, key, PROVIDER_ALGORITHM, issuer=self.issuer,
+                              audience=self.audience)
+            return Verified(caller=_caller(claims, self.tenant_claim),
+                            expires_at=_expiry(claims), kid=kid, key=key)
         raise Unauthorised(f"Bearer tokens signed with {algorithm!r} are not accepted here.")
+
+
+def _expiry(claims: dict[str, object]) -> float:
+    """When a verified token stops being valid (its ``exp``, required and checked by then)."""
+    exp = claims["exp"]
+    # PyJWT has read it with ``int()``; anything else is kept for no time at all.
+    return float(int(exp)) if isinstance(exp, int | float | str) else 0.0
 
 
 async def authenticate(request: Request) -> Caller:
