@@ -323,3 +323,94 @@ def test_the_features_alone_refuse_a_near_miss_at_any_similarity() -> None:
 @pytest.mark.parametrize("empty", ["", "?", "What is it?"])
 def test_a_question_without_words_of_its_own_is_never_matched(empty: str) -> None:
     assert not reuse_verdict(empty, empty, 1.0).reusable
+
+
+def test_a_word_slipped_into_a_compound_the_other_names_narrows_it() -> None:
+    verdict = reuse_verdict("Can we charge tenants for communal window cleaning?",
+                            "Can we charge tenants for communal cleaning?", HIGH)
+    assert not verdict.reusable and "different kinds" in verdict.reason
+    assert not reuse_verdict("Can we charge tenants for communal cleaning?",
+                             "Can we charge tenants for communal window cleaning?", HIGH).reusable
+    # A noun closing a compound of its own is said something of, not narrowed.
+    assert reuse_verdict("After a tenant leaves, for how long should their rent account stay "
+                         "open?", "How long do we keep a rent account open after the tenant "
+                         "has left?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("named", "implied"), [
+    # The landlord named as the one who holds the duty is the asker's side, as "we" is.
+    ("What must we do if we find asbestos in a tenant's home?",
+     "If asbestos is found in a tenanted property, what are the landlord's obligations?"),
+    # "A tenant whose dog barks" is "a tenant's dog".
+    ("Can we evict a tenant whose dog keeps barking at night?",
+     "Is a dog that keeps barking at night grounds for possession?"),
+    # A deed of the tenant's the other question names without a doer.
+    ("What should we do when a tenant complains about a late repair?",
+     "How do we handle a complaint about a late repair?"),
+    ("Can we change the locks when we think the tenant has abandoned the flat?",
+     "Can we change the locks on a flat we think is abandoned?"),
+])
+def test_the_landlords_own_tenant_is_implied_as_the_other_side(named: str, implied: str
+                                                               ) -> None:
+    assert reuse_verdict(named, implied, HIGH).reusable, reuse_verdict(named, implied, HIGH)
+    assert reuse_verdict(implied, named, HIGH).reusable
+
+
+@pytest.mark.parametrize(("tenant", "other"), [
+    # Who caused a harm decides who pays: never implied.
+    ("Who pays when a tenant damages a door?", "Who pays for a damaged door?"),
+    ("What can we do about damage a tenant does to a garage?",
+     "What can we do about damage to a garage?"),
+    # A deed the other question does not name.
+    ("What should we do when a tenant complains about noise?",
+     "What should we do about noise?"),
+    # Another party acting, or the landlord acted on.
+    ("What should we do when a tenant complains about a neighbour?",
+     "What should we do when a neighbour complains?"),
+    ("What should we do when a tenant complains about a contractor's behaviour?",
+     "How do we handle a complaint about a contractor's behaviour?"),
+    ("What should we do when a tenant's visitor complains about noise?",
+     "What should we do about a complaint about noise?"),
+    ("Is it an offence to threaten a tenant?", "Is it an offence to threaten the landlord?"),
+    # The tenant as the subject who acts.
+    ("Can a tenant complain about a contractor?", "Can we complain about a contractor?"),
+])
+def test_a_tenant_is_not_implied_where_who_acts_changes_the_answer(tenant: str, other: str
+                                                                   ) -> None:
+    assert not reuse_verdict(tenant, other, HIGH).reusable
+    assert not reuse_verdict(other, tenant, HIGH).reusable
+
+
+def test_a_home_named_by_its_tenure_names_its_holder() -> None:
+    assert question_features("Who pays to remove asbestos from a leasehold flat?").parties == {
+        "leaseholder"}
+    assert reuse_verdict("Who pays to remove asbestos from a leasehold flat?",
+                         "Who pays to remove asbestos from a leaseholder's flat?", HIGH).reusable
+    assert not reuse_verdict("Who pays to remove asbestos from a leasehold flat?",
+                             "Who pays to remove asbestos from a tenant's flat?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("framed", "plain"), [
+    ("Can you tell me whether we must repair a garden fence?",
+     "Must we repair a garden fence?"),
+    ("Please could you explain how often we should check fire doors?",
+     "How often should we check fire doors?"),
+    ("I need to know if a tenant can keep a dog in a flat.", "Can a tenant keep a dog in a flat?"),
+])
+def test_courtesy_framing_is_no_part_of_the_question(framed: str, plain: str) -> None:
+    f, g = question_features(framed), question_features(plain)
+    assert (f.modality, f.asks_whether, f.actor, f.substance) == \
+        (g.modality, g.asks_whether, g.actor, g.substance)
+    assert reuse_verdict(framed, plain, HIGH).reusable
+
+
+@pytest.mark.parametrize(("framed", "other"), [
+    ("Can you tell me whether we must repair a garden fence?",
+     "May we repair a garden fence?"),
+    ("Can you tell me if a tenant can keep a dog?", "Can you tell me if we can keep a dog?"),
+    ("Please advise whether we must repair a fence.", "Please advise whether we must not repair "
+     "a fence."),
+])
+def test_courtesy_framing_left_out_still_refuses_near_misses(framed: str, other: str) -> None:
+    assert not reuse_verdict(framed, other, HIGH).reusable
+    assert not reuse_verdict(other, framed, HIGH).reusable

@@ -52,6 +52,12 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     tenant"), or as the holder of duties or rights ("a tenant's obligations"). A tenant named
     otherwise ("a SAR from a tenant", "when a tenant complains", "a tenant's dog") is the
     landlord's own tenant, whom a question about a landlord's home implies."""
+    tenant_deeds: frozenset[str]
+    """Stems of what a tenant the question names does in a clause of its own, where the
+    question's own verb is not the tenant's ("what should we do when a tenant complains",
+    "we think the tenant has abandoned the home"): a question that names the same deed without
+    anyone doing it ("a complaint", "an abandoned home") implies the landlord's own tenant.
+    Empty where the tenant is the question's subject or holds the duty asked about."""
     actor: str
     """Who the question's own verb asks about, where its subject says: "landlord" for "can we
     change the locks", "tenant" for "can a tenant change the locks"; empty where the subject
@@ -60,8 +66,10 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """(owner, stem) for what the question says the tenant or the landlord has: ("tenant",
     "surveyor") in "the tenant's surveyor", ("landlord", "surveyor") in "our surveyor"."""
     names_landlord: bool
-    """The question says "landlord": where only one question names the landlord, it may be
-    the one acted on ("harass a landlord"), so a tenant the other names is not implied."""
+    """The question says "landlord" other than as the asker's side ("is the landlord
+    responsible", "the landlord's obligations"): where only one question names the landlord,
+    it may be the one acted on ("harass a landlord"), so a tenant the other names is not
+    implied."""
     asks_for: frozenset[str]
     """What kind of answer the question wants, where it says: a time, a frequency, an amount
     or a party ("how long" and "how quickly" both want a time; "how often" a frequency)."""
@@ -118,9 +126,39 @@ _LABEL_ONE = re.compile(r"\b(stage|category|cat\.?|band|tier|priority|grade|leve
                         r"one\b", re.IGNORECASE)
 
 
+_COURTESY = re.compile(
+    r"^\W*(?:(?:hi|hello|hiya)\b\W*)?(?:please\b\W*)?(?:"
+    r"(?:can|could|would|will)\s+(?:you|someone|anyone)\s+(?:please\s+)?(?:tell|advise|"
+    r"let|remind)\s+(?:me|us)(?:\s+know)?|(?:can|could|would)\s+(?:you|someone|anyone)\s+"
+    r"(?:please\s+)?(?:explain|confirm|clarify|check)|i\s+(?:need|want|would like|'d like|"
+    r"wish|have)\s+to\s+(?:know|check|find out|understand|confirm)|(?:do|does)\s+(?:you|"
+    r"anyone)\s+know|i\s+(?:was|am|'m)\s+wondering|i\s+wonder|quick question|"
+    r"just (?:checking|wondering)|tell (?:me|us)|let (?:me|us) know|advise|confirm|explain|"
+    r"clarify)\b[\s,:-]*(?:(?:whether|if)\b\s*)?", re.IGNORECASE)
+_PLEASE = re.compile(r"\s*,?\s*\bplease\b", re.IGNORECASE)
+"""Words that ask someone to answer rather than say what is asked ("can you tell me
+whether", "I need to know", "please"): an officer's courtesy, not the question; "can you tell
+me if we must" would otherwise read as asking about a power, and MiniLM's cosine falls with
+the extra words."""
+
+
+_ASKED = re.compile(
+    r"^(?P<wh>(?:(?:how|what|which|whose)(?:\s+(?:often|long|soon|quickly|much|many|"
+    r"notice|steps?|kind|sort))?|when|where|who|why)\s+)?(?P<subject>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?P<aux>can|could|may|might|must|should|"
+    r"shall|will|would|do|does|did|is|are|was|were|has|have|need|needs)\b",
+    re.IGNORECASE)
+"""A subject and its auxiliary left in a statement's order once the courtesy is gone ("[can
+you tell me whether] we must repair it", "[please explain] how often we should check"), put
+back in a question's ("must we repair it", "how often should we check")."""
+
+
 def _plain(question: str) -> str:
-    """Contractions spelt out (with or without their apostrophe) and numbers in digits."""
+    """Courtesy framing left out, contractions spelt out (with or without their apostrophe)
+    and numbers in digits."""
     text = question.replace("’", "'")
+    if (framed := _COURTESY.sub(" ", text, count=1).strip()) != text.strip():
+        text = _ASKED.sub(r"\g<wh>\g<aux> \g<subject>", framed, count=1)
+    text = _PLEASE.sub("", text).strip()
     for pattern, spelt in _CONTRACTIONS:
         text = pattern.sub(spelt, text)
     text = _LABEL_ONE.sub(r"\1 1", text)
@@ -191,6 +229,11 @@ _PARTIES = {
 }
 _PARTY = _group(_PARTIES)
 
+_HELD_HOME = re.compile(r"\bleasehold\s+(?=(?:flats?|homes?|houses?|propert(?:y|ies)|"
+                        r"maisonettes?|dwellings?)\b)", re.IGNORECASE)
+""""A leasehold flat" is a leaseholder's flat: a home named by its tenure names its holder,
+read as such before the vocabulary's subjects ("leasehold") are set aside."""
+
 _TENANT = rf"(?:{_PARTIES['tenant']})(?![\w'’])"
 _TENANT_ACTS = re.compile(
     rf"\b(?:can|could|may|might|must|should|shall|will|would|do|does|did|is|are|was|were|has|"
@@ -206,12 +249,25 @@ _TENANT_ACTS = re.compile(
 _TENANT_NEXT = re.compile(rf"(?<![\w'’-])(?:{_PARTIES['tenant']})(?P<next>['’]s?|\s*(?:[?.,;:!]|$)|"
                           rf"\s+\w+)", re.IGNORECASE)
 _PASSIVE_NEXT = frozenset("""to for with from about in on at of under into and or than
-    as a an the their any""".split())
+    as a an the their any whose""".split())
 """Words after a tenant named only as the landlord's other side ("a request from a tenant",
-"a copy for tenants and leaseholders", "give tenants a copy"); any other word is the tenant's
-own verb ("damage a tenant does", "when a tenant complains", "a tenant who refuses") or opens
-a clause about them."""
+"a copy for tenants and leaseholders", "give tenants a copy", "evict a tenant whose dog
+barks", which is "a tenant's dog"); any other word is the tenant's own verb ("damage a tenant
+does", "when a tenant complains", "a tenant who refuses") or opens a clause about them."""
 _LANDLORD = re.compile(r"\blandlords?\b", re.IGNORECASE)
+_LANDLORD_SIDE = re.compile(
+    r"\b(?:the|a|our|any)\s+landlord['’]s?\s+(?:own\s+)?(?:obligations?|duty|duties|"
+    r"responsibilit(?:y|ies)|liabilit(?:y|ies)|powers?|options?|role)\b|"
+    r"\b(?:is|are|must|should|can|could|may|might|will|would|does|do|has|have|need)\s+"
+    r"(?:the|a|our|any)\s+landlords?\s+(?!be\b|been\b|being\b)|"
+    r"^\W*(?:the|a|our|any)?\s*landlords?\s+(?:must|should|can|could|may|might|will|would|"
+    r"does|do|has|have|needs?|is|are)\b|"
+    r"\b(?:for|by)\s+(?:the|a|our|any)\s+landlords?\s+to\b",
+    re.IGNORECASE)
+"""The landlord named as the asker's own side, the one who acts or holds the duty asked
+about ("is the landlord responsible", "the landlord's obligations", "must a landlord"), which
+"we" say as well; a landlord named otherwise ("threaten a landlord", "a complaint about the
+landlord") may be the one acted on, so the tenant the other question names is not implied."""
 _OWNED = re.compile(
     rf"(?:(?P<tenant>(?<![\w'’-])(?:{_PARTIES['tenant']})['’]s?)|(?P<landlord>\bour|\b(?:the |a )?"
     r"landlord['’]s?))\s+(?:own\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
@@ -403,14 +459,15 @@ def question_features(question: str) -> QuestionFeatures:
     # Parties named inside a subject, a title or a case name ("tenant satisfaction measures",
     # "Landlord and Tenant Act 1985", "Hussain v Lancaster City Council") are no parties.
     titles = [*topics(plain), *subjects(plain), *case_names(plain)]
-    unnamed = plain
+    unnamed = _HELD_HOME.sub("lessee's ", plain)  # not a subject's word: kept below
     for title in sorted(titles, key=len, reverse=True):
         unnamed = re.sub(re.escape(title), " ", unnamed, flags=re.IGNORECASE)
     return QuestionFeatures(
         parties=_found(_PARTY, list(_PARTIES), unnamed),
         roles=_in_order(_PARTY, list(_PARTIES), unnamed),
         tenant_acts=_tenant_acts(unnamed),
-        names_landlord=bool(_LANDLORD.search(unnamed)),
+        tenant_deeds=_tenant_deeds(unnamed),
+        names_landlord=bool(_LANDLORD.search(_LANDLORD_SIDE.sub(" ", unnamed))),
         actor=_actor(unnamed),
         owners=_owners(plain),
         references=references,
@@ -450,6 +507,33 @@ def _tenant_acts(text: str) -> bool:
         if following.isalpha() and following not in _PASSIVE_NEXT:
             return True
     return False
+
+
+_AUXILIARIES = frozenset("""has have had is are was were been be being appears appear
+    appeared seems seem seemed to also then still just already keeps keep""".split())
+_HARM = frozenset(stem(w) for w in """damage damages damaged break breaks broke broken cause
+    causes caused destroy destroys destroyed harm harms harmed injure injures injured steal
+    steals stole hurt hurts vandalise vandalises vandalised lose loses lost""".split())
+"""Deeds whose doer decides who pays or answers for them: "damage a tenant does to a
+garage" is not "damage to a garage" (a break-in, wear and tear), so a tenant doing them is
+never implied."""
+
+
+def _tenant_deeds(text: str) -> frozenset[str]:
+    """``QuestionFeatures.tenant_deeds``: the stem of the first word of substance after each
+    tenant named with a verb of their own, past auxiliaries ("has been convicted"); empty where
+    the tenant is the question's subject or holder of the duty, or one deed is a harm or is
+    said in framing words."""
+    if _TENANT_ACTS.search(text) or _actor(text) == "tenant":
+        return frozenset()
+    deeds = set()
+    for m in _TENANT_NEXT.finditer(text):
+        after = WORD.findall(text[m.start("next"):])
+        verb = next((w.lower() for w in after if w.lower() not in _AUXILIARIES), "")
+        if after and after[0].lower() not in _PASSIVE_NEXT and verb:
+            deeds.add(stem(verb))
+    # A deed in framing words ("damage a tenant does") says nothing the other could name.
+    return frozenset() if deeds & (_HARM | _FRAMING) else frozenset(deeds)
 
 
 def _owners(text: str) -> frozenset[tuple[str, str]]:

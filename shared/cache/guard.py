@@ -194,10 +194,21 @@ def _unimplied(one: QuestionFeatures, other: QuestionFeatures) -> frozenset[str]
     "a SAR from a tenant" asks what "a SAR" asks of a landlord, whose other side is its
     tenant; "can a tenant end a tenancy" does not ask what "can we end a tenancy" asks, nor
     "harass a tenant" what "harass a landlord" asks."""
-    if _TENANT in one.parties and _TENANT not in other.parties and not one.tenant_acts and \
+    if _TENANT in one.parties and _TENANT not in other.parties and \
+            (not one.tenant_acts or _deeds_named(one, other)) and \
             (one.names_landlord or not other.names_landlord):
         return one.parties - {_TENANT}
     return one.parties
+
+
+def _deeds_named(one: QuestionFeatures, other: QuestionFeatures) -> bool:
+    """Whether ``other`` names every deed of the tenant ``one`` names, without a doer ("a
+    complaint about a late repair" for "when a tenant complains about a late repair"): the
+    landlord's own tenant is who complains to it, abandons its home or is convicted. Only
+    where ``other`` names no party at all: in "when a neighbour complains" the neighbour does
+    the deed that "when a tenant complains about a neighbour" gives the tenant."""
+    return bool(one.tenant_deeds) and not other.parties and \
+        all(_covered(deed, other.words) for deed in one.tenant_deeds)
 
 
 _YEAR = re.compile(r" \d{4}$")
@@ -285,15 +296,26 @@ def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
 
 def _narrowed(new: QuestionFeatures, cached: QuestionFeatures) -> str:
     """"a vulnerable tenant" against "a tenant": one question narrows what the other names
-    plainly, by a word the other does not say; a state of disrepair narrows nothing in a
-    question about repairing ("a broken lift" to be fixed, "repair a lift")."""
+    plainly, by a word the other does not say, also where the other qualifies the same head
+    by a word this question says too ("communal window cleaning" against "communal
+    cleaning": a word slipped into the compound narrows it); a state of disrepair narrows
+    nothing in a question about repairing ("a broken lift" to be fixed, "repair a lift")."""
     for one, other in ((new, cached), (cached, new)):
         for qualifier, head in sorted(one.qualified):
             if head in other.stems and not _covered(qualifier, other.words) and \
-                    all(h != head for _, h in other.qualified) and \
+                    all(h != head or (_slipped_in(q, other) and q in one.stems)
+                        for q, h in other.qualified) and \
                     not (qualifier in DISREPAIR and "repair" in one.words & other.words):
                 return f"{qualifier} {head} against {head}"
     return ""
+
+
+def _slipped_in(qualifier: str, question: QuestionFeatures) -> bool:
+    """Whether ``qualifier`` opens its compound in ``question`` ("communal cleaning"), so a
+    word the other question puts after it narrows the compound ("communal window cleaning");
+    one that closes a compound of its own ("a rent account open") is a noun, and what follows
+    it says something of it rather than narrowing it ("a rent account stay open")."""
+    return all(h != qualifier for _, h in question.qualified)
 
 
 def _named_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
