@@ -118,12 +118,32 @@ UNGATED_ITEMS = frozenset({
     "r11f-who-03", "r11f-who-05", "r11f-who-07", "r11f-compare-05", "r11f-follow-up-05",
     "r11f-not-in-sources-01", "r11f-not-in-sources-04", "r11f-not-in-sources-05",
     "r11f-count-02", "r11f-count-04", "r11f-lay-01", "r11f-lay-02", "r11f-lay-03",
-    "r11f-lay-05", "r11f-long-01", "r11f-long-03"})
+    "r11f-lay-05", "r11f-long-01", "r11f-long-03",
+    # Round twelve's, missing at their first run (before any change of the round): the right
+    # passage not in the evidence (retrieval: the recharge waiver for domestic abuse; ending a
+    # tenancy for "hand her keys back"; s. 98, named in the question, not found; the repealed
+    # home information pack sections 169 and 151, whose category does not gate; Category A
+    # judged not to answer); a "can the council charge a fee?" answered "No" from a list of
+    # what regulations may specify
+    # ("cases in which no fees are to be charged") beside s. 87(3)'s "may ... require ... a
+    # fee"; an amending instruction quoted for a starter tenancy's extension (the round
+    # eleven amending rule, not yet re-applied); the right sentence in the evidence but
+    # another chosen (the definition of a complaint after the Stage 1 timescales; rent day
+    # fourth; the two decant types, the second outside the first three; a policy's review
+    # cycle compared with another's, other frequencies taken; the FRA review after a fire,
+    # the priority timescales taken); a follow-up's "those arrangements" carried as "rent
+    # arrears"; and two questions not in the sources answered from what matched (a Local
+    # Housing Allowance rate answered by a repealed provision's status line; "our pets
+    # policy", which the library does not hold, answered from the decant policy's pets).
+    "r12f-can-we-must-we-01", "r12f-can-we-must-we-05", "r12f-can-we-must-we-07",
+    "r12f-compare-04", "r12f-compare-05", "r12f-follow-up-02", "r12f-not-in-sources-01",
+    "r12f-not-in-sources-04", "r12f-definition-02", "r12f-definition-03",
+    "r12f-definition-05", "r12f-lay-03", "r12f-lay-04", "r12f-long-02", "r12f-long-03"})
 """Fresh items that still miss: they stay in the set and are reported (also in their round's
 fresh row), but do not gate; each one's note (round eight) or the comments above (rounds nine
-and ten) say why."""
-FRESH = ("r8f-", "r9f-", "r10f-", "r11f-")
-"""Each round's fresh items (rounds eight to eleven), written and first run before any
+to twelve) say why."""
+FRESH = ("r8f-", "r9f-", "r10f-", "r11f-", "r12f-")
+"""Each round's fresh items (rounds eight to twelve), written and first run before any
 change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an
