@@ -28,6 +28,12 @@ from shared.llm import ModelUnavailable, OfflineProvider, ScriptedProvider
          {"legislation", "caselaw", "policy"}),
         ("How long has someone got to appeal against an emergency prohibition order?", "mixed",
          {"legislation", "caselaw", "policy"}),
+        ("Do the selective licensing rules cover homes we let?", "mixed",
+         {"legislation", "policy"}),
+        # A judgment's parties and judges are named as people: no Act, policy or court named.
+        ("Who lent Mr Holyoake the money for the purchase?", "caselaw", {"caselaw", "policy"}),
+        ("What did Arnold J order the internet service providers to block?", "caselaw",
+         {"caselaw", "policy"}),
     ],
 )
 def test_offline_routing_by_keywords(question: str, query_type: str, workers: set[str]) -> None:

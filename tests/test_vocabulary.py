@@ -510,3 +510,37 @@ def test_everyday_words_find_the_acts_terms(question: str, words: str) -> None:
 
 def test_in_is_an_improvement_notice_only_in_capitals() -> None:
     assert "improvement notice" not in expand_statutory("an appeal in under 21 days")
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("The landlord sold up after we served the notice. Who does the work now?",
+     "change in person liable"),
+    ("The house changed hands after the order was made", "change in person liable"),
+    ("My co-owner won't pay for the works the council wants", "owner on behalf of another"),
+    ("Can the notice be put on hold until the tenant leaves?", "suspended"),
+    ("Will the council look at the order again?", "review"),
+    ("He says he will throw them all out rather than get a licence", "possession evict"),
+    ("He is threatening to evict us", "threat to evict"),
+    ("Who makes good the loss to the mortgage lender?", "compensation"),
+    ("Can a man and a woman who are not a couple share a room?", "opposite sexes"),
+])
+def test_everyday_words_for_the_situations_the_act_provides_for(question: str,
+                                                               words: str) -> None:
+    """Round eleven's situations: full text and the model's plain query both get the Act's
+    words; the model's ordinary query does not."""
+    assert words in expand_statutory(question)
+    assert words in spelt_out(question, plain=True)
+    assert words not in spelt_out(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What is a deferred resale agreement?",
+    "Can the buyer of a right to buy home resell it?",
+    "Is a room let to a couple sleeping accommodation for two?",
+    "How do we get the money out of the landlord?",
+])
+def test_the_situations_are_not_read_into_other_words(question: str) -> None:
+    expanded = expand_statutory(question)
+    for words in ("change in person liable", "suspended", "possession evict", "opposite sexes",
+                  "owner on behalf of another"):
+        assert words not in expanded, (question, words)

@@ -41,18 +41,22 @@ _SIGNALS: dict[WorkerName, tuple[str, ...]] = {
     "legislation": (
         r"acts?", r"sections?", r"s\.\s?\d+", r"regulations?", r"statut\w*", r"laws?",
         r"legal(ly)?", r"legislation", r"duty", r"duties", r"obliged", r"obligations?",
-        r"must", r"required?", r"licen[cs]e\w*", r"hmo", r"houses? in multiple occupation",
+        r"must", r"required?", r"licen[cs]\w*", r"hmo", r"houses? in multiple occupation",
         r"notices?", r"evict\w*", r"possession", r"section 21", r"hhsrs", r"fitness",
         r"awaab'?s law", r"enforcement", r"landlords?",
         # What only the statute book gives, asked about without naming an Act: a deposit's
         # protection, a statutory order, a county court's powers.
         r"(?:tenancy )?deposits?", r"(?:emergency )?(?:prohibition|demolition|management|"
         r"banning|closing|rent repayment|possession) orders?", r"county courts?",
+        # A council's enforcement and the appeal against it: both exist only by statute.
+        r"(?:emergency )?remedial action", r"works in default",
+        r"appeal\w* against (?:the |a |an |its )?(?:council|local (?:housing )?authority)",
     ),
     "caselaw": (
         r"cases?", r"case law", r"judgm?ents?", r"courts?", r"tribunals?", r"rul(ed|ing)",
         r"precedents?", r"appeal\w*", r"ewhc", r"ewca", r"uksc", r"ukut", r"v\.?", r"claims?",
-        r"sued?", r"disrepair",
+        r"sued?", r"disrepair", r"judges?", r"justices?", r"hearings?",
+        r"claimants?", r"defendants?", r"appellants?", r"judicial review",
     ),
     "external": (
         r"regulator", r"rsh", r"ombudsman", r"consumer standards?", r"consultations?",
@@ -63,6 +67,11 @@ _SIGNALS: dict[WorkerName, tuple[str, ...]] = {
 _COMPILED = {
     w: [re.compile(rf"(?<![\w']){p}(?![\w'])") for p in pats] for w, pats in _SIGNALS.items()
 }
+_NAMES_A_PERSON = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Miss|Dr|Sir|Dame|Lord|Lady)\.? [A-Z][a-z]+|\b[A-Z][a-z]+ (?:J|LJ|JJ|LJJ)\b",
+)
+"""A person named as a judgment names its parties and judges ("Mr Holyoake", "Arnold J"):
+statutes and a landlord's policies name no one, so the question is about a case."""
 _NAMES_A_SOURCE = re.compile(
     r"\b[A-Z][A-Za-z' ]+ Act \d{4}\b|\[\d{4}\] [A-Z]+ \d+|\b(section|s\.)\s?\d+",
 )
@@ -72,8 +81,11 @@ _CONVERSATIONAL = re.compile(
 )
 
 
-def _hits(text: str) -> dict[WorkerName, int]:
-    return {w: sum(1 for p in pats if p.search(text)) for w, pats in _COMPILED.items()}
+def _hits(question: str) -> dict[WorkerName, int]:
+    text = question.lower()
+    hits = {w: sum(1 for p in pats if p.search(text)) for w, pats in _COMPILED.items()}
+    hits["caselaw"] += bool(_NAMES_A_PERSON.search(question))
+    return hits
 
 
 def classify_offline(question: str) -> Routing:
@@ -83,7 +95,7 @@ def classify_offline(question: str) -> Routing:
     specific Act, section or judgment: a landlord's practice is almost always in point.
     """
     text = question.lower()
-    hits = _hits(text)
+    hits = _hits(question)
     signalled = {w: n for w, n in hits.items() if n > 0 and not (w == "policy" and n < 2)}
     if _CONVERSATIONAL.search(text) and sum(hits.values()) <= 2:
         return Routing(query_type="conversational", complexity=5, workers=[], model_tier="fast",

@@ -595,6 +595,36 @@ _STATUTORY_LAY = _statutory(
 """Round ten's everyday words for the Act's terms (lay paraphrase: no word of the provision
 is in the question), for full text and, as the Act's words for what is meant, the model's
 query (``spelt_out(..., plain=True)``)."""
+_STATUTORY_SITUATIONS = _statutory(
+    # What happens to a property and the people in it, in the words of those it happens to,
+    # for legal full text and the model's query: each names a situation the Act provides
+    # for (round eleven of legal retrieval: lay, casual and long questions).
+    # The property changes hands after a notice or order: the Act's "person liable" changes.
+    (r"\bsold (?:up|on|it|(?:the|my|our|his|her|their) (?:house|home|flat|property|building|"
+     r"block))\b|\bsell(?:s|ing)? (?:up|on)\b|\b(?:new|next) owners?\b|\bchanged? hands\b",
+     "change in person liable ceases"),
+    # Several people own one building: the Act lets one owner act on behalf of another.
+    (r"\bco-?owners?\b|\bjoint(?:ly)? own\w*|\bother owners?\b|"
+     r"\bshar(?:e|es|ed|ing) (?:the )?(?:freehold|ownership)\b", "owner on behalf of another"),
+    # Putting a notice or order on hold, and looking at it again.
+    (r"\bon hold\b|\bpaus(?:e|es|ed|ing)\b|\bput off\b", "suspended suspension"),
+    (r"\blook(?:s|ed|ing)? (?:\w+ ){0,3}again\b|\breconsider\w*|\bre-?examin\w*|"
+     r"\bsecond look\b", "review"),
+    # Removing the people who live there, or threatening to.
+    (r"\b(?:throw|throws|threw|thrown|throwing|kick|kicks|kicked|kicking|turf|turfs|turfed|"
+     r"chuck|chucks|chucked) (?:\w+ ){0,3}out\b|\bget (?:\w+ ){0,2}(?:tenants?|occupiers?|"
+     r"residents?|lodgers?|them|everyone|people) out\b", "possession evict"),
+    (r"\bthreat\w* to (?:evict|throw|kick|turf|remove)\w*", "threat to evict"),
+    # Loss to be made good: the Act's compensation.
+    (r"\bmake good\b|\b(?:my|our|their|his|her|the|any) loss(?:es)?\b|\breimburs\w*",
+     "compensation"),
+    # Who may share a room to sleep: the Act's persons of opposite sexes.
+    (r"\b(?:a )?(?:man|men|boys?) and (?:a )?(?:woman|women|girls?)\b|\bopposite sex\w*|"
+     r"\bmixed[- ]sex\b", "persons of opposite sexes sleeping"),
+)
+"""Round eleven's everyday words for situations the Act provides for (a house sold after a
+notice, owners who share a building, a notice on hold, tenants thrown out, a loss made good),
+as ``_STATUTORY_LAY``: full text, and the model's query with ``plain``."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -614,8 +644,8 @@ _STATUTORY_ABBREVIATIONS = _statutory(
 """The other way: the Act spells a term out once, in the provision that introduces it, and
 uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
 words must also find the abbreviation."""
-_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_TERMS,
-              *_STATUTORY_ABBREVIATIONS)
+_STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
+              *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -692,8 +722,8 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     ``_STATUTORY_LAY``: "emailed" is "electronic communications"): not keywords but what the
     asker means, which a question with no word of the provision leaves the model to guess.
     """
-    entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY) if plain else (
-        _STATUTORY_TERMS)
+    entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY,
+               *_STATUTORY_SITUATIONS) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 
