@@ -23,8 +23,10 @@ from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
 from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
-from shared.verification.polarity import denied_in_passage, early_for_late
+from shared.verification.polarity import denied_in_passage, denied_in_statement, early_for_late
 from shared.verification.quotes import contains_quote
+from shared.verification.roles import repaired_roles
+from shared.verification.short_names import other_body_named
 from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
 from shared.verification.sides import sides_of
 from shared.verification.standing import standing_doubts
@@ -152,12 +154,31 @@ def figure_doubts(claim: str, quote: str) -> list[str]:
     doubts += [f"The statement puts {a} where the quoted passage puts {b}, and {b} where it "
                f"puts {a}." for a, b in _alternatives(claim)
                if (b, a) in pairs and (a, b) not in pairs]
+    quoted_years = _years(quote)
+    doubts += [f"The statement says {word} {year}; the quoted passage says {word} "
+               f"{', '.join(sorted(quoted_years[word]))}."
+               for word, years in _years(claim).items()
+               for year in sorted(years)
+               if word in quoted_years and year not in quoted_years[word]
+               and not any(year in ys for ys in quoted_years.values())]
     have = _counts(quote)
     doubts += [f"The statement counts {noun} as {', '.join(f'{v:g}' for v in sorted(said))}; "
                f"the quoted passage as {', '.join(f'{v:g}' for v in sorted(have[noun]))}."
                for noun, said in _counts(claim).items()
                if noun in have and noun not in _PERIODS and not said & have[noun]]
     return doubts
+
+
+_YEAR = re.compile(r"\b(?P<word>since|from|until|in|by|before|after|during)\s+"
+                   r"(?P<year>(?:19|20)\d\d)\b(?![-–/]\d)", re.IGNORECASE)
+"""A year an event is tied to: "has done so since 2002", "in 2014"."""
+
+
+def _years(text: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for m in _YEAR.finditer(text):
+        found.setdefault(m["word"].lower(), set()).add(m["year"])
+    return found
 
 
 def neutral_year(ref: str) -> int | None:
@@ -202,6 +223,11 @@ class CaselawCheck:
                                       f"(“{word}…”).")
                          for word in denied_in_passage(_own_words(citation), citation.quote)]
             findings += [CheckFinding("claim_unsupported", False,
+                                      f"The statement denies what the quoted passage asserts "
+                                      f"(“{word}…”).")
+                         for word in denied_in_statement(_own_words(citation), citation.quote,
+                                                         by_clause=True)]
+            findings += [CheckFinding("claim_unsupported", False,
                                       f"The statement speaks of {what}; the quoted passage "
                                       "gives it to another party.")
                          for what in swapped_owners(_own_words(citation), citation.quote)]
@@ -216,7 +242,10 @@ class CaselawCheck:
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in self._sides(citation, case)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
-                         for doubt in figure_doubts(_own_words(citation), citation.quote)]
+                         for doubt in [*figure_doubts(_own_words(citation), citation.quote),
+                                       *other_body_named(_own_words(citation), citation.quote,
+                                                         case.text),
+                                       *repaired_roles(_own_words(citation), citation.quote)]]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in standing_doubts(_own_words(citation), citation.quote,
                                                       case.text)]

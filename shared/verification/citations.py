@@ -16,6 +16,7 @@ from typing import Literal
 
 from shared.text.sentences import Sentence, sentence_at, split_sentences
 from shared.verification.prose import ActMention, find_prose_refs, legislation_from_prose
+from shared.verification.quotes import normalise
 from shared.verification.refs import CitationKind, classify, legislation_ref, neutral_citation
 
 __all__ = ["Citation", "ParseProblem", "Parsed", "parse_citations", "strip_tags"]
@@ -99,10 +100,19 @@ def parse_citations(text: str) -> Parsed:
     tag_acts = [ActMention(f.start, f.ref, leg.act) for f in found
                 if (leg := legislation_ref(f.ref)) is not None]
     cited: dict[Sentence | None, list[str]] = {}
+    quoted: dict[Sentence | None, list[str]] = {}
     for f in found:
         cited.setdefault(sentence_at(sentences, f.start), []).append(f.ref)
+        if f.quote:
+            quoted.setdefault(sentence_at(sentences, f.start), []).append(normalise(f.quote))
     for p in find_prose_refs(_masked(text, opaque), tag_acts):
         if _names_a_source(text, p.start, p.end):
+            continue
+        # The cited provision's own cross-reference ("… a banning order under section 16 of
+        # the Housing and Planning Act 2016 …", quoted and repeated in the statement) is part
+        # of what its citation checks, not a second authority the answer relies on.
+        mention = normalise(text[p.start:p.end])
+        if any(mention in q for q in quoted.get(sentence_at(sentences, p.start), [])):
             continue
         # A prose reference repeating a citation of the same source in its sentence is not a
         # second citation.

@@ -16,7 +16,7 @@ from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
 from shared.verification.anaphora import resolved
 from shared.verification.directions import reversed_transfers
-from shared.verification.polarity import denied_in_statement
+from shared.verification.polarity import denied_in_passage, denied_in_statement
 from shared.verification.quotes import normalise
 from shared.verification.subjects import missing_schemes
 
@@ -228,6 +228,9 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
         issues += [ClaimIssue(False, f"The statement denies what the quoted words assert "
                                      f"(“{word}…”).")
                    for word in denied_in_statement(claim, _lead_of(source, quote))]
+        issues += [ClaimIssue(False, f"The statement asserts what the quoted words deny "
+                                     f"(“{word}…”).")
+                   for word in denied_in_passage(claim, quote, modal=False)]
         issues += [ClaimIssue(False, detail) for detail in reversed_transfers(claim, quote)]
     missing = dates(claim) - dates(source) - set(known_dates)
     if missing:
@@ -335,9 +338,28 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
         if {claimed, actual} == {"power", "prohibition"} and (
                 same_limit(claim, basis) if claimed == "power" else same_limit(basis, claim)):
             return []
+        if {claimed, actual} == {"duty", "prohibition"} and (
+                _one_bound(claim, basis) if claimed == "duty" else _one_bound(basis, claim)):
+            return []
         return [ClaimIssue(True, f"The statement states {DESCRIPTIONS[claimed]}, but the "
                                  f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
+
+
+_BOUND = re.compile(r"\b(?:no|not) (?:earlier|later|sooner|more|less|longer|shorter|fewer|"
+                    r"greater) than\b|\bat (?:the )?(?:least|latest|earliest|most)\b",
+                    re.IGNORECASE)
+"""A duty to stay within a limit: "must be no earlier than three months after …"."""
+_PAST = re.compile(r"\b(?:earlier|later|sooner|more|less|longer|shorter|fewer|greater) than|"
+                   r"\b(?:before|after|exceed\w*|beyond)\b", re.IGNORECASE)
+"""What a prohibition of crossing a limit says: "cannot come into force earlier than …"."""
+
+
+def _one_bound(duty: str, prohibition: str) -> bool:
+    """Whether a duty and a prohibition state one limit from either side: "must be no earlier
+    than three months after" says what "cannot come into force earlier than three months
+    after" says. (The figures are compared elsewhere.)"""
+    return bool(_BOUND.search(duty)) and bool(_PAST.search(prohibition))
 
 
 def _subject(text: str) -> str | None:

@@ -14,6 +14,7 @@ from shared.verification.checks import FIRST_DIGITAL_YEAR, Outcome
 from shared.verification.citations import Citation
 from shared.verification.claims import check_claim, dates, quantities
 from shared.verification.context import current_context
+from shared.verification.exceptions import excepted_cases
 from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
 from shared.verification.jurisdiction import coverage
@@ -171,6 +172,7 @@ class LegislationCheck:
                 *dropped_limits(citation.claim, citation.quote),
                 *dropped_conditions(citation.claim, text, citation.quote, sub),
                 *widened_conditions(citation.claim, citation.quote),
+                *excepted_cases(citation.claim, citation.quote),
                 *sibling_figures(citation.claim, text, sub)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)

@@ -167,11 +167,23 @@ _EVERY = re.compile(r"\b(?:whether or not|in (?:every|all|any) (?:case|circumsta
 
 def widened_conditions(claim: str, quote: str | None) -> list[str]:
     """The quoted words carry their own condition; the statement says the rule holds in
-    every case."""
-    if not quote or not _EVERY.search(claim) or not _OWN_CONDITION.search(normalise(quote)):
+    every case, or waives in so many words what the quoted words require ("whether or not it
+    appears to the authority relevant" beside "it appears to the authority that the evidence
+    is relevant")."""
+    if not quote or not _EVERY.search(claim):
         return []
-    return ["The quoted words hold only on a condition they state; the statement says the "
-            "rule holds in every case."]
+    if _OWN_CONDITION.search(normalise(quote)):
+        return ["The quoted words hold only on a condition they state; the statement says the "
+                "rule holds in every case."]
+    waived = _WAIVED.search(claim)
+    if waived is not None and len(_stems(waived["what"]) & _stems(quote)) >= 2:
+        return ["The statement says the rule holds whether or not what the quoted words "
+                "require is so."]
+    return []
+
+
+_WAIVED = re.compile(r"\b(?:whether or not|regardless of whether|irrespective of whether)\s+"
+                     r"(?P<what>[^,.;]{8,80})", re.IGNORECASE)
 
 
 def _clip(text: str, limit: int = 120) -> str:
@@ -193,7 +205,9 @@ def sibling_figures(claim: str, section: str, label: str | None) -> list[str]:
         # rule's too.
         other = next((k for k, v in subs.items() if k != label and figure in quantities(v)
                       and not re.search(rf"\({re.escape(label or '')}\)", v)), None)
-        if other is not None:
+        # A statement that names the sibling as the figure's home ("the four-month bar in
+        # subsection (4B)") does not give the figure to the cited subsection.
+        if other is not None and not re.search(rf"\({re.escape(other)}\)", claim):
             found.append(f"The statement's figure is in subsection ({other}), not in "
                          f"subsection ({label}), which it cites.")
     return found

@@ -57,7 +57,13 @@ def found_for_doubts(claim: str, quote: str, sides: Sides) -> list[str]:
 
 
 def _first_party(mention: str) -> str:
+    mention = _IN_CASE.sub("", mention)
     return re.split(r"\s+(?:and|&)\s+|,", mention)[0]
+
+
+_IN_CASE = re.compile(r"^In\s+[A-Z][\w’'-]*\s+(?=[A-Z])")
+""""In Corbiere Mr Tam submitted …": the case's short name before the speaker names the case,
+not a party."""
 
 
 _CLAIM_SIDE = re.compile(

@@ -22,11 +22,11 @@ __all__ = ["standing_doubts"]
 _UNDONE = re.compile(
     r"\b(?:quash(?:ed|es|ing)?|set aside|overturn(?:ed|s|ing)?|revers(?:ed|es|ing|al)|"
     r"supersed(?:ed|es|ing)|disappl(?:ied|ies|y)|revok(?:ed|es)|revocation|repeal(?:ed|s)?|"
-    r"no longer)\b", re.IGNORECASE)
-"""What ends a decision's or a rule's force."""
+    r"retak(?:e|en|es|ing)|retook|no longer)\b", re.IGNORECASE)
+"""What ends a decision's or a rule's force (a decision retaken is replaced by the new one)."""
 _HISTORY = re.compile(
     r"\b(?:quash\w*|set aside|overturn\w*|revers\w*|supersed\w*|disappl\w*|revok\w*|"
-    r"revocation|repeal\w*|replac\w*|no longer|until|former(?:ly)?|previous(?:ly)?|"
+    r"revocation|repeal\w*|replac\w*|retak\w*|retook|no longer|until|former(?:ly)?|previous(?:ly)?|"
     r"(?:was|were) (?:later|subsequently)|at the time)\b", re.IGNORECASE)
 """Words by which a statement tells its reader the thing is history."""
 _STANDING = re.compile(

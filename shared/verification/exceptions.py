@@ -1,0 +1,48 @@
+"""Whether a statement applies a rule to the very case the quoted words except from it.
+
+"The order comes into force when it is made, unless it is made under section 102(3)" does not
+support "an order made under section 102(3) comes into force when it is made": the statement
+takes the exception and states it as the rule. Read only when the statement carries no
+exception or negation of its own (a faithful paraphrase keeps the "unless" in some form), and
+only when every word and reference of the excepted case is in the statement. A doubt, never a
+removal: the statement may rest on another provision that brings the case back in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import terms
+from shared.verification.quotes import normalise
+
+__all__ = ["excepted_cases"]
+
+_EXCEPTION = re.compile(
+    r"\b(?:unless|except(?: (?:where|when|if|in the case of|for))?|other than|save where)\s+"
+    r"(?P<case>[^,.;:—]{6,120})", re.IGNORECASE)
+_OWN_EXCEPTION = re.compile(
+    r"\b(?:unless|except\w*|other than|save|but|not|never|no|apart from|aside from)\b|"
+    r"n['’]t\b", re.IGNORECASE)
+_REFERENCE = re.compile(r"\b\d+[A-Z]?(?:\(\w+\))*")
+_FILLER = frozenset({"mak", "case", "section", "subsection"})
+"""Stems that say nothing of which case is excepted."""
+
+
+def _marks(text: str) -> set[str]:
+    """The case's content words and the references it names ("102(3)")."""
+    words = {w for w in terms(text) if len(w) >= 3 and w.isalpha() and w not in _FILLER}
+    return words | {m.group() for m in _REFERENCE.finditer(text)}
+
+
+def excepted_cases(claim: str, quote: str | None) -> list[str]:
+    """Why the statement may state as the rule what the quoted words except from it."""
+    if not quote or _OWN_EXCEPTION.search(claim):
+        return []
+    said = _marks(claim)
+    doubts = []
+    for m in _EXCEPTION.finditer(normalise(quote)):
+        case = _marks(m["case"])
+        if case and case <= said and (len(case) >= 2 or _REFERENCE.fullmatch(next(iter(case)))):
+            doubts.append("The statement applies the rule to the case the quoted words except "
+                          f"from it (“{m.group(0).strip()}”).")
+    return doubts

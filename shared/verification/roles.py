@@ -1,0 +1,56 @@
+"""Who holds a role in a judgment's account, and whom counsel appears for.
+
+"Mr Halim, who appears for Mr Xu" does not support "Mr Halim appeared for the Claimants";
+"it was by Ms Begum, the offender manager" does not support "by Mr Tam, the offender manager".
+Both texts name the people the checks of sides ask about, so only the pairing differs. Each
+text's pairings are read from two general shapes — "<person>, who appear(s|ed) for <party>"
+or "<person> appeared for <party>", and "<person>, the <role>" — and a statement that pairs a
+person or a role with another than the quoted passage does is doubted (unverified, never
+removed).
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.text.terms import stem
+
+__all__ = ["repaired_roles"]
+
+_PERSON = r"(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady)\.?\s+(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*"
+_APPEARS = re.compile(
+    rf"(?P<who>{_PERSON})(?:\s+(?:QC|KC))?,?\s+(?:who\s+)?appear(?:s|ed)?\s+(?:for|on behalf "
+    r"of)\s+(?P<whom>(?:the\s+)?(?:[A-Z][\w'’-]*|[a-z]+)(?:\s+[A-Z][\w'’-]*){0,3})")
+_ROLE = re.compile(
+    rf"(?P<who>{_PERSON}),\s+(?:the|(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-Z][\w'’-]*['’]s?|his|"
+    r"her|their)\s+"
+    r"(?P<role>(?:[a-z]+\s+){0,2}(?:manager|officer|director|inspector|caseworker|worker|"
+    r"surveyor|agent|adviser|advisor|solicitor|secretary|chairman|chair|clerk|owner))\b")
+
+
+def _who(name: str) -> str:
+    """A person by surname: "Mr Raza Halim" → "halim"."""
+    return name.split()[-1].lower()
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(stem(w.lower()) for w in re.findall(r"[A-Za-z][\w'’-]*", text)
+                     if w.lower() not in {"the", "mr", "mrs", "ms", "miss", "dr"})
+
+
+def repaired_roles(claim: str, quote: str) -> list[str]:
+    """Pairings of the statement that the quoted passage makes otherwise."""
+    doubts = []
+    quoted = {_who(m["who"]): _words(m["whom"]) for m in _APPEARS.finditer(quote)}
+    for m in _APPEARS.finditer(claim):
+        whom = quoted.get(_who(m["who"]))
+        if whom is not None and not whom & _words(m["whom"]):
+            doubts.append(f"The statement has {m['who']} appear for {m['whom']}; the quoted "
+                          "passage has them appear for another party.")
+    roles = {stem(m["role"].split()[-1]): _who(m["who"]) for m in _ROLE.finditer(quote)}
+    for m in _ROLE.finditer(claim):
+        holder = roles.get(stem(m["role"].split()[-1]))
+        if holder is not None and holder != _who(m["who"]):
+            doubts.append(f"The statement makes {m['who']} the {m['role']}; the quoted passage "
+                          "names another.")
+    return doubts
