@@ -31,6 +31,12 @@ _CONDITION = re.compile(r"\b(?:unless|except|"
                         r"(?:fair|reasonable|appropriate)|at (?:our|its|their) discretion)\b",
                         re.IGNORECASE)
 """A condition in the quoted sentence: the answer "depends on" it."""
+_CLASS_OF_CASES = re.compile(
+    r"\b(?:cases?|circumstances|situations?|instances?|occasions?)\s+(?:in which|where|when)\b"
+    r"[^,;:.]*", re.IGNORECASE)
+"""A class of cases the sentence names ("specify cases in which no fees are to be charged"):
+what holds in them is not the sentence's own rule, so a prohibition there does not answer
+"No" (the regulations' power to specify them is what the sentence says)."""
 _NEGATIVE = re.compile(r"\b(?:never|not|no)\b", re.IGNORECASE)
 EXCEPTION = re.compile(r"\b(?:unless|except|exceptional|where (?:it is )?(?:fair|reasonable|"
                         r"appropriate)|at (?:our|its|their) discretion|in (?:some|certain) "
@@ -56,7 +62,7 @@ def opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
         return ""
     if qualified:
         return "It depends"
-    kinds = modalities(sentence)
+    kinds = modalities(_CLASS_OF_CASES.sub(" ", sentence))
     if "prohibition" in kinds or (q.asks == "duty" and "no_duty" in kinds):
         return "No"
     if not kinds and _negated(sentence):
