@@ -25,11 +25,9 @@ import statistics
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsBroker, NatsMessage
-from nats.aio.client import Client
+from faststream.nats import JStream, NatsMessage
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
 
@@ -37,7 +35,7 @@ from bench.first_event import embedded_servers
 from services.engine import SCHEMA
 from shared.bus import Bus, Committed
 from shared.events import MessageReceived
-from shared.runtime import Infra, Service, open_infra
+from shared.runtime import BorrowingBroker, Infra, Service, open_infra
 
 __all__ = ["main"]
 
@@ -85,24 +83,12 @@ async def _nats(infra: Infra, durable: str, n: int) -> None:
     await sub.unsubscribe()
 
 
-class _Borrowing(NatsBroker):
-    """FastStream's broker over a connection it does not own (as the runtime had it)."""
-
-    def __init__(self, connection: Client, **options: Any) -> None:
-        super().__init__(**options)
-        self._borrowed = connection
-
-    async def _connect(self) -> Client:
-        self.config.connect(self._borrowed)
-        return self._borrowed
-
-
 async def _undecoded(msg: NatsMessage) -> NatsMessage:
     return msg
 
 
 async def _faststream(infra: Infra, durable: str, n: int) -> None:
-    broker = _Borrowing(await infra.nats(), logger=None, serializer=None, apply_types=False)
+    broker = BorrowingBroker(await infra.nats(), logger=None, serializer=None, apply_types=False)
     count = _Count(n)
 
     async def handle(msg):  # unannotated, as the runtime declares it
@@ -117,7 +103,7 @@ async def _faststream(infra: Infra, durable: str, n: int) -> None:
     await broker.connect()
     await broker.start()
     await count.done.wait()
-    await super(NatsBroker, broker).stop()
+    await broker.stop()  # its subscribers only: the connection is the infra's
 
 
 async def _runtime(infra: Infra, durable: str, n: int) -> None:

@@ -39,7 +39,7 @@ from shared.store import (
 from shared.store.leases import Fence, LeaseLost, Leases, held_fence
 from shared.tracing import current_meta, span_from_meta
 
-__all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
+__all__ = ["BorrowingBroker", "Handler", "Infra", "Service", "Transient", "open_infra"]
 
 log = logging.getLogger("yourai.runtime")
 
@@ -381,7 +381,7 @@ def _declared(connection: Client, subjects: Subjects, subscriptions: Sequence[_S
     not started: FastStream's per-message path (a memory stream, a task group, a context
     scope and a middleware stack per message) cost about 13 times nats-py's own delivery
     (``bench/delivery_layers.py``, docs/BENCHMARKS.md round twelve)."""
-    broker = _BorrowingBroker(connection, logger=None,
+    broker = BorrowingBroker(connection, logger=None,
                               # handlers decode the message themselves (``Committed.from_msg``)
                               serializer=None,
                               # and take it as it is: no dependency injection to solve
@@ -471,7 +471,7 @@ class _Feed:
         await asyncio.gather(*running, return_exceptions=True)
 
 
-class _BorrowingBroker(NatsBroker):
+class BorrowingBroker(NatsBroker):
     """A FastStream broker over the process's connection (``Infra.nats``): it starts and stops
     its own subscribers but neither opens nor closes the connection, which others share."""
 
