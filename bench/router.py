@@ -27,8 +27,7 @@ from typing import Literal
 import msgspec
 
 from bench.evalsets import load_answers
-from services.router.app import rewrite_offline
-from services.router.classify import classify_offline
+from services.router.app import classify_offline, rewrite_offline
 from shared.events import WorkerName
 
 ROUTER_SET = Path(__file__).with_name("router_set.jsonl")
