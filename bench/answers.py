@@ -59,6 +59,7 @@ from shared.answering.gaps import MISSING_LEAD
 from shared.config import Settings
 from shared.documents import DocumentStore, title_of
 from shared.embedded import start_postgres
+from shared.embeddings import EmbedderConfig, configure_default_embedder
 from shared.events import RoutingDecided, WorkerFindings, WorkerName
 from shared.lex.client import LexClient
 from shared.llm import OfflineProvider
@@ -406,7 +407,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="yourai-bench-answers-") as tmp, \
             contextlib.ExitStack() as stack:
-        url = args.database_url or start_postgres(stack, (args.data_dir or Path(tmp)) / "pg")
+        kept = args.data_dir or Path(tmp)
+        url = args.database_url or start_postgres(stack, kept / "pg")
+        # The model and the vectors of the sources' sentences kept beside the database: a
+        # second run with the same --data-dir computes only what changed.
+        configure_default_embedder(EmbedderConfig(cache_dir=kept.resolve() / "models"))
         report = asyncio.run(run(Settings(database_url=url, data_dir=Path(tmp)), args.show))
     if args.show:
         for r in report["results"]:  # type: ignore[attr-defined]

@@ -218,17 +218,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def prepare_process(args: argparse.Namespace) -> None:
-    """Set up the process for a command that serves (``up``, ``serve``, ``lex serve``): the
-    allocator's limits before any thread starts (shared/memory.py) and the embedding model
-    kept under the data directory. Each of these runs until stopped and may load the model
-    (``lex serve`` for its dense search), so each should load it from the saved file rather
-    than optimise it again at every start."""
+    """Set up the process: for a command that serves (``up``, ``serve``, ``lex serve``) the
+    allocator's limits before any thread starts (shared/memory.py); for every command the
+    embedding model kept under the data directory. A server runs until stopped and may load
+    the model (``lex serve`` for its dense search), ``verify`` and ``lex import`` load it to
+    judge a citation or embed a provision: each should load it from the saved file rather
+    than optimise it again, and read the vectors computed before rather than compute them
+    again (the held-out gates run ``yourai verify`` once per set)."""
     serving = args.command in ("up", "serve") or (
         args.command == "lex" and args.lex_command == "serve")
     if serving:
         limit_malloc_arenas()
         fix_mmap_threshold()
-        _keep_the_model_in_the_data_directory()
+    _keep_the_model_in_the_data_directory()
     if args.command == "up":
         _load_embedder_first()
 

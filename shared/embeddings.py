@@ -35,10 +35,11 @@ from numpy.typing import NDArray
 from tokenizers import Encoding, Tokenizer
 
 from shared._model_cache import optimised_model
-from shared.embedding_cache import FILE_NAME, VectorCache
+from shared.embedding_cache import FILE_NAME, VectorCache, text_digest
 
 __all__ = [
     "MINILM_L6_V2",
+    "PLAIN",
     "Embedder",
     "EmbedderConfig",
     "EmbeddingError",
@@ -51,6 +52,10 @@ __all__ = [
 ]
 
 Vectors = NDArray[np.float32]
+
+PLAIN = "plain"
+"""The recipe of a text embedded exactly as given (no cutting, no prefix added by the caller
+beyond what the text holds): its vector depends only on the model and the text."""
 
 
 class EmbeddingError(Exception):
@@ -229,6 +234,27 @@ class Embedder:
         for rows in self._batches(encodings):
             out[rows] = self._run([encodings[i] for i in rows])
         return out
+
+    async def embed_kept(self, texts: Sequence[str], recipe: str = PLAIN) -> Vectors:
+        """:meth:`embed`, reading the vectors already on disk (:attr:`vector_cache`) and
+        keeping the new ones there: for texts that come back (a provision's windows, a
+        policy's sentences), so a restart or another process does not compute them again."""
+        return await asyncio.to_thread(self.embed_kept_sync, texts, recipe)
+
+    def embed_kept_sync(self, texts: Sequence[str], recipe: str = PLAIN) -> Vectors:
+        """:meth:`embed_kept` outside an event loop."""
+        kept = self._vector_cache
+        if kept is None or not texts:
+            return self.embed_sync(texts)
+        md5s = [text_digest(t) for t in texts]
+        found = kept.get(self.model_id, recipe, md5s)
+        new = list(dict.fromkeys(m for m in md5s if m not in found))
+        if new:
+            text_of = dict(zip(md5s, texts, strict=True))
+            computed = self.embed_sync([text_of[m] for m in new])
+            kept.put(self.model_id, recipe, list(zip(new, computed, strict=True)))
+            found.update(zip(new, computed, strict=True))
+        return np.stack([found[m] for m in md5s]).astype(np.float32, copy=False)
 
     def _batches(self, encodings: Sequence[Encoding]) -> Iterator[list[int]]:
         """Indices of ``encodings``, shortest first, in runs within the configured budget."""

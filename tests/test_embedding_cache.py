@@ -9,11 +9,13 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from shared.config import Settings
 from shared.embedding_cache import FILE_NAME, VectorCache, text_digest
+from shared.embeddings import Embedder, EmbedderConfig
 from tests.conftest import LEGISLATION, fresh_database
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -157,3 +159,28 @@ async def test_a_second_process_importing_the_same_text_embeds_nothing(
     assert VectorCache(tmp_path / FILE_NAME).size()[0] == first["embedded"]
     second = await _import_in_a_process(await fresh_database(servers), tmp_path)
     assert second == {"embedded": 0, "stored": first["stored"]}
+
+
+def test_texts_embedded_kept_are_read_back_by_another_embedder(tmp_path: Path) -> None:
+    """``embed_kept_sync`` stores what it computes: a second embedder on the same directory
+    (another process, a restart) returns the same vectors without running the model, and a
+    text not seen before is computed and added."""
+    first = Embedder(EmbedderConfig(cache_dir=tmp_path))
+    texts = ["A landlord must repair the structure.", "Damp is inspected within 5 days."]
+    computed = first.embed_kept_sync(texts)
+    assert np.allclose(computed, first.embed_sync(texts), atol=1e-6)
+    second = Embedder(EmbedderConfig(cache_dir=tmp_path))
+    runs: list[int] = []
+    original = second._run
+
+    def counted(encodings: list[Any]) -> Any:
+        runs.append(len(encodings))
+        return original(encodings)
+
+    second._run = counted  # type: ignore[method-assign]
+    assert np.array_equal(second.embed_kept_sync(list(reversed(texts))), computed[::-1])
+    assert runs == []
+    again = second.embed_kept_sync([texts[0], "Mould is treated within 14 days.", texts[0]])
+    assert runs == [1]
+    assert np.array_equal(again[0], computed[0]) and np.array_equal(again[2], computed[0])
+    assert VectorCache(tmp_path / FILE_NAME).size()[0] == 3

@@ -249,12 +249,14 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _embedded(texts: Sequence[str], embedder: Embedder) -> np.ndarray:
-    """The texts' vectors, computed once per process for each text."""
+    """The texts' vectors, computed once per process for each text (and read from the model's
+    disk cache where another process or an earlier start computed them)."""
     keys = [(embedder.model_id, t) for t in texts]
     with _CACHE_LOCK:
         missing = list(dict.fromkeys(k for k in keys if k not in _CACHE))
     if missing:
-        vectors = np.asarray(embedder.embed_sync([t for _, t in missing]), dtype=np.float32)
+        vectors = np.asarray(embedder.embed_kept_sync([t for _, t in missing]),
+                             dtype=np.float32)
         with _CACHE_LOCK:
             for k, v in zip(missing, vectors, strict=True):
                 _CACHE[k] = v

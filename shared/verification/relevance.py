@@ -50,7 +50,7 @@ class Relevance:
         windows = self._windows.get((heading, text))
         if windows is None:
             texts = [lead + w for w in _windows(text, self.window_words)][: self.max_windows]
-            windows = (await self.embedder.embed(texts) if texts
+            windows = (await self.embedder.embed_kept(texts) if texts
                        else np.zeros((0, self.embedder.dimension), dtype=np.float32))
             if len(self._windows) >= self.cached_provisions:
                 self._windows.pop(next(iter(self._windows)))
