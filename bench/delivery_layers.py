@@ -5,9 +5,9 @@ delivered message (this process's CPU time, the servers apart) through three lay
 its own durable push consumer over the same committed events, already in the stream:
 
 1. ``nats``: nats-py's push subscription, the callback decoding the record and acknowledging;
-2. ``faststream``: FastStream's subscriber as the runtime used to configure it (a borrowed
-   connection, no serializer, no types applied, manual acknowledgement, 16 workers), the
-   handler decoding and acknowledging;
+2. ``faststream``: FastStream's subscriber as the runtime used to configure it until round
+   thirteen (a borrowed connection, no serializer, no types applied, manual acknowledgement,
+   16 workers), the handler decoding and acknowledging;
 3. ``runtime``: ``Service.consume`` with a handler that does nothing: the runtime's whole
    delivery path (decode, the type check, the keep-alive, the work lease — since round
    thirteen no statement for a first delivery whose handler writes nothing, as here — the
@@ -26,9 +26,11 @@ import statistics
 import time
 import uuid
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from faststream import AckPolicy
-from faststream.nats import JStream, NatsMessage
+from faststream.nats import JStream, NatsBroker, NatsMessage
+from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
 
@@ -36,7 +38,7 @@ from bench.first_event import embedded_servers
 from services.engine import SCHEMA
 from shared.bus import Bus, Committed
 from shared.events import MessageReceived
-from shared.runtime import BorrowingBroker, Infra, Service, open_infra
+from shared.runtime import Infra, Service, open_infra
 
 __all__ = ["main"]
 
@@ -88,8 +90,29 @@ async def _undecoded(msg: NatsMessage) -> NatsMessage:
     return msg
 
 
+class _BorrowingBroker(NatsBroker):
+    """A FastStream broker over the process's connection (``Infra.nats``): it starts and stops
+    its own subscribers but neither opens nor closes the connection, which others share."""
+
+    def __init__(self, connection: Client, **options: Any) -> None:
+        super().__init__(**options)
+        self._borrowed = connection
+
+    async def _connect(self) -> Client:
+        self.config.connect(self._borrowed)
+        return self._borrowed
+
+    async def stop(self, exc_type: type[BaseException] | None = None,
+                   exc_val: BaseException | None = None, exc_tb: Any = None) -> None:
+        # FastStream's own ``stop`` drains (closes) the connection after the subscribers;
+        # skip to its base, which stops the subscribers only.
+        await super(NatsBroker, self).stop(exc_type, exc_val, exc_tb)
+        self._connection = None
+        self.config.disconnect()
+
+
 async def _faststream(infra: Infra, durable: str, n: int) -> None:
-    broker = BorrowingBroker(await infra.nats(), logger=None, serializer=None, apply_types=False)
+    broker = _BorrowingBroker(await infra.nats(), logger=None, serializer=None, apply_types=False)
     count = _Count(n)
 
     async def handle(msg):  # unannotated, as the runtime declares it

@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import asyncpg
-from faststream import AckPolicy
-from faststream.nats import JStream, NatsBroker, NatsMessage
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.js.api import ConsumerConfig, DeliverPolicy
@@ -39,7 +37,7 @@ from shared.store import (
 from shared.store.leases import Fence, LeaseLost, Leases, held_fence
 from shared.tracing import current_meta, span_from_meta
 
-__all__ = ["BorrowingBroker", "Handler", "Infra", "Service", "Transient", "open_infra"]
+__all__ = ["Handler", "Infra", "Service", "Transient", "open_infra"]
 
 log = logging.getLogger("yourai.runtime")
 
@@ -124,14 +122,13 @@ class _Subscription:
 
 @dataclass(kw_only=True)
 class Service:
-    """One service: a name, its handlers, and the broker that feeds them."""
+    """One service: a name, its handlers, and the feeds that deliver to them."""
 
     name: str
     infra: Infra
     subscriptions: list[_Subscription] = field(default_factory=list)
     on_start: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
-    broker: NatsBroker | None = None
     _bus: Bus | None = None
     _writer: LogWriter | None = None
     _leases: Leases | None = None
@@ -201,7 +198,6 @@ class Service:
         settings = self.infra.settings
         assert settings.nats_url
         nc = await self.infra.nats()
-        self.broker = _declared(nc, self.infra.subjects, self.subscriptions, self._wrap)
         self._bus = Bus(nc, self.infra.subjects)
         await self._bus.ensure_streams()
         for sub in self.subscriptions:
@@ -231,7 +227,6 @@ class Service:
         for feed in feeds:
             with contextlib.suppress(Exception):
                 await feed.stop()
-        self.broker = None
         if self._writer is not None:
             await self._writer.stop()
             self._writer = None
@@ -373,62 +368,14 @@ async def _reconcile_durable(bus: Bus, sub: _Subscription, durable: str) -> None
              durable, floor + 1)
 
 
-def _declared(connection: Client, subjects: Subjects, subscriptions: Sequence[_Subscription],
-              handler_of: Callable[[_Subscription], Callable[[Msg], Awaitable[None]]]
-              ) -> NatsBroker:
-    """The service's subscriptions declared to FastStream, each with its consumer's settings
-    and handler: the description FastStream's tools read (its AsyncAPI document, its test
-    broker). The runtime delivers to the same handlers itself (``_Feed``), so this broker is
-    not started: FastStream's per-message path (a memory stream, a task group, a context
-    scope and a middleware stack per message) cost about 13 times nats-py's own delivery
-    (``bench/delivery_layers.py``, docs/BENCHMARKS.md round twelve)."""
-    broker = BorrowingBroker(connection, logger=None,
-                              # handlers decode the message themselves (``Committed.from_msg``)
-                              serializer=None,
-                              # and take it as it is: no dependency injection to solve
-                              apply_types=False)
-    stream = JStream(subjects.log_stream, declare=False)
-    for sub in subscriptions:
-        durable = subjects.durable(sub.durable)
-        broker.subscriber(
-            subjects.committed_of_type(sub.event_type),
-            stream=stream,
-            # A durable push consumer with a deliver group, both named by ``queue`` (nats-py):
-            # JetStream sends each message as it is stored to one member of the group (the
-            # replicas), with no pull request per delivery, holding back past max_ack_pending.
-            queue=durable,
-            config=_consumer_config(sub, durable),
-            ack_policy=AckPolicy.MANUAL,
-            max_workers=sub.max_workers,
-            # The message itself, not its body parsed as JSON: the handler decodes it once.
-            decoder=_undecoded,
-        )(_raw_of(handler_of(sub)))
-    return broker
-
-
-def _raw_of(handle: Callable[[Msg], Awaitable[None]]) -> Callable[[Any], Awaitable[None]]:
-    """``handle`` as FastStream calls it: given its message, of which it takes nats-py's."""
-    # Unannotated: an injected ``NatsMessage`` parameter costs a thread hop per message
-    # wherever types are applied.
-    async def declared(msg):
-        await handle(msg.raw_message)
-
-    declared.__name__ = getattr(handle, "__name__", "handle")
-    return declared
-
-
-async def _undecoded(msg: NatsMessage) -> NatsMessage:
-    return msg
-
-
 class _Feed:
     """Delivers one subscription's messages from nats-py's push subscription to its handler:
     each message its own task, at most ``max_workers`` at once, in the order they arrive.
 
     While every worker is busy, the subscription's callback waits for one to end, so nats-py
-    holds what arrives meanwhile (and JetStream holds back past ``max_ack_pending``), as
-    FastStream's concurrent subscriber did. A message whose task is cancelled by ``stop`` is
-    neither acknowledged nor refused: JetStream sends it again after its ack wait.
+    holds what arrives meanwhile (and JetStream holds back past ``max_ack_pending``). A
+    message whose task is cancelled by ``stop`` is neither acknowledged nor refused: JetStream
+    sends it again after its ack wait.
     """
 
     def __init__(self, handle: Callable[[Msg], Awaitable[None]], *, max_workers: int) -> None:
@@ -470,27 +417,6 @@ class _Feed:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-
-
-class BorrowingBroker(NatsBroker):
-    """A FastStream broker over the process's connection (``Infra.nats``): it starts and stops
-    its own subscribers but neither opens nor closes the connection, which others share."""
-
-    def __init__(self, connection: Client, **options: Any) -> None:
-        super().__init__(**options)
-        self._borrowed = connection
-
-    async def _connect(self) -> Client:
-        self.config.connect(self._borrowed)
-        return self._borrowed
-
-    async def stop(self, exc_type: type[BaseException] | None = None,
-                   exc_val: BaseException | None = None, exc_tb: Any = None) -> None:
-        # FastStream's own ``stop`` drains (closes) the connection after the subscribers;
-        # skip to its base, which stops the subscribers only.
-        await super(NatsBroker, self).stop(exc_type, exc_val, exc_tb)
-        self._connection = None
-        self.config.disconnect()
 
 
 class _FencedWriter(LogWriter):
