@@ -625,6 +625,40 @@ _STATUTORY_SITUATIONS = _statutory(
 """Round eleven's everyday words for situations the Act provides for (a house sold after a
 notice, owners who share a building, a notice on hold, tenants thrown out, a loss made good),
 as ``_STATUTORY_LAY``: full text, and the model's query with ``plain``."""
+_STATUTORY_DEALINGS = _statutory(
+    # What people do with the Act's licences, notices, officers and penalties, in the words
+    # of those who do it, for legal full text and the model's query: each names a dealing the
+    # Act provides for (round twelve of legal retrieval: lay, landlord's and long questions).
+    # A licence by another name ("a permit for a shared house").
+    (r"\bpermits? (?:for|to (?:let|rent|run|operate))\b|"
+     r"\bpermit (?:rules|schemes?|system|regime)\b", "licence licensing"),
+    # Buying a council home, said in the past tense or with "purchase".
+    (r"\b(?:bought|purchas\w*) (?:my|our|his|her|their|the|a) (?:own )?council "
+     r"(?:house|home|flat|bungalow|maisonette)s?\b", "right to buy"),
+    # Keeping an officer out in body: the Act's obstruction.
+    (r"\bst(?:an|oo)d\w* in the (?:way|doorway|door)\b|\b(?:would not|wouldn'?t|will not|won'?t|"
+     r"refus\w* to) let (?:\w+ ){0,2}(?:look|see|inspect|check|examine|through)\b",
+     "obstructs obstruction"),
+    # A demand for records ignored: the Act's notice to produce documents, not complied with.
+    (r"\bignor\w* (?:\w+ ){0,4}(?:letters?|notices?|requests?|demands?)\b",
+     "fails to comply with notice"),
+    (r"\b(?:ask|asks|asked|asking|demand|demands|demanded|demanding) (?:\w+ ){0,2}for "
+     r"(?:\w+ ){0,4}(?:documents|records|papers|paperwork|accounts)\b",
+     "require documents to be produced information"),
+    # A penalty dropped or cut: the Act's withdrawal of a notice or reduction of its amount.
+    (r"\b(?:drop|drops|dropped|dropping|cancel\w*|scrap\w*|withdraw\w*|lower\w*|reduc\w*|cut) "
+     r"(?:\w+ ){0,3}(?:fines?|penalt\w*|sum|amount)\b|\b(?:fines?|penalt\w*) (?:\w+ ){0,3}"
+     r"(?:dropped|cancelled|scrapped|withdrawn|lowered|reduced|cut)\b", "withdraw reduce amount"),
+    # People who live together for their faith: the Act's religious community.
+    (r"\bmonks?\b|\bnuns?\b|\bfriars?\b|\bconvents?\b|\bmonaster\w*|\bpriory\b|"
+     r"\breligious orders?\b", "religious community"),
+    # How long at most: the Act's period and duration.
+    (r"\b(?:for )?how many (?:years|months|weeks|days)\b", "duration period"),
+)
+"""Round twelve's everyday words for dealings the Act provides for (a permit, a council home
+bought, an officer kept out, a demand for records ignored, a penalty dropped, a religious
+community, how many years), as ``_STATUTORY_LAY``: full text, and the model's query with
+``plain``."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -645,7 +679,7 @@ _STATUTORY_ABBREVIATIONS = _statutory(
 uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
 words must also find the abbreviation."""
 _STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
-              *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
+              *_STATUTORY_DEALINGS, *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -723,7 +757,7 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     asker means, which a question with no word of the provision leaves the model to guess.
     """
     entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY,
-               *_STATUTORY_SITUATIONS) if plain else _STATUTORY_TERMS
+               *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 

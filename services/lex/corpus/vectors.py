@@ -3,7 +3,10 @@
 A provision is embedded as its title and text: the first chunk is the title with the start of
 the text (the tokenizer truncates at the model's limit, 256 tokens), and a long provision adds
 chunks of later windows of its text, each again under the title, up to
-:data:`SECTION_CHUNKS`; a provision's dense score is its best chunk's. The title is followed by
+:data:`SECTION_CHUNKS`; a Schedule adds each of its paragraphs instead, under the Schedule's
+title and the paragraph's cross-heading (``paragraphs.py``: a question asks about one
+paragraph of a long Schedule, which the first windows seldom reach). A provision's dense score
+is its best chunk's. The title is followed by
 the full forms of the abbreviations in it (``spelt_out``: "HMOs" → "house in multiple
 occupation", "interim EDMOs" → "empty dwelling management order"), which the model does not
 know. A judgment paragraph is one vector. Each row keeps
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
@@ -31,13 +35,15 @@ from shared.embeddings import Embedder, EmbeddingError, default_embedder
 from shared.hybrid import vector_literal, vector_search_available
 from shared.text.vocabulary import spelt_out
 
+from .paragraphs import schedule_paragraphs
+
 __all__ = ["RECIPE", "SECTION_CHUNKS", "CorpusVectors", "section_chunks"]
 
 log = logging.getLogger("yourai.retrieval")
 
 SECTION_CHUNKS = 3
 """Vectors per provision at most: the title with the start, then later windows of the text."""
-RECIPE = "title+terms/3x160w"
+RECIPE = "title+terms/3x160w+schedule-paragraphs"
 """How texts are cut and prefixed: part of the stored vector space, so changing it re-embeds."""
 _WINDOW_WORDS = 160
 """Words of text per later chunk: with the title, within the model's 256 tokens."""
@@ -53,15 +59,23 @@ Progress = Callable[[int, int], None]
 _cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
 
 
-def section_chunks(title: str, text: str, chunks: int = SECTION_CHUNKS) -> list[str]:
-    """The texts embedded for one provision: title and start, then later windows of text."""
+def section_chunks(title: str, text: str, chunks: int = SECTION_CHUNKS, *,
+                   schedule: bool = False) -> list[str]:
+    """The texts embedded for one provision: title and start, then later windows of text
+    (a Schedule: then each of its paragraphs under its cross-heading)."""
     words = text.split()
     heading = spelt_out(title, lay=False)  # abbreviations, the Act's own too: "terms"
     first = f"{heading}\n{text}"
+    if schedule:
+        return [first, *(f"{heading}\n{p.heading}\n{_NUMBER.sub('', p.text)}"
+                         for p in schedule_paragraphs(text))]
     rest = [f"{heading}\n{' '.join(words[start:start + _WINDOW_WORDS])}"
             for start in range(_STRIDE_WORDS, len(words), _STRIDE_WORDS)]
     return [first, *rest][:max(chunks, 1)]
 
+
+_NUMBER = re.compile(r"^\*\*[0-9A-Z]+\*\*\s*")
+"""A paragraph's bold number: nothing for the model to read."""
 
 _md5 = text_digest
 
@@ -159,7 +173,8 @@ class CorpusVectors:
             return 0
         model = self.space
         sections = await self.pool.fetch(
-            "SELECT s.id, s.title, s.text, md5(s.title || E'\\n' || s.text) AS md5"
+            "SELECT s.id, s.title, s.text, s.provision_type,"
+            " md5(s.title || E'\\n' || s.text) AS md5"
             " FROM legislation_sections s"
             " LEFT JOIN legislation_section_vectors v ON v.section_id = s.id AND v.chunk = 0"
             " WHERE v.section_id IS NULL OR v.model_id <> $1"
@@ -170,8 +185,9 @@ class CorpusVectors:
             " WHERE v.caselaw_id IS NULL OR v.model_id <> $1 OR v.text_md5 <> md5(p.text)"
             " ORDER BY p.caselaw_id, p.idx", model)
         section_texts = [(r["id"], r["md5"], n, t) for r in sections
-                         for n, t in enumerate(section_chunks(r["title"], r["text"],
-                                                              self._chunks))]
+                         for n, t in enumerate(section_chunks(
+                             r["title"], r["text"], self._chunks,
+                             schedule=r["provision_type"] == "schedule"))]
         total, done = len(section_texts) + len(paragraphs), 0
         for start in range(0, len(section_texts), _EMBED_BATCH):
             batch = section_texts[start:start + _EMBED_BATCH]
