@@ -389,8 +389,8 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
                 r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
                 r"\bable to\b",
                 re.IGNORECASE), "power"),
-    (re.compile(r"\bshould\b|\bought to\b|\bbest practice\b|\brecommended\b", re.IGNORECASE),
-     "advice"),
+    (re.compile(r"\bshould\b|\bought to\b|\b(?:best|good) practice\b|\brecommended\b",
+                re.IGNORECASE), "advice"),
 )
 _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
@@ -429,7 +429,13 @@ _FRAMING = frozenset(stem(w) for w in (
     individual obtain obtained obtaining ought every each landlord landlords approach
     approaches action actions available appropriate circumstance circumstances situation
     situations job instead rather appear appears appeared seem seems seemed think thinks
-    believe believes""").split())
+    believe believes""").split()) | frozenset(stem(w) for w in (
+    # Words that only weigh or frame what is asked: "what is the method for" asks how, "at what
+    # point" asks when, "a reasonable time" asks how long, "is it good practice to" asks
+    # whether we should, "the whole tenancy" is the tenancy ("single" is no such word: "a single
+    # person" is a household of one).
+    """method methods point reasonable reasonably good practice whole entire entirely""")
+    .split())
 
 
 _SETTING = re.compile(
@@ -646,7 +652,9 @@ _COMPOUND_TAIL = re.compile(r"(?<=[A-Za-z])-(?:only|based|led|type|style|like)\b
 """The tail of a compound qualifier, dropped so its head qualifies: "an electric-only flat"."""
 
 _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyone everybody
-    around across near per via regarding concerning towards toward whether""".split())
+    around across near per via regarding concerning towards toward whether whole entire""".split())
+""""The whole tenancy", "the entire building": these stress what they stand before and name no
+kind of it."""
 
 
 _SUBJECT_PRONOUNS = frozenset("i we you they he she".split())
