@@ -92,3 +92,22 @@ def test_good_practice_asks_what_we_should_do() -> None:
                          "Should we visit new tenants?", HIGH).reusable
     assert not reuse_verdict("Is it good practice to visit new tenants?",
                              "Must we visit new tenants?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("Do we need to fit smoke alarms?", "Do we need to fit heat detectors and smoke alarms?"),
+    ("Must we consult tenants about repairs?",
+     "Must we consult tenants about repairs and improvements?"),
+    ("Can a tenant keep a cat?", "Can a tenant keep a cat or a dog?"),
+])
+def test_a_thing_joined_to_what_the_other_names_is_a_thing_of_its_own(one: str, other: str
+                                                                       ) -> None:
+    assert not reuse_verdict(one, other, HIGH).reusable
+    assert not reuse_verdict(other, one, HIGH).reusable
+
+
+def test_the_same_things_joined_on_both_sides_are_no_addition() -> None:
+    assert question_features("Do we need a damp and mould policy?").joined == {"damp", "mould",
+                                                                               "policy"}
+    assert reuse_verdict("What should be in a damp and mould policy?",
+                         "What should a damp and mould policy contain?", HIGH).reusable

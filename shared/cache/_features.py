@@ -110,6 +110,10 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     things: frozenset[tuple[str, str]]
     """``kinds`` with the framing words for a home as heads too: "an abandoned property"
     names a thing, as "an abandoned car" does, where "property" alone frames a question."""
+    joined: frozenset[str] = frozenset()
+    """Stems of the content words on either side of an "and" or "or" ("heat detectors and
+    smoke alarms"): a word only one question has among them is a thing of its own added to
+    what the other names, not the same thing in other words."""
 
 
 _CONTRACTIONS = (
@@ -442,6 +446,10 @@ _SETTING = re.compile(
     r"\b(?:in|at|after|during|from|on|near|within|inside|outside)\s+(?:(?:a|an|the|our|their|"
     r"its|his|her|this|that|these|those|some|any|each|every)\s+)?(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
+_RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
+_JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
+"""Up to two words each side of a conjunction ("heat detectors and smoke alarms"; "damp and
+mould policy" stops short of the verb after it); ``terms`` keeps their content words."""
 _PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dwellings "
                    "premises".split())
 """Framing words for the home itself: qualified, they name a thing ("an abandoned property")."""
@@ -500,6 +508,7 @@ def question_features(question: str) -> QuestionFeatures:
         kinds=_kinds(plain),
         things=_kinds(plain, framing_heads=True),
         settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
+        joined=frozenset(w for m in _JOINED.finditer(plain) for w in terms(m.group(0))),
     )
 
 
