@@ -272,10 +272,13 @@ _LANDLORD_SIDE = re.compile(
 about ("is the landlord responsible", "the landlord's obligations", "must a landlord"), which
 "we" say as well; a landlord named otherwise ("threaten a landlord", "a complaint about the
 landlord") may be the one acted on, so the tenant the other question names is not implied."""
+_OTHER_PARTIES = "|".join(f"(?:{p})" for name, p in _PARTIES.items() if name != "tenant")
 _OWNED = re.compile(
     rf"(?:(?P<tenant>(?<![\w'’-])(?:{_PARTIES['tenant']})['’]s?)|(?P<landlord>\bour|\b(?:the |a )?"
-    r"landlord['’]s?))\s+(?:own\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
-"""Whose a thing is: "the tenant's surveyor", "our surveyor", "the landlord's own expert"."""
+    rf"landlord['’]s?)|(?P<other>(?<![\w'’-])(?:{_OTHER_PARTIES})['’]s?))\s+(?:own\s+)?"
+    r"(?P<thing>[A-Za-z]+)", re.IGNORECASE)
+"""Whose a thing is: "the tenant's surveyor", "our surveyor", "the landlord's own expert",
+"a neighbour's land"."""
 _ACTOR = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(?:can|could|may|might|must|should|shall|will|would|do|does|did|"
     r"are|is|have|has|need)\s+(?:(?P<landlord>we|I|us|the landlord|a landlord|landlords)|"
@@ -552,10 +555,18 @@ def _tenant_deeds(text: str) -> frozenset[str]:
 
 
 def _owners(text: str) -> frozenset[tuple[str, str]]:
-    """``QuestionFeatures.owners``: each thing the tenant or the landlord is said to have, by
-    the stem of the word after the possessive."""
-    return frozenset(("tenant" if m["tenant"] else "landlord", word)
-                     for m in _OWNED.finditer(text) for word in terms(m["thing"]))
+    """``QuestionFeatures.owners``: each thing a party or the landlord is said to have, by
+    the stem of the word after the possessive: "a tree on our land" over "a neighbour's
+    garden" is not "a tree on a neighbour's land" over "our garden"."""
+    return frozenset((_owner(m), word) for m in _OWNED.finditer(text) for word in terms(m["thing"]))
+
+
+def _owner(m: re.Match[str]) -> str:
+    if m["tenant"]:
+        return "tenant"
+    if m["landlord"]:
+        return "landlord"
+    return next(iter(_found(_PARTY, list(_PARTIES), m["other"].rstrip("'’s"))), "someone")
 
 
 def _actor(text: str) -> str:

@@ -15,7 +15,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    names them only as its other side, "a SAR from a tenant", never as the one who acts or holds
    the duty, "can a tenant end"; two or more named in the same order; the same one acting,
    "can a tenant change the locks" is not "can we"; what is the tenant's in one not the
-   landlord's in the other, "the tenant's surveyor", "our surveyor"), legal references,
+   landlord's in the other, "the tenant's surveyor", "our surveyor", nor ours in one and
+   another party's in the other, "our land", "a neighbour's land"), legal references,
    figures, categories and stages, jurisdiction and the number of negations. A feature named
    in one question and absent from the other is a difference: a demanding reader who asked
    about "a secure tenant" does not want the answer about tenants in general, nor the reverse.
