@@ -414,3 +414,15 @@ def test_courtesy_framing_is_no_part_of_the_question(framed: str, plain: str) ->
 def test_courtesy_framing_left_out_still_refuses_near_misses(framed: str, other: str) -> None:
     assert not reuse_verdict(framed, other, HIGH).reusable
     assert not reuse_verdict(other, framed, HIGH).reusable
+
+
+def test_a_thing_ours_in_one_question_and_another_partys_in_the_other_differs() -> None:
+    ours = "Who is responsible for a tree on our land that overhangs a neighbour's garden?"
+    theirs = "Who is responsible for a tree on a neighbour's land that overhangs our garden?"
+    assert question_features(theirs).owners == {("neighbour", "land"), ("landlord", "garden")}
+    assert not reuse_verdict(ours, theirs, HIGH).reusable
+    assert not reuse_verdict(theirs, ours, HIGH).reusable
+    assert question_features("Is next door's fence ours to repair?").owners == {
+        ("neighbour", "fenc")}
+    assert reuse_verdict("Must we repair a neighbour's fence damaged by our tree?",
+                         "Must we repair next door's fence damaged by our tree?", HIGH).reusable

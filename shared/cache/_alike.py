@@ -63,9 +63,88 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "try tries tried trying attempt attempts attempted attempting",
     # Fit to do a job.
     "qualified competent",
+    # Housing officers' everyday words for the same act or thing, written from the work (not
+    # from any question): each class is one meaning, and its near neighbours with another
+    # meaning stay apart ("tell" is not "consult", "charge" is not "refund", "a flat" is not
+    # "a house"). A word with a second everyday meaning stays out ("share" a cost is not
+    # "disclose" it; "fix" a rent is not "repair" it, which the vocabulary's gloss of "fix"
+    # already knows).
+    # Bringing something to someone's notice.
+    "tell tells told telling inform informs informed informing notify notifies notified "
+    "notifying notification notifications",
+    # A home by its kind is a home, but one kind is not another: "a flat" and "a house" each
+    # meet "a home", "a property" or "a dwelling", never each other.
+    "flat flats home homes property properties dwelling dwellings",
+    "house houses home homes property properties dwelling dwellings",
+    # A building of flats.
+    "block blocks building buildings",
+    # A home standing empty between lets.
+    "void voids empty vacant",
+    # Asking someone to pay for something.
+    "charge charges charged charging recharge recharges recharged recharging bill bills "
+    "billed billing invoice invoices invoiced invoicing",
+    # Who bears a cost: "who covers the cost" asks who pays.
+    "pay pays paid paying cost costs",
+    # Leave to do something.
+    "permission permissions consent consents consented approval approve approves approved "
+    "authorise authorises authorised authorisation",
+    # Making a period longer.
+    "extend extends extended extending extension extensions prolong prolongs prolonged "
+    "prolonging lengthen lengthens lengthened lengthening",
+    # Forbidding something.
+    "ban bans banned banning prohibit prohibits prohibited prohibiting forbid forbids "
+    "forbidden forbidding",
+    # Taking things out of a home ("clear" is not one: "clear a garden" is to tidy it).
+    "remove removes removed removing removal",
+    # What a tenant owns in the home.
+    "belongings possessions contents items",
+    # Moving a household to another home.
+    "move moves moved moving transfer transfers transferred transferring relocate relocates "
+    "relocated relocating rehouse rehouses rehoused rehousing",
+    # Something to be dealt with.
+    "issue issues matter matters problem problems",
+    # What something takes in.
+    "include includes included including cover covers covered contain contains contained",
+    # Bringing work to its end.
+    "complete completes completed completing completion finish finishes finished finishing",
+    # How long something runs.
+    "length duration last lasts lasted",
+    # Living through harm.
+    "experience experiences experienced experiencing suffer suffers suffered suffering",
+    # Recognising something from its signs.
+    "spot spots spotted spotting identify identifies identified identifying recognise "
+    "recognises recognised recognising detect detects detected detecting",
+    # What may cause harm.
+    "risk risks hazard hazards danger dangers",
+    "dangerous hazardous",
+    # A worry raised about someone.
+    "concern concerns worry worries",
+    # What is known or held about someone.
+    "information details data",
+    # Money owed.
+    "arrears debt debts owe owes owed owing",
+    # Earlier than now.
+    "former previous ex",
+    # Setting work in train.
+    "commission commissions commissioned commissioning arrange arranges arranged arranging "
+    "organise organises organised organising",
+    # Asking for something.
+    "request requests requested requesting ask asks asked asking",
+    # Trying a thing to see it works; walking an estate to look at it.
+    "check checks checked checking test tests tested testing",
+    "inspect inspects inspected inspecting inspection inspections walkabout walkabouts",
+    # Why something is done or allowed: "on what grounds" asks for what reason.
+    "ground grounds reason reasons",
+    # Not this one: "a different property" is "another property".
+    "another different",
+    # Putting something in place.
+    "fit fits fitted fitting install installs installed installing installation",
 ))
 
-_ALIKE: dict[str, frozenset[str]] = {w: group - {w} for group in _GROUPS for w in group}
+_ALIKE: dict[str, frozenset[str]] = {}
+for _group in _GROUPS:  # a word in two classes ("home") is alike to the members of both
+    for _word in _group:
+        _ALIKE[_word] = _ALIKE.get(_word, frozenset()) | (_group - {_word})
 
 
 def alike(stems: frozenset[str]) -> frozenset[str]:

@@ -110,6 +110,10 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     things: frozenset[tuple[str, str]]
     """``kinds`` with the framing words for a home as heads too: "an abandoned property"
     names a thing, as "an abandoned car" does, where "property" alone frames a question."""
+    joined: frozenset[str] = frozenset()
+    """Stems of the content words on either side of an "and" or "or" ("heat detectors and
+    smoke alarms"): a word only one question has among them is a thing of its own added to
+    what the other names, not the same thing in other words."""
 
 
 _CONTRACTIONS = (
@@ -268,10 +272,13 @@ _LANDLORD_SIDE = re.compile(
 about ("is the landlord responsible", "the landlord's obligations", "must a landlord"), which
 "we" say as well; a landlord named otherwise ("threaten a landlord", "a complaint about the
 landlord") may be the one acted on, so the tenant the other question names is not implied."""
+_OTHER_PARTIES = "|".join(f"(?:{p})" for name, p in _PARTIES.items() if name != "tenant")
 _OWNED = re.compile(
     rf"(?:(?P<tenant>(?<![\w'’-])(?:{_PARTIES['tenant']})['’]s?)|(?P<landlord>\bour|\b(?:the |a )?"
-    r"landlord['’]s?))\s+(?:own\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
-"""Whose a thing is: "the tenant's surveyor", "our surveyor", "the landlord's own expert"."""
+    rf"landlord['’]s?)|(?P<other>(?<![\w'’-])(?:{_OTHER_PARTIES})['’]s?))\s+(?:own\s+)?"
+    r"(?P<thing>[A-Za-z]+)", re.IGNORECASE)
+"""Whose a thing is: "the tenant's surveyor", "our surveyor", "the landlord's own expert",
+"a neighbour's land"."""
 _ACTOR = re.compile(
     r"^\W*(?:\w+\W+){0,3}?(?:can|could|may|might|must|should|shall|will|would|do|does|did|"
     r"are|is|have|has|need)\s+(?:(?P<landlord>we|I|us|the landlord|a landlord|landlords)|"
@@ -389,8 +396,8 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
                 r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
                 r"\bable to\b",
                 re.IGNORECASE), "power"),
-    (re.compile(r"\bshould\b|\bought to\b|\bbest practice\b|\brecommended\b", re.IGNORECASE),
-     "advice"),
+    (re.compile(r"\bshould\b|\bought to\b|\b(?:best|good) practice\b|\brecommended\b",
+                re.IGNORECASE), "advice"),
 )
 _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
@@ -429,13 +436,23 @@ _FRAMING = frozenset(stem(w) for w in (
     individual obtain obtained obtaining ought every each landlord landlords approach
     approaches action actions available appropriate circumstance circumstances situation
     situations job instead rather appear appears appeared seem seems seemed think thinks
-    believe believes""").split())
+    believe believes""").split()) | frozenset(stem(w) for w in (
+    # Words that only weigh or frame what is asked: "what is the method for" asks how, "at what
+    # point" asks when, "a reasonable time" asks how long, "is it good practice to" asks
+    # whether we should, "the whole tenancy" is the tenancy ("single" is no such word: "a single
+    # person" is a household of one).
+    """method methods point reasonable reasonably good practice whole entire entirely""")
+    .split())
 
 
 _SETTING = re.compile(
     r"\b(?:in|at|after|during|from|on|near|within|inside|outside)\s+(?:(?:a|an|the|our|their|"
     r"its|his|her|this|that|these|those|some|any|each|every)\s+)?(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
+_RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
+_JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
+"""Up to two words each side of a conjunction ("heat detectors and smoke alarms"; "damp and
+mould policy" stops short of the verb after it); ``terms`` keeps their content words."""
 _PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dwellings "
                    "premises".split())
 """Framing words for the home itself: qualified, they name a thing ("an abandoned property")."""
@@ -494,6 +511,7 @@ def question_features(question: str) -> QuestionFeatures:
         kinds=_kinds(plain),
         things=_kinds(plain, framing_heads=True),
         settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
+        joined=frozenset(w for m in _JOINED.finditer(plain) for w in terms(m.group(0))),
     )
 
 
@@ -537,10 +555,18 @@ def _tenant_deeds(text: str) -> frozenset[str]:
 
 
 def _owners(text: str) -> frozenset[tuple[str, str]]:
-    """``QuestionFeatures.owners``: each thing the tenant or the landlord is said to have, by
-    the stem of the word after the possessive."""
-    return frozenset(("tenant" if m["tenant"] else "landlord", word)
-                     for m in _OWNED.finditer(text) for word in terms(m["thing"]))
+    """``QuestionFeatures.owners``: each thing a party or the landlord is said to have, by
+    the stem of the word after the possessive: "a tree on our land" over "a neighbour's
+    garden" is not "a tree on a neighbour's land" over "our garden"."""
+    return frozenset((_owner(m), word) for m in _OWNED.finditer(text) for word in terms(m["thing"]))
+
+
+def _owner(m: re.Match[str]) -> str:
+    if m["tenant"]:
+        return "tenant"
+    if m["landlord"]:
+        return "landlord"
+    return next(iter(_found(_PARTY, list(_PARTIES), m["other"].rstrip("'’s"))), "someone")
 
 
 def _actor(text: str) -> str:
@@ -646,7 +672,9 @@ _COMPOUND_TAIL = re.compile(r"(?<=[A-Za-z])-(?:only|based|led|type|style|like)\b
 """The tail of a compound qualifier, dropped so its head qualifies: "an electric-only flat"."""
 
 _NOT_QUALIFIERS = frozenset("""every each someone somebody anyone anybody everyone everybody
-    around across near per via regarding concerning towards toward whether""".split())
+    around across near per via regarding concerning towards toward whether whole entire""".split())
+""""The whole tenancy", "the entire building": these stress what they stand before and name no
+kind of it."""
 
 
 _SUBJECT_PRONOUNS = frozenset("i we you they he she".split())

@@ -15,7 +15,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    names them only as its other side, "a SAR from a tenant", never as the one who acts or holds
    the duty, "can a tenant end"; two or more named in the same order; the same one acting,
    "can a tenant change the locks" is not "can we"; what is the tenant's in one not the
-   landlord's in the other, "the tenant's surveyor", "our surveyor"), legal references,
+   landlord's in the other, "the tenant's surveyor", "our surveyor", nor ours in one and
+   another party's in the other, "our land", "a neighbour's land"), legal references,
    figures, categories and stages, jurisdiction and the number of negations. A feature named
    in one question and absent from the other is a difference: a demanding reader who asked
    about "a secure tenant" does not want the answer about tenants in general, nor the reverse.
@@ -36,7 +37,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    (nearly the same question in more words), and may not name a thing of their own ("landlords
    of new builds"), a case of their own after a preposition of place, time or source ("an HMO
    in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
-   qualifies ("an abandoned car" against "an abandoned property").
+   qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
+   the other names ("heat detectors and smoke alarms" against "smoke alarms").
 """
 
 from __future__ import annotations
@@ -170,6 +172,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
                 f"{_listed(theirs)})")
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
+    if joined := (mine & new.joined) | (theirs & cached.joined):
+        return f"one question adds a thing to what the other names ({_listed(joined)})"
     if other := _other_thing(new, cached, mine) or _other_thing(cached, new, theirs):
         return f"the questions qualify different things the same way ({other})"
     if named := _named_thing(new, cached, mine) or _named_thing(cached, new, theirs):
