@@ -37,7 +37,7 @@ from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
 
-__all__ = ["ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
+__all__ = ["AMENDS", "ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
            "whole_sentences"]
 
 MIN_WORDS = 4
@@ -121,6 +121,23 @@ _LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*")
 …", "**Emergency repairs** are those …")."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
+AMENDS = re.compile(
+    r"\b(?:for|in place of) [“\"‘][^”\"’]*[”\"’]?(?: there)? (?:is |are )?substitut\w*|"
+    r"\bsubstitute\s*(?:—|-|:|[“\"‘])|\bis (?:further )?amended as follows\b|"
+    r"\b(?:is|are) amended in accordance with\b|"
+    r"\b(?:after|before) (?:[\w“”\"‘’()., -]{1,80}?)\binsert(?:ed)?\b\s*(?:—|-|:|[“\"‘]|$)|"
+    r"(?:^|\s)(?:\(\w+\)\s*)?(?:Omit|omit|leave out)\b[^.;]{0,120}[“\"‘(]|"
+    r"^(?:\*\*\w+\*\*\s*)?(?:\(\w+\)\s*)?Omit (?:sections?|subsections?|paragraphs?|Schedules?|"
+    r"Parts?|Chapters?|the (?:words|entry|entries|definition))\b|"
+    r"\bthe (?:words?|entry|entries) (?:[“\"‘][^”\"’]*[”\"’] )?(?:is|are) (?:omitted|repealed)\b",
+    re.IGNORECASE)
+"""An amending provision's instruction ("(2) In section 1(1)(c)(i) … for “qualifying park
+homes” substitute “caravans”", "Section 155 … is amended as follows"): it says how another
+Act's words were changed, not what the law is, so it is never quoted as an answer (the words
+it inserts, quoted after it, are the other Act's and stay)."""
+_BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")
+"""A line wholly in bold (an inserted section's heading quoted in an amending provision): a
+heading, not a sentence."""
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
 _CONTINUATION = re.compile(r"^[a-z]")
 _FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|policy review|"
@@ -189,6 +206,7 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
         sentences = [(p, *line) for p, line in enumerate(lines)]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
+                    and not _BOLD_LINE.match(text) and not AMENDS.search(text)
                     and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
                     and not any(m.group(0) not in d.ref for m in _AUTHORITY.finditer(text))):
                 out.append(Candidate(i, position, text, heading))
