@@ -14,7 +14,7 @@ from typing import Literal
 
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import NUMBER
-from shared.text.terms import terms
+from shared.text.terms import stem, terms
 from shared.text.vocabulary import expand, topics
 
 __all__ = [
@@ -606,7 +606,15 @@ def asked_action(question: Question) -> set[str]:
     verbs = " ".join(w for w in after[:ACTION_WORDS] if w.islower())
     # The statute's word for the lay verb too ("fine a landlord": a financial "penalty").
     phrase = " ".join(after[:ACTION_WORDS + 2])
-    return terms(verbs) | terms(expand(phrase)[len(phrase):]) if verbs else set()
+    if not verbs:
+        return set()
+    # A verb too common to be a search term ("explain") is still the act asked about.
+    return (terms(verbs) or {stem(after[0].lower())}) | terms(expand(phrase)[len(phrase):])
+
+
+_DUTY_OR_COMMITMENT = re.compile(rf"{DUTY.pattern}|\bwe will\b", re.IGNORECASE)
+"""To "do we have to explain …?", a policy's commitment ("we will explain our reasons") is
+its duty: a landlord's policy says "we will" where a statute says "must"."""
 
 
 def does_asked_action(question: Question, sentence: str) -> bool:
@@ -617,10 +625,10 @@ def does_asked_action(question: Question, sentence: str) -> bool:
     action = asked_action(question)
     if not action:
         return False
-    pattern = POWER if question.asks == "permission" else DUTY
+    pattern = POWER if question.asks == "permission" else _DUTY_OR_COMMITMENT
     for m in pattern.finditer(sentence):
-        reach = " ".join(sentence[m.end():].split()[:ACTION_REACH])
-        if action & terms(reach):
+        reach = sentence[m.end():].split()[:ACTION_REACH]
+        if action & (terms(" ".join(reach)) | {stem(w.lower().strip(",.;:")) for w in reach}):
             return True
     return False
 
