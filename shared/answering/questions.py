@@ -30,6 +30,7 @@ __all__ = [
     "asked_action",
     "asking_sentence",
     "asks_in",
+    "asks_sum",
     "classify",
     "comparable",
     "defined_term",
@@ -42,6 +43,7 @@ __all__ = [
     "kind_cue",
     "only_the_condition",
     "presides",
+    "states_sum",
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "penalty",
@@ -631,6 +633,35 @@ def does_asked_action(question: Question, sentence: str) -> bool:
         if action & (terms(" ".join(reach)) | {stem(w.lower().strip(",.;:")) for w in reach}):
             return True
     return False
+
+
+_SUM_ASKED = re.compile(
+    r"\bhow much\b(?!\s+(?:notice|warning|time|longer|sooner|later|earlier)\b)|"
+    r"\bwhat(?:['’]s| is| are) the (?:most|least|maximum|minimum|cap|limit)\b"
+    r"(?!\s+(?:length|period|time|notice|number)\b)|"
+    r"\b(?:maximum|minimum) (?:amount|sum|fine|penalty|payment|grant|deposit|discount|award|"
+    r"charge|fee|rent|increase)s?\b", re.IGNORECASE)
+"""A question asking for a sum of money or a share ("how much …", "what's the most we can
+take …", "the maximum amount of a grant"), not for a period ("how much notice")."""
+_SUM = re.compile(r"£\s?\d|\bper cent\b|%|\blevel \d\b|\bstatutory maximum\b|"
+                  r"\b(?:\d+|one|two|three|four|five|ten|twice) times\b|\btwice\b|"
+                  r"\bnot (?:more|less) than\b|\bup to\b|\bno more than\b|\bat most\b|"
+                  r"\b(?:maximum|minimum)\b|\bunlimited\b|\ba fine\b|\bfree of charge\b",
+                  re.IGNORECASE)
+"""A sentence that states a sum, a share or its bound ("£20", "35 per cent", "level 5",
+"three times the amount of the deposit", "up to £5,000")."""
+
+
+def asks_sum(question: str) -> bool:
+    """Whether ``question`` asks for a sum of money or a share."""
+    return bool(_SUM_ASKED.search(question))
+
+
+def states_sum(sentence: str) -> bool:
+    """Whether ``sentence`` states a sum, a share or its bound: only such a sentence answers
+    a question asking how much (a rule on deposits that names no sum does not say the most
+    that may be taken)."""
+    return bool(_SUM.search(sentence))
 
 
 def presides(question: Question, sentence: str) -> bool:

@@ -24,6 +24,7 @@ from shared.answering.questions import (
     DELIBERATES,
     DURATION,
     Question,
+    asks_sum,
     classify,
     defined_term,
     defines,
@@ -31,6 +32,7 @@ from shared.answering.questions import (
     has_cue,
     only_the_condition,
     presides,
+    states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
@@ -382,6 +384,8 @@ def select(question: Question, documents: Sequence[Source],
                                 score, side, sides, parts))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
+    # "How much …?" is answered only by a sentence stating a sum (or its bound).
+    sum_asked = asks_sum(question.text)
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
         # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
@@ -392,6 +396,7 @@ def select(question: Question, documents: Sequence[Source],
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
+        and (not sum_asked or states_sum(c.text))
         for c in ranked[:3]))
 
 
