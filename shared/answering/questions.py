@@ -60,8 +60,10 @@ DURATION = re.compile(
 
 FREQUENCY = re.compile(
     rf"\b(?:every|each|per|a)\s+(?:{_NUMBER}\s+)?(?:hours?|days?|weeks?|months?|years?)\b|"
-    r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b", re.IGNORECASE)
-"""How often: "every 12 months", "annually", "each year"."""
+    r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b|"
+    r"\b(?:start|end|beginning) of (?:every|each)\b", re.IGNORECASE)
+"""How often: "every 12 months", "annually", "each year", or at each event ("at the start of
+every tenancy")."""
 _OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b", re.IGNORECASE)
 
 _COMPARE = re.compile(
