@@ -19,12 +19,14 @@ STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
                      r"(?::\s*(?P<note>[^\]]*))?\]")
 STATUS_WORDS = {"repealed": "From the repealed provision",
                  "prospective": "Not yet in force", "not in force": "Not yet in force"}
-_STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|current(?:ly)?|"
+_STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|"
+                           r"current law|currently (?:the law|applies|apply|valid)|"
                            r"no longer|any more|anymore|commenced|prospective|used to|had to|"
                            r"did (?:[\w'’-]+ ){1,5}(?:have to|need to|require)|(?:was|were) "
                            r"(?:required|needed|obliged|allowed))\b", re.IGNORECASE)
 """A question about whether a provision is still the law, or asked in the past tense ("what
-did a … have to contain?"): about the law as it was."""
+did a … have to contain?"): about the law as it was. "The current rate" asks for today's
+figure, not whether a provision stands: "current" counts only with the law it qualifies."""
 _NAMED_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
 MAX_MARKED = 5
 
