@@ -1,11 +1,10 @@
 """Round thirteen's reading of questions and answers (round eleven's rules, re-applied and
 measured against the whole set, and this round's): an amending provision's instructions never
 quoted as an answer, a repeal for another nation only not presented as a repeal in England,
-"do we have to …" answered by the
-policy's commitment to do it, "how much" answered only by a sum, a frequency tied to an event,
-everyday words for a policy's concepts, a
-policy the tenant does not have named as missing, and "the current rate" not taken for a
-question about whether the law still stands."""
+"do we have to …" answered by the policy's commitment to do it, "how much" answered only by a
+sum, a frequency tied to an event, everyday words for a policy's concepts, a policy the tenant
+does not have named as missing, and "the current rate" not taken for a question about whether
+the law still stands."""
 
 from __future__ import annotations
 
