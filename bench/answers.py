@@ -140,18 +140,17 @@ UNGATED_ITEMS = frozenset({
     "r12f-compare-04", "r12f-compare-05", "r12f-follow-up-02",
     "r12f-definition-02", "r12f-definition-03",
     "r12f-definition-05", "r12f-lay-03", "r12f-lay-04", "r12f-long-02", "r12f-long-03",
-    # Round thirteen's, missing at their first run (before any change of the round), from
-    # that run: the right passage judged not to answer (the FRA review of "a small block"
-    # against "all other buildings with communal areas"; the yearly ASB performance summary;
-    # the fungicidal wash for "can we just repaint"); another sentence chosen or put first
-    # (the adaptation assessment for removing one; "on behalf of someone else" for "without
-    # giving their name"; s. 93(1)'s list stem, not (2)'s repeated breaches; s. 102 before
-    # s. 104's health and safety condition; s. 61(4) for a long question on s. 102 and
-    # s. 104; other damp, complaint and appointment timescales before the same-day log, the
-    # extension and the school-run slots; the same-day repair for an insurance claim); the
-    # heating comparison's second side not found; a policy's review cycle compared with
-    # another's, other sentences taken; the decant payment and officer not in the evidence
-    # (s. 128's compensation instead).
+    # Round thirteen's, missing at their first run (before any change of the round), from that run:
+    # the right passage judged not to answer (the FRA review of "a small block" against "all other
+    # buildings with communal areas"; the yearly ASB performance summary; the fungicidal wash for
+    # "can we just repaint"); another sentence chosen or put first (the adaptation assessment for
+    # removing one; "on behalf of someone else" for "without giving their name"; s. 93(1)'s list
+    # stem, not (2)'s repeated breaches; s. 102 before s. 104's health and safety condition; other
+    # damp, complaint and appointment timescales before the same-day log, the extension and the
+    # school-run slots; the same-day repair for an insurance claim); the heating comparison's second
+    # side not found; a policy's review cycle compared with another's, other sentences taken; s.
+    # 128's compensation quoted for a decant family's payment; s. 102 and s. 104 not in the evidence
+    # of a long question (s. 61(4) quoted).
     "r13f-how-quickly-06", "r13f-can-we-must-we-03",
     "r13f-can-we-must-we-04", "r13f-can-we-must-we-06", "r13f-compare-01", "r13f-compare-02",
     "r13f-compare-04", "r13f-follow-up-01", "r13f-follow-up-05", "r13f-definition-01",
