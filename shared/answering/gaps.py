@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 
 from shared.text.terms import STOP_WORDS, terms
-from shared.text.vocabulary import subjects, topics
+from shared.text.vocabulary import expand, subjects, topics
 
 __all__ = ["MISSING_LEAD", "missing_note", "unheld"]
 
@@ -66,7 +66,24 @@ def _only_popular(name: str, question: str) -> bool:
     return bool(kinds) and all(kinds)
 
 
+_POLICY = re.compile(r"\b(?:polic(?:y|ies)|procedures?)$", re.IGNORECASE)
+_UNNAMING = frozenset({"policy", "polici", "procedur", "our", "the", "own", "current", "new",
+                       "latest", "written"})
+"""Words of a policy's name that do not tell one policy from another."""
+
+
+def _policy_held(name: str, titles: Sequence[str]) -> bool:
+    """Whether a policy found is the one ``name`` names ("our pets policy"): a policy's own
+    title (before the heading its passage is under) sharing a word of the name, spelt out
+    ("ASB": anti-social behaviour). A heading inside another policy is a passing mention:
+    the Decant Policy's "Belongings and pets" does not make it a pets policy."""
+    wanted = terms(expand(name)) - _UNNAMING
+    return not wanted or any(wanted & terms(t.split(" — ", 1)[0]) for t in titles)
+
+
 def _held(name: str, titles: Sequence[str], refs: Sequence[str]) -> bool:
+    if _POLICY.search(name):
+        return _policy_held(name, titles)
     provision = _PROVISION.match(name)
     if provision:
         kind, number = provision.group(1).lower(), provision.group(2)

@@ -14,7 +14,7 @@ from typing import Literal
 
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import NUMBER
-from shared.text.terms import terms
+from shared.text.terms import stem, terms
 from shared.text.vocabulary import expand, topics
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "asked_action",
     "asking_sentence",
     "asks_in",
+    "asks_sum",
     "classify",
     "comparable",
     "defined_term",
@@ -42,6 +43,7 @@ __all__ = [
     "kind_cue",
     "only_the_condition",
     "presides",
+    "states_sum",
 ]
 
 QuestionKind = Literal["period", "yes_no", "compare", "who", "definition", "duties", "penalty",
@@ -58,8 +60,10 @@ DURATION = re.compile(
 
 FREQUENCY = re.compile(
     rf"\b(?:every|each|per|a)\s+(?:{_NUMBER}\s+)?(?:hours?|days?|weeks?|months?|years?)\b|"
-    r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b", re.IGNORECASE)
-"""How often: "every 12 months", "annually", "each year"."""
+    r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b|"
+    r"\b(?:start|end|beginning) of (?:every|each)\b", re.IGNORECASE)
+"""How often: "every 12 months", "annually", "each year", or at each event ("at the start of
+every tenancy")."""
 _OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b", re.IGNORECASE)
 
 _COMPARE = re.compile(
@@ -606,7 +610,15 @@ def asked_action(question: Question) -> set[str]:
     verbs = " ".join(w for w in after[:ACTION_WORDS] if w.islower())
     # The statute's word for the lay verb too ("fine a landlord": a financial "penalty").
     phrase = " ".join(after[:ACTION_WORDS + 2])
-    return terms(verbs) | terms(expand(phrase)[len(phrase):]) if verbs else set()
+    if not verbs:
+        return set()
+    # A verb too common to be a search term ("explain") is still the act asked about.
+    return (terms(verbs) or {stem(after[0].lower())}) | terms(expand(phrase)[len(phrase):])
+
+
+_DUTY_OR_COMMITMENT = re.compile(rf"{DUTY.pattern}|\bwe will\b", re.IGNORECASE)
+"""To "do we have to explain …?", a policy's commitment ("we will explain our reasons") is
+its duty: a landlord's policy says "we will" where a statute says "must"."""
 
 
 def does_asked_action(question: Question, sentence: str) -> bool:
@@ -617,12 +629,41 @@ def does_asked_action(question: Question, sentence: str) -> bool:
     action = asked_action(question)
     if not action:
         return False
-    pattern = POWER if question.asks == "permission" else DUTY
+    pattern = POWER if question.asks == "permission" else _DUTY_OR_COMMITMENT
     for m in pattern.finditer(sentence):
-        reach = " ".join(sentence[m.end():].split()[:ACTION_REACH])
-        if action & terms(reach):
+        reach = sentence[m.end():].split()[:ACTION_REACH]
+        if action & (terms(" ".join(reach)) | {stem(w.lower().strip(",.;:")) for w in reach}):
             return True
     return False
+
+
+_SUM_ASKED = re.compile(
+    r"\bhow much\b(?!\s+(?:notice|warning|time|longer|sooner|later|earlier)\b)|"
+    r"\bwhat(?:['’]s| is| are) the (?:most|least|maximum|minimum|cap|limit)\b"
+    r"(?!\s+(?:length|period|time|notice|number)\b)|"
+    r"\b(?:maximum|minimum) (?:amount|sum|fine|penalty|payment|grant|deposit|discount|award|"
+    r"charge|fee|rent|increase)s?\b", re.IGNORECASE)
+"""A question asking for a sum of money or a share ("how much …", "what's the most we can
+take …", "the maximum amount of a grant"), not for a period ("how much notice")."""
+_SUM = re.compile(r"£\s?\d|\bper cent\b|%|\blevel \d\b|\bstatutory maximum\b|"
+                  r"\b(?:\d+|one|two|three|four|five|ten|twice) times\b|\btwice\b|"
+                  r"\bnot (?:more|less) than\b|\bup to\b|\bno more than\b|\bat most\b|"
+                  r"\b(?:maximum|minimum)\b|\bunlimited\b|\ba fine\b|\bfree of charge\b",
+                  re.IGNORECASE)
+"""A sentence that states a sum, a share or its bound ("£20", "35 per cent", "level 5",
+"three times the amount of the deposit", "up to £5,000")."""
+
+
+def asks_sum(question: str) -> bool:
+    """Whether ``question`` asks for a sum of money or a share."""
+    return bool(_SUM_ASKED.search(question))
+
+
+def states_sum(sentence: str) -> bool:
+    """Whether ``sentence`` states a sum, a share or its bound: only such a sentence answers
+    a question asking how much (a rule on deposits that names no sum does not say the most
+    that may be taken)."""
+    return bool(_SUM.search(sentence))
 
 
 def presides(question: Question, sentence: str) -> bool:

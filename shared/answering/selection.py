@@ -24,6 +24,7 @@ from shared.answering.questions import (
     DELIBERATES,
     DURATION,
     Question,
+    asks_sum,
     classify,
     defined_term,
     defines,
@@ -31,13 +32,14 @@ from shared.answering.questions import (
     has_cue,
     only_the_condition,
     presides,
+    states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
 
-__all__ = ["ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
+__all__ = ["AMENDS", "ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
            "whole_sentences"]
 
 MIN_WORDS = 4
@@ -121,6 +123,23 @@ _LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*")
 …", "**Emergency repairs** are those …")."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
+AMENDS = re.compile(
+    r"\b(?:for|in place of) [“\"‘][^”\"’]*[”\"’]?(?: there)? (?:is |are )?substitut\w*|"
+    r"\bsubstitute\s*(?:—|-|:|[“\"‘])|\bis (?:further )?amended as follows\b|"
+    r"\b(?:is|are) amended in accordance with\b|"
+    r"\b(?:after|before) (?:[\w“”\"‘’()., -]{1,80}?)\binsert(?:ed)?\b\s*(?:—|-|:|[“\"‘]|$)|"
+    r"(?:^|\s)(?:\(\w+\)\s*)?(?:Omit|omit|leave out)\b[^.;]{0,120}[“\"‘(]|"
+    r"^(?:\*\*\w+\*\*\s*)?(?:\(\w+\)\s*)?Omit (?:sections?|subsections?|paragraphs?|Schedules?|"
+    r"Parts?|Chapters?|the (?:words|entry|entries|definition))\b|"
+    r"\bthe (?:words?|entry|entries) (?:[“\"‘][^”\"’]*[”\"’] )?(?:is|are) (?:omitted|repealed)\b",
+    re.IGNORECASE)
+"""An amending provision's instruction ("(2) In section 1(1)(c)(i) … for “qualifying park
+homes” substitute “caravans”", "Section 155 … is amended as follows"): it says how another
+Act's words were changed, not what the law is, so it is never quoted as an answer (the words
+it inserts, quoted after it, are the other Act's and stay)."""
+_BOLD_LINE = re.compile(r"^\*\*[^*]+\*\*$")
+"""A line wholly in bold (an inserted section's heading quoted in an amending provision): a
+heading, not a sentence."""
 _LIST_ITEM = re.compile(r"^\(\s*(?:[a-z]{1,2}|[ivx]+)\s*\)")
 _CONTINUATION = re.compile(r"^[a-z]")
 _FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|policy review|"
@@ -189,6 +208,7 @@ def whole_sentences(documents: Sequence[Source]) -> list[Candidate]:
         sentences = [(p, *line) for p, line in enumerate(lines)]
         for position, text, heading in _units(sentences):
             if (MIN_WORDS <= len(WORD.findall(text)) <= MAX_WORDS and not _MARKER.match(text)
+                    and not _BOLD_LINE.match(text) and not AMENDS.search(text)
                     and not _STEM_END.search(text) and not _LIST_ITEM.match(text)
                     and not any(m.group(0) not in d.ref for m in _AUTHORITY.finditer(text))):
                 out.append(Candidate(i, position, text, heading))
@@ -364,6 +384,8 @@ def select(question: Question, documents: Sequence[Source],
                                 score, side, sides, parts))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
+    # "How much …?" is answered only by a sentence stating a sum (or its bound).
+    sum_asked = asks_sum(question.text)
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
         # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
@@ -374,6 +396,7 @@ def select(question: Question, documents: Sequence[Source],
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
+        and (not sum_asked or states_sum(c.text))
         for c in ranked[:3]))
 
 

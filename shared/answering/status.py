@@ -13,25 +13,49 @@ from shared.text.terms import terms
 from shared.text.vocabulary import subjects
 
 __all__ = ["STATUS", "STATUS_WORDS", "marked_statement", "marked_without_text",
-           "only_repealed", "status_of", "statuses"]
+           "only_repealed", "repealed_elsewhere", "status_of", "statuses"]
 
 STATUS = re.compile(r"^\s*\[(?P<status>repealed|prospective|not in force)"
                      r"(?::\s*(?P<note>[^\]]*))?\]")
 STATUS_WORDS = {"repealed": "From the repealed provision",
                  "prospective": "Not yet in force", "not in force": "Not yet in force"}
-_STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|current(?:ly)?|"
+_STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|"
+                           r"current law|currently (?:the law|applies|apply|valid)|"
                            r"no longer|any more|anymore|commenced|prospective|used to|had to|"
                            r"did (?:[\w'’-]+ ){1,5}(?:have to|need to|require)|(?:was|were) "
                            r"(?:required|needed|obliged|allowed))\b", re.IGNORECASE)
 """A question about whether a provision is still the law, or asked in the past tense ("what
-did a … have to contain?"): about the law as it was."""
+did a … have to contain?"): about the law as it was. "The current rate" asks for today's
+figure, not whether a provision stands: "current" counts only with the law it qualifies."""
 _NAMED_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
 MAX_MARKED = 5
 
 
-def status_of(document: Source) -> str:
+_ELSEWHERE = re.compile(r"\bfor (?P<where>Scotland|Wales|Northern Ireland)(?: only)?\b")
+"""A repeal the source says is for one other nation only ("Repealed from 1 April 2009 for
+Scotland by the Housing (Scotland) Act 2006"): the answers are for England."""
+_FOR_ENGLAND = re.compile(r"\bfor England\b|\bEngland and Wales\b")
+
+
+def repealed_elsewhere(document: Source) -> str:
+    """The nation a provision is repealed for, when the source says it is repealed for
+    another nation only (Scotland, Wales or Northern Ireland), else nothing: such a provision
+    is still the law in England and is quoted as such, with its repeal elsewhere said."""
     m = STATUS.match(document.text)
-    return m.group("status") if m else ""
+    if m is None or m.group("status") != "repealed":
+        return ""
+    note = m.group("note") or ""
+    where = _ELSEWHERE.search(note)
+    return where.group("where") if where and not _FOR_ENGLAND.search(note) else ""
+
+
+def status_of(document: Source) -> str:
+    """The provision's status when it is not current law for an English answer (repealed,
+    prospective or not in force); nothing for one in force, or repealed elsewhere only."""
+    m = STATUS.match(document.text)
+    if m is None or repealed_elsewhere(document):
+        return ""
+    return m.group("status")
 
 
 def marked_without_text(q: Question, documents: Sequence[Source]) -> list[int]:
@@ -108,6 +132,12 @@ def statuses(leads: Sequence[Candidate], documents: Sequence[Source]) -> str:
     for doc in dict.fromkeys(c.doc for c in leads):
         m = STATUS.match(documents[doc].text)
         if m is None:
+            continue
+        where = repealed_elsewhere(documents[doc])
+        if where:
+            said.append(f"The source marks the provision quoted below as repealed for {where} "
+                        f"only ({m.group('note').strip().rstrip('.')}): the repeal does not "
+                        "extend to England, where it is quoted as the source holds it.")
             continue
         # Not named in prose: a named provision is itself a reference the verifier checks.
         note = f" ({m.group('note').strip()})" if m.group("note") else ""

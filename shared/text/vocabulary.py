@@ -255,6 +255,22 @@ _LAY: tuple[_Entry, ...] = (
            r"(?:partner|ex|husband|wife|boyfriend|girlfriend) (?:hit|hits|beat|beats|hurt|hurts|"
            r"attacked|attacks)", "domestic abuse"),
     _entry(r"breakages?", "damage"),
+    # Round eleven of answers: everyday words for a policy's concepts.
+    _entry(r"(?:kids|children|child|toddlers?) (?:\w+ ){0,2}(?:running|playing|stamping|jumping|"
+           r"crying)(?: about| around)?|footsteps|doors? (?:closing|slamming|banging)",
+           "everyday living noise children playing"),
+    _entry(r"(?:money|payment|compensation|something) for (?:losing|the loss of) (?:their|"
+           r"your|his|her|a|the) (?:home|house|flat)|los(?:e|es|ing|t) (?:their|your|his|her) "
+           r"(?:home|house|flat)", "home loss payment"),
+    _entry(r"(?:mov(?:e|es|ed|ing)|rehous\w+) (?:\w+ ){0,2}(?:out )?for good|for good|"
+           r"(?:mov(?:e|es|ed|ing)|rehous\w+) (?:\w+ ){0,2}permanently", "permanent moved "
+           "permanently"),
+    _entry(r"back(?:s|ed|ing)? off|hold(?:s|ing)? off|ease(?:s|d)? off|breathing space|"
+           r"(?:put|putting) (?:\w+ ){0,2}on hold", "pause recovery action"),
+    _entry(r"(?:wife|husband|partner|mum|dad|mother|father|son|daughter|child|parent)(?: has)? "
+           r"(?:died|passed away|passed on)|bereave\w*|lost (?:his|her|their) (?:wife|husband|"
+           r"partner|mum|dad|mother|father|son|daughter|child)", "bereavement"),
+    _entry(r"lent|lend(?:s|ing)?|borrow(?:s|ed|ing)?", "loan"),
 )
 
 
