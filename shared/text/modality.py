@@ -16,6 +16,7 @@ Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
 PROHIBITION = re.compile(
     r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
+    r"(?:must|shall|may|can) never|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
     r"(?:no (?:person|landlord|tenant|one|authority|body|owner)|nobody|no-one|none of \w+)\b"

@@ -29,12 +29,14 @@ __all__ = ["attribution_doubts", "words_before", "words_up_to"]
 _REPORTING = re.compile(
     r"\b(?:submit(?:s|ted)?|contend(?:s|ed)?|argu(?:es|ed)|assert(?:s|ed)|maintain(?:s|ed)|"
     r"urg(?:es|ed)|suggest(?:s|ed)|claimed|says?|said|stat(?:es|ed)|believ(?:es|ed)|"
-    r"quoted as saying|told|alleg(?:es|ed)|observ(?:es|ed)|(?<=\bJ )held|(?<=\bLJ )held|"
+    r"quoted as saying|told|alleg(?:es|ed)|observ(?:es|ed)|"
+    r"(?:(?<=\bJ )|(?<=\bLJ )|(?<=\bCJ ))(?:held|concluded|decided|ruled|found)|"
+    r"\bit was (?:held|decided)|"
     r"(?:ask|invit)(?:s|es|ed) (?:me|us|the (?:court|judge|tribunal)) to)\b",
     re.IGNORECASE)
 """A verb that reports someone's words or view, another judge's holding among them ("Blair J
-held that …", "as the Court of Appeal observed"), or a party's request ("Mr Stewart asked me
-to find as a fact that …")."""
+held that …", "Silber J concluded …", "as the Court of Appeal observed", "In Sporrong … it was
+held that …"), or a party's request ("Mr Stewart asked me to find as a fact that …")."""
 _FRAME = re.compile(r"\b(?:submission|contention|argument|proposition|suggestion|assertion|"
                     r"allegation)s? that\b", re.IGNORECASE)
 """A noun that reports a proposition ("the submission that …")."""

@@ -23,10 +23,12 @@ from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
 from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
+from shared.verification.people import other_person_named, unknown_judges
 from shared.verification.polarity import denied_in_passage, denied_in_statement, early_for_late
 from shared.verification.quotes import contains_quote
 from shared.verification.roles import repaired_roles
 from shared.verification.short_names import other_body_named
+from shared.verification.siblings import widened_conditions
 from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
 from shared.verification.sides import sides_of
 from shared.verification.standing import standing_doubts
@@ -112,9 +114,12 @@ def _own_words(citation: Citation) -> str:
     return claim.replace(citation.quote, " ") if citation.quote else claim
 
 
-_COUNTED = re.compile(rf"\b(?P<n>{NUMBER})\s+(?:[A-Za-z-]+\s+){{0,2}}?(?P<noun>[a-z]{{3,}}s)\b",
-                      re.IGNORECASE)
-"""A count of things: "55 national football associations", "fifty-three associations"."""
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_COUNTED = re.compile(rf"\b(?:(?P<n>{NUMBER})|(?P<a>an?)(?=\s+(?:thousand|million|billion)\b))"
+                      r"(?:\s+(?P<scale>thousand|million|billion))?\s+(?:[A-Za-z-]+\s+){0,2}?"
+                      r"(?P<noun>[a-z]{3,}s)\b", re.IGNORECASE)
+"""A count of things: "55 national football associations", "fifty-three associations", "a
+million set-top boxes" (a scale word multiplies the count: "ten million" is not ten)."""
 
 
 _PERIODS = frozenset({"days", "weeks", "months", "years", "hours"})
@@ -124,7 +129,9 @@ _PERIODS = frozenset({"days", "weeks", "months", "years", "hours"})
 def _counts(text: str) -> dict[str, set[float]]:
     found: dict[str, set[float]] = {}
     for m in _COUNTED.finditer(text):
-        if (value := number_value(m["n"])) is not None:
+        value = 1.0 if m["a"] else number_value(m["n"])
+        if value is not None:
+            value *= _SCALES.get((m["scale"] or "").lower(), 1.0)
             found.setdefault(m["noun"].lower(), set()).add(value)
     return found
 
@@ -245,13 +252,17 @@ class CaselawCheck:
                          for doubt in [*figure_doubts(_own_words(citation), citation.quote),
                                        *other_body_named(_own_words(citation), citation.quote,
                                                          case.text),
-                                       *repaired_roles(_own_words(citation), citation.quote)]]
+                                       *repaired_roles(_own_words(citation), citation.quote),
+                                       *other_person_named(_own_words(citation), citation.quote),
+                                       *unknown_judges(_own_words(citation), case.text)]]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in standing_doubts(_own_words(citation), citation.quote,
                                                       case.text)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in [*reversed_transfers(_own_words(citation), citation.quote),
-                                       *stated_as_fact(_own_words(citation), citation.quote)]]
+                                       *stated_as_fact(_own_words(citation), citation.quote),
+                                       *widened_conditions(_own_words(citation),
+                                                           citation.quote)]]
             if early_for_late(_own_words(citation), citation.quote):
                 findings.append(CheckFinding("claim_unsupported", False,
                                              "The statement puts early what the quoted passage "

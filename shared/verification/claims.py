@@ -20,7 +20,7 @@ from shared.verification.polarity import denied_in_passage, denied_in_statement
 from shared.verification.quotes import normalise
 from shared.verification.subjects import missing_schemes
 
-__all__ = ["ClaimIssue", "check_claim", "dates", "quantities"]
+__all__ = ["PARTY", "ClaimIssue", "check_claim", "dates", "quantities"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,8 @@ _AGE = re.compile(
 """An age: "children under ten", "under the age of 10", "aged 18"."""
 _LENGTH = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:metres?|meters?)\b", re.IGNORECASE)
 """A measurement: "1.5 metres", "three metres"."""
+_PENCE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)p\b")
+"""A sum in pence: "a tariff of 5.46p per kWh"."""
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
@@ -139,7 +141,7 @@ _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, st
                 ...] = (
     (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
     (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
-    (_LENGTH, _plain("metre")),
+    (_LENGTH, _plain("metre")), (_PENCE, _plain("p")),
 )
 
 
@@ -165,6 +167,8 @@ _PARTIES = {
 }
 _PARTY = re.compile("|".join(f"(?P<p{i}>\\b(?:{p})\\b)" for i, p in enumerate(_PARTIES.values())),
                     re.IGNORECASE)
+PARTY = _PARTY
+"""The parties a statement may name (landlord, tenant, owner, authority, tribunal …)."""
 _ANYONE = re.compile(r"\b(?:any person|a person|no person|the person|persons?|anyone)\b",
                      re.IGNORECASE)
 _STOP = frozenset("""a an and any are as at be been being by can for from has have if in is it its
@@ -310,6 +314,8 @@ def _show(value: float, unit: str) -> str:
         return f"£{n}"
     if unit == "%":
         return f"{n} per cent"
+    if unit == "p":
+        return f"{n}p"
     if unit == "level":
         return f"level {n} on the standard scale"
     if unit == "times":
@@ -326,7 +332,7 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     if len(said) != 1:
         return []  # no modal verb, or several: nothing definite to compare
     [claimed] = said
-    basis = quote if quote and modalities(quote) else _best_clause(claim, source)
+    basis = _governing(claim, source, quote)
     if basis is None:
         return []
     who, whom = _subject(claim), _subject(basis)
@@ -344,6 +350,20 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
         return [ClaimIssue(True, f"The statement states {DESCRIPTIONS[claimed]}, but the "
                                  f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
+
+
+def _governing(claim: str, source: str, quote: str | None) -> str | None:
+    """The words whose modal verb governs the statement: the quote's own; for a quote without
+    one (a list item, "which is for a fixed term …"), the words of its subsection before it
+    when their modal verb is the statement's ("may not create any interest … which is for a
+    fixed term": the statement's "may not" agrees, whichever clause it most resembles); only
+    then the clause the statement most resembles."""
+    if quote and modalities(quote):
+        return quote
+    if quote and (lead := _lead_of(source, quote)) != quote \
+            and modalities(lead) == modalities(claim):
+        return lead
+    return _best_clause(claim, source)
 
 
 _BOUND = re.compile(r"\b(?:no|not) (?:earlier|later|sooner|more|less|longer|shorter|fewer|"

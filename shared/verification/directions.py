@@ -76,6 +76,11 @@ def _before(words: list[str]) -> list[str]:
             break
         if word.lower() in _STOP:
             break
+        if word.lower() == "in" and phrase and all(w[:1].isupper() for w in phrase):
+            # "a local housing authority in England must give": the place qualifies the
+            # party, who is named before it.
+            phrase, i = [], i - 1
+            continue
         if word.lower() in _BOUNDARY:
             break
         phrase.insert(0, word)

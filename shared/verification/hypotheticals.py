@@ -2,8 +2,10 @@
 
 "I think it very likely that I would have taken the same view", "he would have refused to
 reopen the transaction", "the result would be no different if the Claimants had been granted
-discretionary victim status": a judgment's counterfactuals and its reports of what another
-judge would have done are not its decision. A statement that takes the verb of such a clause
+discretionary victim status", "such a claim would still be related to a loss of profits": a
+judgment's counterfactuals, the premises it grants only for argument's sake ("even if, as the
+Claimants contend, he poses no risk …") and its reports of what another judge would have done
+are not its decision. A statement that takes the verb of such a clause
 and asserts it plainly ("the court refused to reopen the transaction", "the claimants were
 granted victim status"), with no conditional of its own, reports a hypothesis as fact. A doubt
 (unverified, never removed): a paraphrase may carry the condition in other words.
@@ -19,6 +21,7 @@ __all__ = ["stated_as_fact"]
 
 _HYPOTHETICAL = re.compile(
     r"\bwould (?:\w+ly )?(?:not )?have (?:been )?(?P<a>[a-z]{4,})\b|"
+    r"\bwould (?:still|also|then) (?:not )?be (?P<e>[a-z]{3,}ed)\b|"
     r"\bif [^,.;]{0,80}?\bhad (?:not )?(?:been )?(?P<b>[a-z]{4,})\b|"
     r"\bhad (?:I|he|she|we|they|the court) (?P<c>[a-z]{4,})\b", re.IGNORECASE)
 _OWN_CONDITION = re.compile(r"\b(?:would|could|might|if|had (?:\w+ )?been|hypothetical\w*|"
@@ -27,12 +30,31 @@ _HELPERS = frozenset("""taken made given found been done""".split())
 """Light verbs whose object carries the meaning: "would have taken the same view"."""
 
 
+_SUPPOSED = re.compile(r"\beven (?:if|assuming|supposing)\b[\s,]*(?P<premise>.{8,160}?)"
+                       r"(?=\b(?:that|this|it|there) (?:does|did|would|will|is|was)\b|"
+                       r"\bthen\b|[;:]|$)", re.IGNORECASE)
+"""What a passage only supposes for argument's sake: "even if, as the Claimants contend, he
+poses no risk of harm to third parties, that does not vitiate …"."""
+_PREMISE_TERMS = 3
+"""Content words a statement must share with the premise to be stating it."""
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w.lower()) for w in WORD.findall(text) if len(w) >= 4}
+
+
 def stated_as_fact(claim: str, passage: str) -> list[str]:
-    """Verbs the passage puts in a counterfactual and the statement asserts outright."""
+    """Verbs the passage puts in a counterfactual and the statement asserts outright; or the
+    premise of an "even if" the statement asserts as found."""
     if _OWN_CONDITION.search(claim):
         return []
+    said_terms = _stems(claim)
+    for m in _SUPPOSED.finditer(passage):
+        if len(_stems(m["premise"]) & said_terms) >= _PREMISE_TERMS:
+            return ["The statement states as fact what the quoted passage only supposes "
+                    "(“even if …”)."]
     wanted = {stem(w) for m in _HYPOTHETICAL.finditer(passage)
-              for w in [m["a"] or m["b"] or m["c"]] if w.lower() not in _HELPERS}
+              for w in [m["a"] or m["b"] or m["c"] or m["e"]] if w.lower() not in _HELPERS}
     said = {stem(w.lower()) for w in WORD.findall(claim)}
     return [f"The statement states as fact what the quoted passage puts hypothetically "
             f"(“{w}…”)." for w in sorted(wanted & said)]

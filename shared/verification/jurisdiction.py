@@ -2,6 +2,11 @@
 
 A provision's extent (and, for a cited sub-section, the extent set for that sub-section) must
 cover the question's jurisdiction. A source that records no extent is not guessed at.
+
+A provision that extends to England and Wales may still say in its own words which nation a
+rule is for ("in relation to Wales, the National Assembly for Wales"; "premises in England"):
+a statement that puts the quoted rule in the other nation is not supported by those words,
+whatever the recorded extent (``places_doubts``).
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from dataclasses import dataclass
 
 from shared.verification.context import EXTENT_NAMES, Jurisdiction
 
-__all__ = ["Coverage", "coverage"]
+__all__ = ["Coverage", "coverage", "places_doubts"]
 
 _UK = "United Kingdom"
 
@@ -46,3 +51,25 @@ def coverage(jurisdiction: Jurisdiction, extent: Sequence[str],
     return Coverage(False, applies,
                     f"The {where} extends to {listed} only, not to {place}.",
                     about_elsewhere=elsewhere and not named_here)
+
+
+_NATIONS = r"England|Wales|Scotland|Northern Ireland"
+_PLACE = re.compile(rf"\b(?i:in relation to|in|within|throughout)\s+(?P<place>{_NATIONS})\b")
+"""Where a rule is for: "in relation to Wales", "premises in England", "in Wales". Not "for
+Wales" (the National Assembly for Wales is a name, not a place the rule is for)."""
+
+
+def places(text: str) -> set[str]:
+    """The nations a text places its rule in."""
+    return {m["place"] for m in _PLACE.finditer(text)}
+
+
+def places_doubts(claim: str, quote: str | None) -> list[str]:
+    """The quoted words are for one nation; the statement puts them in another only."""
+    if not quote:
+        return []
+    quoted, said = places(quote), places(claim)
+    if not quoted or not said or quoted & said:
+        return []
+    return [f"The quoted words apply in relation to {' and '.join(sorted(quoted))}; the "
+            f"statement puts them in {' and '.join(sorted(said))}."]

@@ -17,7 +17,7 @@ from shared.verification.context import current_context
 from shared.verification.exceptions import excepted_cases
 from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.judge import Judge
-from shared.verification.jurisdiction import coverage
+from shared.verification.jurisdiction import coverage, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
@@ -173,7 +173,8 @@ class LegislationCheck:
                 *dropped_conditions(citation.claim, text, citation.quote, sub),
                 *widened_conditions(citation.claim, citation.quote),
                 *excepted_cases(citation.claim, citation.quote),
-                *sibling_figures(citation.claim, text, sub)]]
+                *sibling_figures(citation.claim, text, sub),
+                *places_doubts(citation.claim, citation.quote)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)
         else:

@@ -29,7 +29,7 @@ import re
 
 from shared.text.modality import modalities
 from shared.text.terms import terms
-from shared.verification.claims import quantities, substituted
+from shared.verification.claims import PARTY, quantities, substituted
 from shared.verification.quotes import normalise
 
 __all__ = ["dropped_conditions", "dropped_limits", "sibling_claims", "sibling_figures",
@@ -43,7 +43,8 @@ brought", "no order may be made unless …" restate a condition, they do not wid
 _ACTOR_NAME = re.compile(r"\b(?:local housing|appropriate national|residential property|"
                          r"appropriate) (?:authorit(?:y|ies)|tribunals?)\b", re.IGNORECASE)
 """Who acts, named in full ("a local housing authority") where the quoted subsection says "the
-authority": the name's words are not terms particular to a sibling."""
+authority": the name's words are not terms particular to a sibling. Nor are the parties'
+names ("the owner's consent" for "the person who would have power to create the lease")."""
 _REFERENCES = frozenset("section sections subsection subsections paragraph schedule part".split())
 _SUBSECTION = re.compile(r"(?m)^\((?P<label>\d+[A-Z]{0,3})\)\s")
 
@@ -88,7 +89,8 @@ def sibling_claims(claim: str, section: str, quote: str | None, label: str | Non
             counts[s] = counts.get(s, 0) + 1
     particular = {s for s, n in counts.items() if n <= len(subs) / 2}
     mine = _stems(own)
-    extra = {s for s in _stems(_ACTOR_NAME.sub(" ", claim)) if _absent(s, mine)} & particular
+    plain = PARTY.sub(" ", _ACTOR_NAME.sub(" ", claim))
+    extra = {s for s in _stems(plain) if _absent(s, mine)} & particular
     for other, text in subs.items():
         hit = sorted(extra & _stems(text))
         if other != label and hit:

@@ -37,9 +37,14 @@ def _scheme(name: str, said: str, held: str | None = None, rival: str | None = N
 
 
 _SCHEMES = (
-    _scheme("tenancy deposits", r"(?:tenancy )?deposits?", r"deposit"),
+    # A provision may name its scheme only by the scheme's own terms: the deposit scheme's
+    # "scheme administrator" and "section 212" (which sets up the schemes), selective
+    # licensing's "unlicensed house" (Part 2 says "unlicensed HMO").
+    _scheme("tenancy deposits", r"(?:tenancy )?deposits?",
+            r"deposit|scheme administrator|section 21[2-5]\b"),
     _scheme("selective licensing", r"selective licen[cs](?:e|es|ing)|selective licensing",
-            r"selective|Part 3\b|section 8[05]|designation", rival=r"additional licensing"),
+            r"selective|Part 3\b|section 8[05]|designation|unlicensed house",
+            rival=r"additional licensing"),
     _scheme("additional licensing", r"additional licensing", r"additional licensing|designation",
             rival=r"selective licen"),
     _scheme("HMO licensing", r"HMO licen[cs](?:e|es|ing)|licen[cs](?:e|es|ing) (?:of|for) "
