@@ -166,7 +166,10 @@ def _cited_text(refs: Sequence[str]) -> str:
             stem, _ = policy_ref(ref)
             parts.append(" ".join(_paragraphs(stem)))
         elif _ref_kind(ref) == "legislation":
-            parts.append(normalise(provisions()[ref].text).lower())
+            # A Schedule is cited whole; its text is that of its paragraphs.
+            texts = ([provisions()[ref].text] if ref in provisions() else
+                     [p.text for k, p in provisions().items() if k.startswith(ref + "/")])
+            parts.append(normalise(" ".join(texts)).lower())
     return " ".join(parts)
 
 
