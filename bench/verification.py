@@ -148,13 +148,17 @@ def failures(found: Iterable[Outcome]) -> list[Outcome]:
     return [o for o in found if not (o.caught if o.label == "fabricated" else o.accepted)]
 
 
-def run_verifier(items: Sequence[Mapping], corpus: Path, data_dir: Path) -> dict[str, dict]:
-    """Output lines of ``yourai verify --batch`` by id."""
+def run_verifier(items: Sequence[Mapping], corpus: Path, data_dir: Path,
+                 model_cache: Path | None = None) -> dict[str, dict]:
+    """Output lines of ``yourai verify --batch`` by id (the embedding model and its vectors
+    kept in ``model_cache`` when given, else under ``data_dir``)."""
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
         for item in items:
             line = {k: item[k] for k in ("id", "text", "jurisdiction")}
             f.write(json.dumps(line, ensure_ascii=False) + "\n")
     env = {**os.environ, "YOURAI_DATA_DIR": str(data_dir)}
+    if model_cache is not None:
+        env["YOURAI_MODEL_CACHE"] = str(model_cache)
     try:
         out = subprocess.run(
             [sys.executable, "-m", "cli.main", "verify", "--batch", f.name,

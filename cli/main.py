@@ -237,16 +237,17 @@ def prepare_process(args: argparse.Namespace) -> None:
 
 def _keep_the_model_in_the_data_directory() -> None:
     """The embedding model is optimised once and kept under the data directory's ``models``
-    (``yourai up``'s own; a pod's scratch volume under Kubernetes): loaded from there, it holds
-    45 MiB less than optimised at each start (shared/_model_cache.py). Settings that do not
-    parse are left to be reported where they are read."""
+    (``yourai up``'s own; a pod's scratch volume under Kubernetes), or in
+    ``YOURAI_MODEL_CACHE`` shared by several: loaded from there, it holds 45 MiB less than
+    optimised at each start (shared/_model_cache.py), and the vectors kept beside it are not
+    computed again. Settings that do not parse are left to be reported where they are read."""
     from shared.embeddings import EmbedderConfig, configure_default_embedder
 
     try:
-        data_dir = Settings.from_env().data_dir
+        models = Settings.from_env().models_dir
     except ConfigError:
         return
-    configure_default_embedder(EmbedderConfig(cache_dir=data_dir.resolve() / "models"))
+    configure_default_embedder(EmbedderConfig(cache_dir=models.resolve()))
 
 
 def _load_embedder_first() -> None:

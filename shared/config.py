@@ -79,6 +79,10 @@ class Settings:
     port: int = 8000
     host: str = "127.0.0.1"
     data_dir: Path = Path(".yourai")
+    model_cache_dir: Path | None = None
+    """Where the optimised embedding model and the vectors it computed are kept
+    (``YOURAI_MODEL_CACHE``); ``None`` means ``data_dir/models``. Several data directories may
+    share one (pods on a node's volume, test runs), so none embeds a text another has."""
     corpus_dir: Path | None = None
     namespace: str = "yourai"
     """Prefix of NATS subjects, streams and consumers; lets tests share one server."""
@@ -119,6 +123,12 @@ class Settings:
     """OTLP/HTTP traces endpoint; tracing export is off when unset."""
     sample_tenant: str = "sample-ha"
 
+    @property
+    def models_dir(self) -> Path:
+        """The embedding model's cache directory: ``model_cache_dir``, else the data
+        directory's ``models``."""
+        return self.model_cache_dir or self.data_dir / "models"
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Read ``YOURAI_*`` (and ``ANTHROPIC_API_KEY``) variables; unset ones keep defaults."""
@@ -155,6 +165,8 @@ class Settings:
             lex_port=_int(env, "YOURAI_LEX_PORT", base.lex_port, high=65535),
             host=env.get("YOURAI_HOST") or base.host,
             data_dir=Path(env.get("YOURAI_DATA_DIR") or base.data_dir),
+            model_cache_dir=(Path(cache) if (cache := env.get("YOURAI_MODEL_CACHE"))
+                             else base.model_cache_dir),
             corpus_dir=Path(corpus) if corpus else None,
             namespace=env.get("YOURAI_NAMESPACE") or base.namespace,
             otlp_endpoint=env.get("YOURAI_OTLP_ENDPOINT") or None,

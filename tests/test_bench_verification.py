@@ -22,7 +22,7 @@ from bench.verification import (
 )
 from services.lex.corpus.akn import parse_judgment
 from services.lex.corpus.clml import parse_legislation
-from tests.conftest import SHARED_DATA
+from tests.conftest import MODEL_CACHE, SHARED_DATA
 
 ITEMS = load(SET)
 CLAIMS = load(SET.with_name("verification_claims.jsonl"))
@@ -375,7 +375,8 @@ def held_out(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     would be."""
     items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11, *FRESH12, *FRESH13]
     return outcomes(items, run_verifier(items, CORPUS,
-                                        Path(tmp_path_factory.mktemp("verify-fresh"))))
+                                        Path(tmp_path_factory.mktemp("verify-fresh")),
+                                        model_cache=MODEL_CACHE))
 
 
 def test_the_excluded_items_are_few_and_explained() -> None:

@@ -253,3 +253,16 @@ async def test_serving_commands_keep_the_model_in_the_data_directory(
     done = await _run(sys.executable, "-c", _LOAD_AFTER, *command, env=env)
     assert done.returncode == 0, done.stderr
     assert [p.name for p in (tmp_path / "models").glob("embedding-*.onnx")], done.stderr
+
+
+async def test_a_model_cache_named_apart_from_the_data_directory_is_used(
+        tmp_path: Path) -> None:
+    """``YOURAI_MODEL_CACHE`` puts the model (and the vectors kept beside it) in a directory
+    several data directories share, and nothing under the data directory's own ``models``."""
+    shared = tmp_path / "shared-models"
+    env = {**_env(), "YOURAI_DATA_DIR": str(tmp_path / "data"),
+           "YOURAI_MODEL_CACHE": str(shared)}
+    done = await _run(sys.executable, "-c", _LOAD_AFTER, "verify", "x.md", env=env)
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in shared.glob("embedding-*.onnx")], done.stderr
+    assert not (tmp_path / "data" / "models").exists()

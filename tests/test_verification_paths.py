@@ -20,7 +20,7 @@ from shared.config import Settings
 from shared.events import CitationChecked, DraftCompleted, MessageReceived
 from shared.runtime import Infra, open_infra
 from shared.store import Recorded
-from tests.conftest import local_lex
+from tests.conftest import MODEL_CACHE, local_lex
 
 
 def _question(draft: DraftCompleted, jurisdiction: str) -> Recorded:
@@ -35,7 +35,7 @@ def _question(draft: DraftCompleted, jurisdiction: str) -> Recorded:
 async def test_service_and_cli_give_identical_statuses(settings: Settings,
                                                        tmp_path: Path) -> None:
     items = load(SET)
-    printed = run_verifier(items, CORPUS, tmp_path)
+    printed = run_verifier(items, CORPUS, tmp_path, model_cache=MODEL_CACHE)
     async with local_lex(settings) as lex:
         infra: Infra = await open_infra(replace(settings, lex_mcp_url=lex.url), schema=SCHEMA)
         try:

@@ -27,6 +27,7 @@ from bench.verification import (
     overall,
     run_verifier,
 )
+from tests.conftest import MODEL_CACHE
 
 CLAIMS = SET.with_name("verification_claims.jsonl")
 FRESH = SET.with_name("verification_fresh.jsonl")
@@ -39,7 +40,7 @@ CLAIMS_CAUGHT_FLOOR = 1.0
 def found(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Outcome]]:
     first, claims, fresh = load(SET), load(CLAIMS), load(FRESH)
     lines = run_verifier([*first, *claims, *fresh], CORPUS,
-                         Path(tmp_path_factory.mktemp("verify")))
+                         Path(tmp_path_factory.mktemp("verify")), model_cache=MODEL_CACHE)
     return {"first": outcomes(first, lines), "claims": outcomes(claims, lines),
             "fresh": outcomes(fresh, lines)}
 
