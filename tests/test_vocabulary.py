@@ -523,11 +523,21 @@ def test_in_is_an_improvement_notice_only_in_capitals() -> None:
     ("He is threatening to evict us", "threat to evict"),
     ("Who makes good the loss to the mortgage lender?", "compensation"),
     ("Can a man and a woman who are not a couple share a room?", "opposite sexes"),
+    # Round twelve's dealings.
+    ("For how long can a permit for a shared house run?", "licence"),
+    ("He dodged the permit rules by evicting everyone", "licence"),
+    ("I bought my council flat in 2019; must I repay the discount?", "right to buy"),
+    ("The landlord stood in the doorway and would not let her look at the boiler",
+     "obstruction"),
+    ("He ignored our letter and never sent the rent book", "fails to comply with notice"),
+    ("We wrote asking him for his tenancy records", "require documents to be produced"),
+    ("Can the council drop the fine or cut it?", "withdraw reduce amount"),
+    ("Is a convent where nuns live a shared house?", "religious community"),
+    ("For how many years can a licence last?", "duration period"),
 ])
-def test_everyday_words_for_the_situations_the_act_provides_for(question: str,
-                                                               words: str) -> None:
-    """Round eleven's situations: full text and the model's plain query both get the Act's
-    words; the model's ordinary query does not."""
+def test_everyday_words_for_what_the_act_provides_for(question: str, words: str) -> None:
+    """Round eleven's situations and round twelve's dealings: full text and the model's plain
+    query both get the Act's words; the model's ordinary query does not."""
     assert words in expand_statutory(question)
     assert words in spelt_out(question, plain=True)
     assert words not in spelt_out(question)
@@ -544,27 +554,6 @@ def test_the_situations_are_not_read_into_other_words(question: str) -> None:
     for words in ("change in person liable", "suspended", "possession evict", "opposite sexes",
                   "owner on behalf of another"):
         assert words not in expanded, (question, words)
-
-
-@pytest.mark.parametrize(("question", "words"), [
-    ("For how long can a permit for a shared house run?", "licence"),
-    ("He dodged the permit rules by evicting everyone", "licence"),
-    ("I bought my council flat in 2019; must I repay the discount?", "right to buy"),
-    ("The landlord stood in the doorway and would not let her look at the boiler",
-     "obstruction"),
-    ("He ignored our letter and never sent the rent book", "fails to comply with notice"),
-    ("We wrote asking him for his tenancy records", "require documents to be produced"),
-    ("Can the council drop the fine or cut it?", "withdraw reduce amount"),
-    ("Is a convent where nuns live a shared house?", "religious community"),
-    ("For how many years can a licence last?", "duration period"),
-])
-def test_everyday_words_for_the_dealings_the_act_provides_for(question: str,
-                                                             words: str) -> None:
-    """Round twelve's dealings: full text and the model's plain query both get the Act's
-    words; the model's ordinary query does not."""
-    assert words in expand_statutory(question)
-    assert words in spelt_out(question, plain=True)
-    assert words not in spelt_out(question)
 
 
 @pytest.mark.parametrize("question", [
