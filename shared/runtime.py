@@ -202,12 +202,12 @@ class Service:
         await self._bus.ensure_streams()
         for sub in self.subscriptions:
             await _reconcile_durable(self._bus, sub, self.infra.subjects.durable(sub.durable))
-        self._writer = _FencedWriter(self.infra.store, self._bus,
+        self._leases = Leases.for_ack_wait(self.infra.pool, settings.ack_wait_s)
+        self._leases.start()
+        self._writer = _FencedWriter(self.infra.store, self._bus, self._leases,
                                      publish_timeout_s=settings.publish_timeout_s,
                                      sweep_every_s=settings.outbox_sweep_s)
         self._writer.start()
-        self._leases = Leases.for_ack_wait(self.infra.pool, settings.ack_wait_s)
-        self._leases.start()
         for sub in self.subscriptions:
             feed = _Feed(self._wrap(sub), max_workers=sub.max_workers)
             durable = self.infra.subjects.durable(sub.durable)
@@ -254,11 +254,12 @@ class Service:
             heartbeats.add(raw)
             assert self._leases is not None
             try:
-                # One delivery at a time runs the handler, in whichever replica: a redelivery
-                # while another still works waits for it (DESIGN §4). The span is the
-                # handler's work alone, ended as it returns: not the wait for a turn, nor the
-                # lease's own statements after it.
-                async with self._leases.turn(durable, committed.event.event_id) as ours:
+                # One delivery at a time writes for the message, in whichever replica: its
+                # first append takes the lease, and a redelivery while another still works
+                # waits for it (DESIGN §4). The span is the handler's work alone, ended as it
+                # returns: not a redelivery's wait for its turn.
+                async with self._leases.turn(durable, committed.event.event_id,
+                                             attempt=attempt) as ours:
                     if ours:
                         with span_from_meta(f"{self.name}.{sub.event_type}",
                                             committed.event.meta, service=self.name,
@@ -422,16 +423,27 @@ class _FencedWriter(LogWriter):
     """A service's writer: what a handler records goes ahead only while its delivery holds
     the message's lease (``shared/store/leases.py``), so a run that stalled past its lease
     never writes after the run that took it over (DESIGN §4). The lease travels with the
-    append as its fencing token and the log refuses the write in the statement that would
-    make it, so no stall between a check and the write can let it through. Writes outside a
-    handler's delivery (the watchdog, the outbox's sweep) are not fenced."""
+    append as its fencing token: the log takes it for the delivery's first write and refuses
+    the write of a delivery that does not hold it, in the statement that would make it, so no
+    stall between a check and the write can let it through. Writes outside a handler's
+    delivery (the watchdog, the outbox's sweep) are not fenced."""
+
+    def __init__(self, store: PostgresEventStore, bus: Bus, leases: Leases, *,
+                 publish_timeout_s: float, sweep_every_s: float) -> None:
+        super().__init__(store, bus, publish_timeout_s=publish_timeout_s,
+                         sweep_every_s=sweep_every_s)
+        self.leases = leases
 
     async def record(self, events: Sequence[Event], *, publish_behind: bool = False,
                      fence: Fence | None = None) -> list[Appended]:
         fence = fence or (held_fence() if events else None)
+        sent = asyncio.get_running_loop().time()
         appended = await super().record(events, publish_behind=publish_behind, fence=fence)
-        if fence is not None and any(a.status == "fenced" for a in appended):
-            raise LeaseLost(f"the lease on {fence[0]} {fence[1]} was taken over")
+        if fence is not None:
+            if any(a.status == "fenced" for a in appended):
+                raise LeaseLost(f"the lease on {fence.consumer} {fence.event_id} is another"
+                                " delivery's")
+            self.leases.taken(fence, sent)
         return appended
 
 

@@ -1,23 +1,31 @@
-"""Work leases: one delivery of a message works on it at a time, across replicas (DESIGN §4).
+"""Work leases: one delivery of a message writes for it at a time, across replicas (DESIGN §4).
 
 JetStream delivers a message again when its ack wait passes without a keep-alive — to any
 replica, and while the first may still be working on it (its keep-alive late on a loaded
 machine). Handlers are idempotent by event id, but two runs at once are not one run: the
 orchestrator's second run would find the first one's deltas and fail the answer as interrupted
-by a restart, and every stage would pay for its model calls twice. So each delivery claims the
-message here before its handler runs. The claim that wins runs the handler, and its process
-renews the lease while it does; any other delivery stands by (its own delivery kept alive by
-the runtime) until the work is done — it is then acknowledged with nothing more done — or the
-lease has lapsed because its holder died or stalled, and it takes over.
+by a restart, and every stage would pay for its model calls twice. So a delivery that writes
+holds the message's lease, and any other delivery stands by until the work is done — it is
+then acknowledged with nothing more done — or the lease has lapsed because its holder died or
+stalled, and it takes over.
+
+The lease costs no statement of its own on the common path (a first delivery): the delivery's
+first append takes it, in the statement that writes (its fencing token, :func:`held_fence`,
+migration 0023), each later append confirms it, and it is marked done after the handler
+returns together with the process's renewals, one statement a beat for them all. Only a
+delivery JetStream sends again claims the message before its handler runs (one statement),
+because only then may another delivery have done the work or be doing it. A first delivery
+that has written nothing holds nothing: sent again while it still works, the message runs in
+the second delivery too, and the first append of either decides which one writes (the other's
+is refused); what both spent before it is the price of that rare case.
 
 A holder that stalls past its lease (a long pause, a starved host) is not dead: it resumes
-where it was, after another delivery has taken the work over. So a holder's write carries
-its lease as a fencing token (:func:`held_fence`), and the log refuses it in the statement
-that would insert it unless that holder still holds the lease (migration 0022): no statement
-of its own, and no gap between a check and the write for a stall to fall into. A refused
-write raises :class:`LeaseLost`, as does any write once a renewal has found the lease lost,
-and the stalled run stops without writing, leaving the work to the delivery that took it
-over.
+where it was, after another delivery has taken the work over. So every write carries its lease
+as a fencing token and the log refuses it, in the statement that would insert it, unless that
+holder still holds the lease: no statement of its own, and no gap between a check and the
+write for a stall to fall into. A refused write raises :class:`LeaseLost`, as does any write
+once a renewal has found the lease lost, and the stalled run stops without writing, leaving
+the work to the delivery that took it over.
 """
 
 from __future__ import annotations
@@ -29,13 +37,14 @@ import logging
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import asyncpg
 
 from shared.store.errors import store_errors
 
 __all__ = ["KEEP_DONE_S", "MIN_TTL_S", "Fence", "LeaseLost", "Leases", "check_held",
-           "confirm_held", "held_fence"]
+           "held_fence"]
 
 log = logging.getLogger("yourai.leases")
 
@@ -63,26 +72,40 @@ SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
 # A claim is one statement: the row is taken when there is none or its holder's lease has
 # lapsed; otherwise the outer query (of the statement's snapshot) says whether it is done.
 
-_RENEW = """
-UPDATE work_leases SET expires_at = now() + make_interval(secs => $4)
- WHERE (consumer, event_id, holder) IN (
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[]))
-RETURNING holder
+_BEAT = """
+UPDATE work_leases l
+   SET expires_at = CASE WHEN x.done THEN now() ELSE now() + make_interval(secs => x.ttl) END,
+       done = x.done
+  FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::float8[], $5::boolean[])
+       AS x(consumer, event_id, holder, ttl, done)
+ WHERE l.consumer = x.consumer AND l.event_id = x.event_id AND l.holder = x.holder
+RETURNING l.holder
 """
-# A lease whose row another delivery has taken (or that was pruned) is not renewed: the
-# holders returned are those still held. A lapsed lease nobody has taken yet is renewed: its
-# holder may carry on, and a claim and a renewal of one row take turns on its lock.
+# One statement a beat for the process's leases: those held are renewed, those whose runs have
+# ended are marked done. A lease whose row another delivery has taken (or that was pruned) is
+# neither: the holders returned are those still held. A lapsed lease nobody has taken yet is
+# renewed: its holder may carry on, and a claim and a renewal of one row take turns on its lock.
 
-Fence = tuple[str, uuid.UUID, uuid.UUID]
-"""A held lease: the consumer, the message's event id, this delivery's holder id. It is also
-the fencing token an append carries: the log writes the event only while that holder holds
-the lease (``PostgresEventStore.append``, migration 0022)."""
+
+class Fence(NamedTuple):
+    """A delivery's lease: the consumer, the message's event id, this delivery's holder id and
+    how long a lease it takes lasts. It is the fencing token an append carries: the log takes
+    the lease for that holder when nobody holds it, and writes the event only while that
+    holder holds it (``PostgresEventStore.append``, migration 0023)."""
+
+    consumer: str
+    event_id: uuid.UUID
+    holder: uuid.UUID
+    ttl_s: float
+
+
 _Key = Fence
 
 
 class LeaseLost(Exception):
-    """This delivery's lease lapsed and another delivery took the work over (its holder had
-    stalled past it): the run stops without writing, and its delivery is left unanswered."""
+    """Another delivery holds this message's lease: this one's lapsed and was taken over (its
+    holder had stalled past it), or another delivery wrote first. The run stops without
+    writing, and its delivery is left unanswered."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +124,7 @@ def check_held() -> None:
     for a long step to stop between writes (no statement, no wait)."""
     turn = _current.get()
     if turn is not None and turn.key in turn.leases.lost:
-        raise LeaseLost(f"the lease on {turn.key[0]} {turn.key[1]} was taken over")
+        raise LeaseLost(f"the lease on {turn.key.consumer} {turn.key.event_id} was taken over")
 
 
 def held_fence() -> Fence | None:
@@ -114,24 +137,20 @@ def held_fence() -> Fence | None:
     return turn.key
 
 
-async def confirm_held() -> None:
-    """Before a write of this context's delivery: return if it still holds its lease, else
-    raise :class:`LeaseLost`. Outside a delivery (a background task, the gateway) it returns."""
-    turn = _current.get()
-    if turn is not None:
-        await turn.leases.confirm(turn.key)
-
-
 class Leases:
-    """The leases of one service in one process: claimed per delivery, renewed together."""
+    """The leases of one service in one process: taken by their deliveries' appends (or, for
+    a delivery sent again, claimed first), renewed and marked done together."""
 
     def __init__(self, pool: asyncpg.Pool, *, ttl_s: float, renew_every_s: float) -> None:
         self.pool = pool
         self.ttl_s = ttl_s
         self.renew_every_s = renew_every_s
-        self._held: dict[_Key, float] = {}
-        """Each held lease and the loop time until which it is surely ours: its last claim or
-        renewal was sent then less a lease (the database counts from when it ran it)."""
+        self._held: dict[_Key, float | None] = {}
+        """Each running delivery's lease and the loop time until which it is surely ours (its
+        claim or first append was sent then less a lease: the database counts from when it
+        ran it); ``None`` while the delivery has taken none (it has written nothing)."""
+        self._done: list[_Key] = []
+        """Leases whose runs ended having written, to be marked done at the next beat."""
         self.lost: set[_Key] = set()
         """Held leases a renewal found taken over, until their runs end."""
         self._task: asyncio.Task[None] | None = None
@@ -144,91 +163,125 @@ class Leases:
                    renew_every_s=max(ack_wait_s / 3, 0.2))
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._renew_forever(), name="leases")
+        self._task = asyncio.create_task(self._beat_forever(), name="leases")
 
     async def stop(self) -> None:
+        """Stop the beats; the leases of the runs ended meanwhile are marked done now."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        with contextlib.suppress(Exception):
+            await self.beat()
 
     @contextlib.asynccontextmanager
-    async def turn(self, consumer: str, event_id: uuid.UUID) -> AsyncIterator[bool]:
-        """This delivery's turn at the message: ``True`` once it holds the lease (the handler
-        is to run; the lease is done when the block ends, released if it raises), ``False``
-        when another delivery's run did the work (acknowledge, do nothing more). While another
-        holder's lease is live it waits, looking again each ``renew_every_s``.
+    async def turn(self, consumer: str, event_id: uuid.UUID, *,
+                   attempt: int = 1) -> AsyncIterator[bool]:
+        """This delivery's turn at the message: ``True`` when its handler is to run, ``False``
+        when another delivery's run did the work (acknowledge, do nothing more).
 
-        Raises :class:`LeaseLost` when the block ends after another delivery took the lease
+        A first delivery (``attempt`` 1) runs at once: no other delivery of the message can
+        have written yet, and its first append takes the lease (``taken``). A delivery sent
+        again claims it first: while another holder's lease is live it waits, looking again
+        each ``renew_every_s``. A lease held when the block ends is marked done at the next
+        beat, or released at once if the block raised.
+
+        Raises :class:`LeaseLost` when the block ends after a renewal found the lease taken
         over: its work is that delivery's now, and this one must not be acknowledged."""
-        key = (consumer, event_id, uuid.uuid4())
-        loop = asyncio.get_running_loop()
-        while True:
-            sent = loop.time()
-            claimed, done = await self._claim(key)
-            if claimed:
-                break
-            if done:
-                yield False
-                return
-            await asyncio.sleep(self.renew_every_s)
-        self._held[key] = sent + self.ttl_s
+        key = Fence(consumer, event_id, uuid.uuid4(), self.ttl_s)
+        sent: float | None = None
+        if attempt > 1:
+            loop = asyncio.get_running_loop()
+            while True:
+                sent = loop.time()
+                claimed, done = await self._claim(key)
+                if claimed:
+                    break
+                if done:
+                    yield False
+                    return
+                await asyncio.sleep(self.renew_every_s)
+        self._held[key] = None if sent is None else sent + self.ttl_s
         context = _current.set(_Turn(self, key))
         try:
             yield True
+        except LeaseLost:
+            raise  # another delivery holds it: nothing of this one's to release
         except BaseException:
             # Released at once, so a redelivery need not wait for it to lapse (a crash still
             # leaves it to lapse).
-            with contextlib.suppress(Exception):
-                await self._end(key, "DELETE FROM work_leases")
+            if self._held.get(key) is not None:
+                with contextlib.suppress(Exception):
+                    await self._release(key)
             raise
         else:
-            if not await self._end(key, "UPDATE work_leases SET done = true, expires_at = now()"):
+            if key in self.lost:
                 raise LeaseLost(f"the lease on {consumer} {event_id} was taken over")
+            if self._held.get(key) is not None:
+                self._done.append(key)
         finally:
             _current.reset(context)
             self._held.pop(key, None)
             self.lost.discard(key)
 
-    async def confirm(self, key: _Key) -> None:
-        """Return if ``key`` is still held; raise :class:`LeaseLost` if it was taken over.
+    def taken(self, key: _Key, sent: float) -> None:
+        """An append sent at loop time ``sent`` carrying ``key`` was written: the delivery
+        holds its lease (taken or confirmed by that append), to be renewed from now on."""
+        if key in self._held and self._held[key] is None:
+            self._held[key] = sent + self.ttl_s
 
-        A lease renewed within the last half lease is ours for longer than any write takes,
-        so nothing is asked; past that (the process stalled, its renewals with it) one
-        renewal of this lease alone says."""
-        if key not in self.lost and (
-                asyncio.get_running_loop().time() < self._held.get(key, 0.0) - self.ttl_s / 2):
+    async def beat(self) -> None:
+        """Renew the leases held and mark done those whose runs ended, in one statement."""
+        held = [k for k, until in self._held.items() if until is not None and k not in self.lost]
+        done, self._done = self._done, []
+        if not held and not done:
             return
-        if key not in self.lost:
-            await self._renew([key])
-        if key in self.lost:
-            raise LeaseLost(f"the lease on {key[0]} {key[1]} was taken over")
+        keys = held + done
+        sent = asyncio.get_running_loop().time()
+        try:
+            async with store_errors():
+                rows = await self.pool.fetch(
+                    _BEAT, [k.consumer for k in keys], [k.event_id for k in keys],
+                    [k.holder for k in keys], [k.ttl_s for k in keys],
+                    [False] * len(held) + [True] * len(done))
+        except BaseException:
+            self._done[:0] = done  # marked at the next beat
+            raise
+        renewed = {row["holder"] for row in rows}
+        for key in held:
+            if key.holder in renewed:
+                if key in self._held:
+                    self._held[key] = sent + self.ttl_s
+            elif key in self._held:
+                # The holder stalled past its lease and another delivery took the work over:
+                # its run must stop without writing (``check_held``, the append's fence).
+                self.lost.add(key)
+                log.warning("the lease on %s %s lapsed and was taken over; its run stops",
+                            key.consumer, key.event_id)
 
     async def _claim(self, key: _Key) -> tuple[bool, bool]:
-        consumer, event_id, holder = key
         async with store_errors():
-            row = await self.pool.fetchrow(_CLAIM, consumer, event_id, holder, self.ttl_s)
+            row = await self.pool.fetchrow(_CLAIM, key.consumer, key.event_id, key.holder,
+                                           self.ttl_s)
         assert row is not None
         return bool(row["claimed"]), bool(row["done"])
 
-    async def _end(self, key: _Key, statement: str) -> bool:
-        """``statement`` on ``key``'s row while this delivery holds it; whether it did."""
+    async def _release(self, key: _Key) -> None:
         async with store_errors():
-            status = await self.pool.execute(
-                f"{statement} WHERE consumer = $1 AND event_id = $2 AND holder = $3", *key)
-        return status.split()[-1] != "0"
+            await self.pool.execute(
+                "DELETE FROM work_leases WHERE consumer = $1 AND event_id = $2 AND holder = $3",
+                key.consumer, key.event_id, key.holder)
 
-    async def _renew_forever(self) -> None:
-        """Renew the leases held (one statement for all of them), and prune old ones now and
-        then; an unavailable database is tried again at the next beat."""
+    async def _beat_forever(self) -> None:
+        """A beat each ``renew_every_s``, and old leases pruned now and then; an unavailable
+        database is tried again at the next beat."""
         loop = asyncio.get_running_loop()
         pruned = loop.time()
         while True:
             await asyncio.sleep(self.renew_every_s)
             try:
-                if held := [k for k in self._held if k not in self.lost]:
-                    await self._renew(held)
+                await self.beat()
                 if loop.time() - pruned >= PRUNE_EVERY_S:
                     pruned = loop.time()
                     async with store_errors():
@@ -238,22 +291,3 @@ class Leases:
                             KEEP_DONE_S)
             except Exception as e:  # the next beat tries again; the loop must not end
                 log.warning("leases not renewed: %s", e)
-
-    async def _renew(self, held: list[_Key]) -> None:
-        """Renew ``held``; those another delivery has taken over are noted as lost."""
-        sent = asyncio.get_running_loop().time()
-        async with store_errors():
-            rows = await self.pool.fetch(
-                _RENEW, [k[0] for k in held], [k[1] for k in held], [k[2] for k in held],
-                self.ttl_s)
-        renewed = {row["holder"] for row in rows}
-        for key in held:
-            if key[2] in renewed:
-                if key in self._held:
-                    self._held[key] = sent + self.ttl_s
-            elif key in self._held:
-                # The holder stalled past its lease and another delivery took the work over:
-                # its run must stop without writing (``confirm_held``).
-                self.lost.add(key)
-                log.warning("the lease on %s %s lapsed and was taken over; its run stops",
-                            key[0], key[1])

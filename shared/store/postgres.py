@@ -187,9 +187,10 @@ class PostgresEventStore:
         tenant's configuration and its ``configuration.changed``).
 
         ``fences`` gives each event the work lease of the delivery that wrote it, or ``None``:
-        an event whose lease another delivery has taken over is refused in the same statement
-        that would insert it (``fenced``), so a stalled holder cannot write after the take-over
-        whatever it last knew (migration ``0022``).
+        the append takes a lease nobody holds (or whose holder's has lapsed), and refuses an
+        event whose lease another delivery holds (``fenced``) in the same statement that would
+        insert it, so a stalled holder cannot write after the take-over whatever it last knew
+        (migrations ``0022``, ``0023``).
         """
         if not events:
             return []
@@ -262,10 +263,10 @@ class PostgresEventStore:
 _APPEND = ("SELECT r_index, r_status, r_position, r_version, r_prev_hash, r_hash,"
            " r_recorded_at, r_payload FROM append_events($1::uuid[], $2::uuid[], $3::uuid[],"
            " $4::text[], $5::text[], $6::timestamptz[], $7::bytea[], $8, $9::text[],"
-           " $10::text[], $11::uuid[], $12::uuid[])")
+           " $10::text[], $11::uuid[], $12::uuid[], $13::float8[])")
 """The log's side of an append in one call (migration ``0017_append_function.sql``, set-based
 since ``0018``, with a fast path for a few events of one conversation since ``0019``, fenced
-by the writer's work lease since ``0022``): heads
+by the writer's work lease since ``0022``, which the append takes since ``0023``): heads
 locked in a fixed order, stored ids returned as duplicates, events of ended invocations
 dropped, the chain extended, the rows inserted (and queued with ``outbox``), the heads and the
 invocations' latest activity moved on."""
@@ -295,18 +296,22 @@ async def _transaction(conn: asyncpg.Connection) -> AsyncIterator[None]:
             conn.terminate()
 
 
-_FenceArrays = tuple[list[str | None], list[uuid.UUID | None], list[uuid.UUID | None]]
-"""Per event: the consumer, message id and holder of its work lease, ``None`` if unfenced."""
+_FenceArrays = tuple[list[str | None], list[uuid.UUID | None], list[uuid.UUID | None],
+                     list[float | None]]
+"""Per event: the consumer, message id, holder and duration of its work lease, ``None`` if
+unfenced."""
 
 
 def _fence_arrays(events: Sequence[AnyEvent], fences: Sequence[Fence | None] | None
                   ) -> _FenceArrays:
     if fences is None:
-        return [None] * len(events), [None] * len(events), [None] * len(events)
+        return [None] * len(events), [None] * len(events), [None] * len(events), \
+            [None] * len(events)
     if len(fences) != len(events):
         raise ValueError("one fence (or None) per event")
-    return ([f[0] if f else None for f in fences], [f[1] if f else None for f in fences],
-            [f[2] if f else None for f in fences])
+    return ([f.consumer if f else None for f in fences],
+            [f.event_id if f else None for f in fences],
+            [f.holder if f else None for f in fences], [f.ttl_s if f else None for f in fences])
 
 
 async def _append_in_one(conn: asyncpg.Connection, events: Sequence[AnyEvent], *,
