@@ -38,8 +38,12 @@ async def collect(service: Service, decision: RoutingDecided, state: InvocationS
         async with asyncio.timeout(deadline_s):
             while not expected <= findings.keys():
                 # An announcement can be missed (core NATS): a second's quiet reads anyway.
+                # Not ``asyncio.wait_for``: on Python 3.11 it swallows a cancel that arrives
+                # as the awaited wait ends (CPython gh-86296), and a user's cancel comes with
+                # the announcement of its own request, so the run went on, uncancelled.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), LOOK_AGAIN_S)
+                    async with asyncio.timeout(LOOK_AGAIN_S):
+                        await changed.wait()
                 changed.clear()
                 findings = (await catch_up(service.infra.store, decision, latest)).findings
     except TimeoutError:
