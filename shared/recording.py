@@ -141,11 +141,17 @@ class LogWriter:
 
     async def _append(self, events: list[AnyEvent], fence: Fence | None) -> list[Appended]:
         """Append in the next group commit; its outcome for these events alone."""
+        return await self._enqueue(events, fence)
+
+    def _enqueue(self, events: list[AnyEvent], fence: Fence | None
+                 ) -> asyncio.Future[list[Appended]]:
+        """Queue ``events`` for the next group commit: the future of their outcome, answered
+        when the commit's statement has (the group commit runs on, whoever stops waiting)."""
         done: asyncio.Future[list[Appended]] = asyncio.get_running_loop().create_future()
         self._queue.append(_Request(events, done, fence))
         if self._committing is None or self._committing.done():
             self._committing = asyncio.create_task(self._commit_queued(), name="group-commit")
-        return await done
+        return done
 
     async def _commit_queued(self) -> None:
         """Commit what is queued, then what queued meanwhile, until nothing is left."""

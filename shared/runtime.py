@@ -25,7 +25,15 @@ from nats.js.errors import NotFoundError
 
 from shared.bus import Bus, Committed, EventTooLarge, Subjects, connect_nats
 from shared.config import Settings
-from shared.events import Envelope, Event, EventMeta, InvocationEvent, InvocationFailed, type_tag
+from shared.events import (
+    AnyEvent,
+    Envelope,
+    Event,
+    EventMeta,
+    InvocationEvent,
+    InvocationFailed,
+    type_tag,
+)
 from shared.recording import LogWriter
 from shared.store import (
     Appended,
@@ -437,14 +445,21 @@ class _FencedWriter(LogWriter):
     async def record(self, events: Sequence[Event], *, publish_behind: bool = False,
                      fence: Fence | None = None) -> list[Appended]:
         fence = fence or (held_fence() if events else None)
-        sent = asyncio.get_running_loop().time()
         appended = await super().record(events, publish_behind=publish_behind, fence=fence)
-        if fence is not None:
-            if any(a.status == "fenced" for a in appended):
-                raise LeaseLost(f"the lease on {fence.consumer} {fence.event_id} is another"
-                                " delivery's")
-            self.leases.taken(fence, sent)
+        if fence is not None and any(a.status == "fenced" for a in appended):
+            raise LeaseLost(f"the lease on {fence.consumer} {fence.event_id} is another"
+                            " delivery's")
         return appended
+
+    async def _append(self, events: list[AnyEvent], fence: Fence | None) -> list[Appended]:
+        """The append, watched by the leases until its statement answers, even if this run is
+        cancelled while it waits: the statement goes on in the group commit and may take the
+        lease then, so the delivery's end waits for it before releasing (DESIGN §4)."""
+        done = self._enqueue(events, fence)
+        if fence is None:
+            return await done
+        self.leases.writing(fence, done)
+        return await asyncio.shield(done)
 
 
 class _Heartbeats:

@@ -136,6 +136,55 @@ async def test_a_holder_that_fails_releases_the_message_at_once(infra: Infra) ->
     assert await asyncio.wait_for(second, 10) is True  # not done: this delivery runs it
 
 
+async def _blocked_on_a_lock(infra: Infra, timeout: float = 30.0) -> None:
+    """Until a statement of the pool's waits on a row lock (observed, not slept for)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            if await infra.pool.fetchval(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND wait_event_type = 'Lock'"):
+                return
+            await asyncio.sleep(0.02)
+
+
+async def test_a_delivery_cancelled_inside_its_first_append_leaves_no_lock_transaction_or_lease(
+        infra: Infra) -> None:
+    """The first append takes the lease in the statement that writes; cancelled while that
+    statement waits (on the conversation's head, locked by another writer), the delivery leaves
+    no lease row, no lock and no connection inside a transaction, and the message sent again
+    runs at once rather than waiting for a lease to lapse (DESIGN §4, "A cancelled delivery")."""
+    leases, other = _leases(infra), _leases(infra)
+    [replica, _] = await _replicas(infra, leases, other)
+    event_id, entered = uuid.uuid4(), asyncio.Event()
+
+    async def delivery() -> None:
+        async with leases.turn("c", event_id) as ours:
+            assert ours
+            entered.set()
+            await replica.write()
+
+    async with infra.pool.acquire() as blocker, blocker.transaction():
+        await blocker.execute("SELECT 1 FROM streams WHERE conversation_id = $1 FOR UPDATE",
+                              replica.conversation.conversation_id)
+        task = asyncio.create_task(delivery())
+        await entered.wait()
+        await _blocked_on_a_lock(infra)  # the append took the lease row, uncommitted, and waits
+        task.cancel()
+    # The lock is released: the append goes on (it is the writer's group commit's, not the
+    # run's) and commits the lease; the run ends only after that, and releases it.
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(task, 10)
+    assert await _lease(infra, event_id) is None
+    assert await infra.pool.fetchval(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid() AND (state LIKE 'idle in transaction%'"
+        " OR wait_event_type = 'Lock')") == 0
+    assert await infra.pool.fetchval(
+        "SELECT count(*) FROM pg_locks WHERE relation = 'work_leases'::regclass"
+        " AND pid <> pg_backend_pid()") == 0
+    assert await asyncio.wait_for(_again(other, event_id), 10) is True  # runs at once
+
+
 async def test_a_lapsed_lease_is_taken_over_and_a_renewed_one_is_not(infra: Infra) -> None:
     dead, alive, other = _leases(infra, ttl_s=0.5), _leases(infra, ttl_s=0.5), _leases(infra)
     alive.start()  # renews every 0.1 s; ``dead`` never renews, as a killed process

@@ -33,15 +33,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import functools
 import logging
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import asyncpg
 
 from shared.store.errors import store_errors
+
+if TYPE_CHECKING:
+    from shared.store.postgres import Appended
 
 __all__ = ["KEEP_DONE_S", "MIN_TTL_S", "Fence", "LeaseLost", "Leases", "check_held",
            "held_fence"]
@@ -149,6 +153,10 @@ class Leases:
         """Each running delivery's lease and the loop time until which it is surely ours (its
         claim or first append was sent then less a lease: the database counts from when it
         ran it); ``None`` while the delivery has taken none (it has written nothing)."""
+        self._writing: dict[_Key, list[asyncio.Future[list[Appended]]]] = {}
+        """Each running delivery's appends whose statements have not answered: a run cancelled
+        while one waits does not stop it (it goes on in its writer's group commit, and may take
+        the lease after the run has ended), so the delivery's end waits for them."""
         self._done: list[_Key] = []
         """Leases whose runs ended having written, to be marked done at the next beat."""
         self.lost: set[_Key] = set()
@@ -210,26 +218,58 @@ class Leases:
             raise  # another delivery holds it: nothing of this one's to release
         except BaseException:
             # Released at once, so a redelivery need not wait for it to lapse (a crash still
-            # leaves it to lapse).
-            if self._held.get(key) is not None:
-                with contextlib.suppress(Exception):
-                    await self._release(key)
+            # leaves it to lapse); after the run's appends still under way have answered, or
+            # one of them would take the lease after its release. Shielded: a run cancelled
+            # again meanwhile (its process stopping) still ends with no lease left behind.
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._released(key))
             raise
         else:
             if key in self.lost:
                 raise LeaseLost(f"the lease on {consumer} {event_id} was taken over")
+            if self._writing.get(key):
+                await self._settled(key)  # a write abandoned by the run (cancelled, caught)
             if self._held.get(key) is not None:
                 self._done.append(key)
         finally:
             _current.reset(context)
             self._held.pop(key, None)
+            self._writing.pop(key, None)
             self.lost.discard(key)
 
-    def taken(self, key: _Key, sent: float) -> None:
-        """An append sent at loop time ``sent`` carrying ``key`` was written: the delivery
-        holds its lease (taken or confirmed by that append), to be renewed from now on."""
+    def writing(self, key: _Key, answer: asyncio.Future[list[Appended]]) -> None:
+        """An append carrying ``key`` was sent at this moment; ``answer`` is its outcome. If
+        it is written, the delivery holds the lease (taken or confirmed by that append), to be
+        renewed from when it was sent."""
+        if key not in self._held:
+            return
+        sent = asyncio.get_running_loop().time()
+        self._writing.setdefault(key, []).append(answer)
+        answer.add_done_callback(functools.partial(self._answered, key, sent))
+
+    def _answered(self, key: _Key, sent: float,
+                  answer: asyncio.Future[list[Appended]]) -> None:
+        pending = self._writing.get(key)
+        if pending is not None and answer in pending:
+            pending.remove(answer)
+        if answer.cancelled() or answer.exception() is not None:
+            return
+        if any(a.status == "fenced" for a in answer.result()):
+            return
         if key in self._held and self._held[key] is None:
             self._held[key] = sent + self.ttl_s
+
+    async def _settled(self, key: _Key) -> None:
+        """Until the delivery's appends under way have answered (for as long as a lease
+        lasts: a statement stuck longer leaves its lease to lapse, as a crash does)."""
+        pending = list(self._writing.get(key, ()))
+        if pending:
+            await asyncio.wait(pending, timeout=self.ttl_s)
+
+    async def _released(self, key: _Key) -> None:
+        await self._settled(key)
+        if self._held.get(key) is not None or self._writing.get(key):
+            await self._release(key)
 
     async def beat(self) -> None:
         """Renew the leases held and mark done those whose runs ended, in one statement."""
