@@ -185,6 +185,40 @@ async def test_a_delivery_cancelled_inside_its_first_append_leaves_no_lock_trans
     assert await asyncio.wait_for(_again(other, event_id), 10) is True  # runs at once
 
 
+async def test_a_delivery_cancelled_twice_while_its_append_waits_still_leaves_no_lease(
+        infra: Infra) -> None:
+    """Cancelled again while its end waits for the append (its process stopping), the run
+    ends at once, and its lease is still released once the append has answered: a redelivery
+    does not wait for it to lapse."""
+    leases, other = _leases(infra), _leases(infra)
+    [replica, _] = await _replicas(infra, leases, other)
+    event_id, entered = uuid.uuid4(), asyncio.Event()
+
+    async def delivery() -> None:
+        async with leases.turn("c", event_id) as ours:
+            assert ours
+            entered.set()
+            await replica.write()
+
+    async with infra.pool.acquire() as blocker, blocker.transaction():
+        await blocker.execute("SELECT 1 FROM streams WHERE conversation_id = $1 FOR UPDATE",
+                              replica.conversation.conversation_id)
+        task = asyncio.create_task(delivery())
+        await entered.wait()
+        await _blocked_on_a_lock(infra)
+        task.cancel()
+        await asyncio.sleep(0)  # the run's end now waits for the append ...
+        task.cancel()  # ... and is cancelled again
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(task, 10)
+    async with asyncio.timeout(30):  # the append commits its event (and the lease) now
+        while True:
+            if await _written(infra, replica):
+                break
+            await asyncio.sleep(0.02)
+    assert await asyncio.wait_for(_again(other, event_id), 10) is True  # released, not lapsing
+
+
 async def test_a_lapsed_lease_is_taken_over_and_a_renewed_one_is_not(infra: Infra) -> None:
     dead, alive, other = _leases(infra, ttl_s=0.5), _leases(infra, ttl_s=0.5), _leases(infra)
     alive.start()  # renews every 0.1 s; ``dead`` never renews, as a killed process

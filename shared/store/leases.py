@@ -141,6 +141,13 @@ def held_fence() -> Fence | None:
     return turn.key
 
 
+def _written(answer: asyncio.Future[list[Appended]]) -> bool:
+    """Whether an append's answer says it was written (so its delivery holds the lease)."""
+    if answer.cancelled() or answer.exception() is not None:
+        return False
+    return not any(a.status == "fenced" for a in answer.result())
+
+
 class Leases:
     """The leases of one service in one process: taken by their deliveries' appends (or, for
     a delivery sent again, claimed first), renewed and marked done together."""
@@ -252,11 +259,7 @@ class Leases:
         pending = self._writing.get(key)
         if pending is not None and answer in pending:
             pending.remove(answer)
-        if answer.cancelled() or answer.exception() is not None:
-            return
-        if any(a.status == "fenced" for a in answer.result()):
-            return
-        if key in self._held and self._held[key] is None:
+        if _written(answer) and key in self._held and self._held[key] is None:
             self._held[key] = sent + self.ttl_s
 
     async def _settled(self, key: _Key) -> None:
@@ -267,8 +270,15 @@ class Leases:
             await asyncio.wait(pending, timeout=self.ttl_s)
 
     async def _released(self, key: _Key) -> None:
-        await self._settled(key)
-        if self._held.get(key) is not None or self._writing.get(key):
+        """Release the lease once the run's appends under way have answered, if the run holds
+        it or may (an append still unanswered after a lease's length). Decided from what it
+        sees now and those answers alone: shielded, it may outlive the run's own state."""
+        held = self._held.get(key) is not None
+        pending = list(self._writing.get(key, ()))
+        if pending:
+            answered, unanswered = await asyncio.wait(pending, timeout=self.ttl_s)
+            held = held or bool(unanswered) or any(_written(a) for a in answered)
+        if held:
             await self._release(key)
 
     async def beat(self) -> None:
