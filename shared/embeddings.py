@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -235,16 +235,21 @@ class Embedder:
             out[rows] = self._run([encodings[i] for i in rows])
         return out
 
-    async def embed_kept(self, texts: Sequence[str], recipe: str = PLAIN) -> Vectors:
+    async def embed_kept(self, texts: Sequence[str], recipe: str = PLAIN, *,
+                         report: Callable[[int], None] | None = None) -> Vectors:
         """:meth:`embed`, reading the vectors already on disk (:attr:`vector_cache`) and
         keeping the new ones there: for texts that come back (a provision's windows, a
-        policy's sentences), so a restart or another process does not compute them again."""
-        return await asyncio.to_thread(self.embed_kept_sync, texts, recipe)
+        policy's sentences), so a restart or another process does not compute them again.
+        ``report`` is told how many texts the model ran on (those not found on disk)."""
+        return await asyncio.to_thread(self.embed_kept_sync, texts, recipe, report=report)
 
-    def embed_kept_sync(self, texts: Sequence[str], recipe: str = PLAIN) -> Vectors:
+    def embed_kept_sync(self, texts: Sequence[str], recipe: str = PLAIN, *,
+                        report: Callable[[int], None] | None = None) -> Vectors:
         """:meth:`embed_kept` outside an event loop."""
         kept = self._vector_cache
         if kept is None or not texts:
+            if report is not None:
+                report(len(texts))
             return self.embed_sync(texts)
         md5s = [text_digest(t) for t in texts]
         found = kept.get(self.model_id, recipe, md5s)
@@ -254,6 +259,8 @@ class Embedder:
             computed = self.embed_sync([text_of[m] for m in new])
             kept.put(self.model_id, recipe, list(zip(new, computed, strict=True)))
             found.update(zip(new, computed, strict=True))
+        if report is not None:
+            report(len(new))
         return np.stack([found[m] for m in md5s]).astype(np.float32, copy=False)
 
     def _batches(self, encodings: Sequence[Encoding]) -> Iterator[list[int]]:

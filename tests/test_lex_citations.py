@@ -25,6 +25,11 @@ from services.lex.corpus.citations import ProvisionCitation, cited_provision
     ("Schedule 2 to the Housing Act 1988",
      ProvisionCitation(provision_type="schedule", number="2", act_title="Housing Act 1988",
                        year=1988)),
+    # EU law is cited by year and number, and its provisions are articles.
+    ("What does Article 1 of Commission Decision 2007/257/EC decide?",
+     ProvisionCitation(provision_type="section", number="1", year=2007, act_number=257)),
+    ("art. 2 of Regulation (EU) No 2016/2243",
+     ProvisionCitation(provision_type="section", number="2", year=2016, act_number=2243)),
 ])
 def test_citations_with_their_act(query: str, expected: ProvisionCitation) -> None:
     assert cited_provision(query) == expected
@@ -35,6 +40,7 @@ def test_citations_with_their_act(query: str, expected: ProvisionCitation) -> No
     "TEN under s.62 - how long does it last?",
     "houses in multiple occupation licence",
     "Housing Act 2004 licensing",
+    "an article about Regulation (EU) 2016/2243",  # no provision's number
 ])
 def test_no_citation(query: str) -> None:
     assert cited_provision(query) is None

@@ -534,10 +534,15 @@ def test_in_is_an_improvement_notice_only_in_capitals() -> None:
     ("Can the council drop the fine or cut it?", "withdraw reduce amount"),
     ("Is a convent where nuns live a shared house?", "religious community"),
     ("For how many years can a licence last?", "duration period"),
+    ("Can the council act on a lesser danger in my flat?", "category 2 hazard"),
+    ("The council has taken over the house for good", "final management order"),
+    ("Can the council take over running it for now?", "interim management order"),
+    ("Can his executors keep letting the house?", "personal representatives"),
 ])
 def test_everyday_words_for_what_the_act_provides_for(question: str, words: str) -> None:
-    """Round eleven's situations and round twelve's dealings: full text and the model's plain
-    query both get the Act's words; the model's ordinary query does not."""
+    """Round eleven's situations, round twelve's dealings and round thirteen's degrees and
+    roles: full text and the model's plain query both get the Act's words; the model's
+    ordinary query does not."""
     assert words in expand_statutory(question)
     assert words in spelt_out(question, plain=True)
     assert words not in spelt_out(question)
@@ -567,4 +572,17 @@ def test_the_dealings_are_not_read_into_other_words(question: str) -> None:
     expanded = expand_statutory(question)
     for words in ("licence licensing", "obstructs", "fails to comply", "withdraw reduce",
                   "religious community", "duration period", "require documents"):
+        assert words not in expanded, (question, words)
+
+
+@pytest.mark.parametrize("question", [
+    "Is damp a serious danger to health?",
+    "Can the council take over the house?",
+    "Who administers the deposit scheme?",
+    "Is the risk of a fall less likely on a small staircase?",
+])
+def test_the_degrees_are_not_read_into_other_words(question: str) -> None:
+    expanded = expand_statutory(question)
+    for words in ("category 2 hazard", "final management order", "interim management order",
+                  "personal representatives"):
         assert words not in expanded, (question, words)

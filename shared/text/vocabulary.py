@@ -675,6 +675,25 @@ _STATUTORY_DEALINGS = _statutory(
 bought, an officer kept out, a demand for records ignored, a penalty dropped, a religious
 community, how many years), as ``_STATUTORY_LAY``: full text, and the model's query with
 ``plain``."""
+_STATUTORY_DEGREES = _statutory(
+    # How bad, how long, on whose behalf: the degrees and roles the Act distinguishes, in the
+    # words of those who ask (round thirteen of legal retrieval: lay and landlord's questions).
+    # A danger said to be lesser: the Act's category 2 hazard.
+    (r"\b(?:less(?:er)?|minor|small(?:er)?|low(?:er)?)(?:[- ]level)? (?:dangers?|risks?|"
+     r"hazards?)\b|\bless serious (?:dangers?|risks?|hazards?|problems?)\b",
+     "category 2 hazard"),
+    # A house taken over for good or for now: the Act's final and interim management orders.
+    (r"\btak(?:e|es|ing|en) over (?:\w+ ){0,6}(?:for good|permanently|for the long term|"
+     r"long[- ]term|for years)\b", "final management order"),
+    (r"\btak(?:e|es|ing|en) over (?:\w+ ){0,6}(?:temporarily|for now|short[- ]term|"
+     r"for a while|in the meantime)\b", "interim management order"),
+    # Those who deal with a dead person's affairs: the Act's personal representatives.
+    (r"\bexecutors?\b|\badministrators? of (?:his|her|their|the) estate\b",
+     "personal representatives"),
+)
+"""Round thirteen's everyday words for the degrees and roles the Act distinguishes (a lesser
+danger, a house taken over for good or for now, a dead owner's executors), as
+``_STATUTORY_LAY``: full text, and the model's query with ``plain``."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -695,7 +714,8 @@ _STATUTORY_ABBREVIATIONS = _statutory(
 uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
 words must also find the abbreviation."""
 _STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
-              *_STATUTORY_DEALINGS, *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
+              *_STATUTORY_DEALINGS, *_STATUTORY_DEGREES, *_STATUTORY_TERMS,
+              *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -773,7 +793,8 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     asker means, which a question with no word of the provision leaves the model to guess.
     """
     entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY,
-               *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS) if plain else _STATUTORY_TERMS
+               *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS,
+               *_STATUTORY_DEGREES) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 

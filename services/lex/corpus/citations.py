@@ -1,5 +1,5 @@
 """Provision citations in a search query: "s. 249A Housing Act 2004", "section 4 of the 2004
-Act", "Schedule 1 to the Housing Act 1988".
+Act", "Schedule 1 to the Housing Act 1988", "Article 1 of Decision 2007/257/EC".
 
 Full-text and dense search rank what a provision says, not its number, so a query that cites
 one finds it only by luck; the store puts the provision cited first. Only a citation that
@@ -24,16 +24,24 @@ class ProvisionCitation(msgspec.Struct, frozen=True, kw_only=True):
     act_title: str | None = None
     """``Housing Act 2004`` when the query names it."""
     year: int | None = None
+    act_number: int | None = None
+    """The instrument's number when it is cited by year and number, as EU law is: "Regulation
+    (EU) 2016/2243" is 2016 number 2243."""
 
 
 _NUMBER = r"(\d+[A-Z]{0,3})\b"
 _PROVISION = re.compile(
-    rf"\b(?:(?P<section>sections?|ss?\.|ss?\b)|(?P<schedule>schedule|sch\.?))\s*{_NUMBER}",
-    re.IGNORECASE)
+    rf"\b(?:(?P<section>sections?|ss?\.|ss?\b|articles?|arts?\.)|(?P<schedule>schedule|sch\.?))"
+    rf"\s*{_NUMBER}", re.IGNORECASE)
+"""A provision by its number; an instrument's articles are its sections (``…/article/1``)."""
 _TITLED_ACT = re.compile(r"\b((?:[A-Z][\w'()-]*\s+){1,8}Act)\s+(\d{4})\b")
 _ABBREVIATED_ACT = {"HA": "Housing Act", "LTA": "Landlord and Tenant Act"}
 _SHORT_ACT = re.compile(r"\b(HA|LTA)\s?(\d{4})\b")
 _YEAR_ACT = re.compile(r"\bthe\s+(\d{4})\s+Act\b", re.IGNORECASE)
+_NUMBERED = re.compile(r"\b(?:Decision|Regulation|Directive)\s+(?:\((?:EU|EC|EEC)\)\s+)?"
+                       r"(?:No\.?\s*)?(\d{4})/(\d+)\b", re.IGNORECASE)
+"""An instrument cited by year and number, as EU law is: "Commission Decision 2007/257/EC",
+"Regulation (EU) 2016/2243"."""
 
 
 def cited_provision(query: str) -> ProvisionCitation | None:
@@ -43,6 +51,9 @@ def cited_provision(query: str) -> ProvisionCitation | None:
         return None
     kind = "section" if provision.group("section") else "schedule"
     number = provision.group(3).upper()
+    if m := _NUMBERED.search(query):
+        return ProvisionCitation(provision_type=kind, number=number, year=int(m.group(1)),
+                                 act_number=int(m.group(2)))
     if m := _TITLED_ACT.search(query):
         title = re.sub(r"^(?:(?:of|the|to|in|under)\s+)+", "", m.group(1), flags=re.IGNORECASE)
         return ProvisionCitation(provision_type=kind, number=number,

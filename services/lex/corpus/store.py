@@ -420,7 +420,10 @@ class CorpusStore:
         w = filters.where(citation.provision_type)
         w.clauses.append("s.provision_type = $1")
         w.add("upper(s.number) = {}", citation.number)
-        if citation.act_title:  # an Act imported without its title is known by its year
+        if citation.act_number is not None:  # cited by year and number: no title needed
+            w.add("l.year = {}", citation.year)
+            w.add("l.number = {}", citation.act_number)
+        elif citation.act_title:  # an Act imported without its title is known by its year
             title, year = w.param(citation.act_title), w.param(citation.year)
             w.clauses.append(f"(lower(l.title) = lower({title})"
                              f" OR (l.title = '' AND l.type = 'ukpga' AND l.year = {year}))")

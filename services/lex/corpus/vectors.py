@@ -150,21 +150,14 @@ class CorpusVectors:
         return out
 
     async def _compute(self, texts: Sequence[str], keys: Sequence[tuple[str, str]]) -> None:
-        """Put the vectors of ``texts`` in the process's cache: read from the shared one where
-        it has them, computed (and added to it) where not."""
-        shared, model = self.embedder.vector_cache, self.embedder.model_id
-        stored = ({} if shared is None else
-                  await asyncio.to_thread(shared.get, model, RECIPE, [md5 for _, md5 in keys]))
-        new = [i for i, (_, md5) in enumerate(keys) if md5 not in stored]
-        computed = await self.embedder.embed([texts[i] for i in new])
-        for i, vector in zip(new, computed, strict=True):
-            stored[keys[i][1]] = vector
-        if shared is not None and new:
-            await asyncio.to_thread(shared.put, model, RECIPE,
-                                    [(keys[i][1], stored[keys[i][1]]) for i in new])
-        self.embedded += len(new)
-        for key in keys:
-            _cache[key] = stored[key[1]]
+        """Put the vectors of ``texts`` in the process's cache: the embedder reads those it
+        kept on disk under :data:`RECIPE` and computes (and keeps) the rest."""
+        vectors = await self.embedder.embed_kept(texts, RECIPE, report=self._count)
+        for key, vector in zip(keys, vectors, strict=True):
+            _cache[key] = vector
+
+    def _count(self, computed: int) -> None:
+        self.embedded += computed
 
     async def embed_pending(self, progress: Progress | None = None) -> int:
         """Embed every provision and paragraph with no vector of this model for its current
