@@ -137,6 +137,10 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "ground grounds reason reasons",
     # Not this one: "a different property" is "another property".
     "another different",
+    # A death ("dying" is not one: a dying tenant is alive, with other needs).
+    "die dies died death deaths dead deceased",
+    # Saying no to what is asked: "deny access" is "refuse access" (both negate).
+    "refuse refuses refused refusing deny denies denied denying",
     # Putting something in place.
     "fit fits fitted fitting install installs installed installing installation",
 ))
