@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shared.cache.guard import (
-    AGREEING_FLOOR,
+    COVERED_FLOOR,
     SIMILARITY_FLOOR,
     WORDING_SIMILARITY,
     embedding_text,
@@ -271,13 +271,13 @@ def test_who_acts_is_read_only_from_an_active_subject() -> None:
 def test_below_the_floor_nothing_is_served() -> None:
     question = "Who pays for a new kitchen after a flood?"
     assert reuse_verdict(question, question, 0.999).reusable
-    verdict = reuse_verdict(question, question, AGREEING_FLOOR - 0.01)
+    verdict = reuse_verdict(question, question, COVERED_FLOOR - 0.01)
     assert not verdict.reusable and "not similar enough" in verdict.reason
 
 
-def test_features_that_agree_exactly_lower_the_floor_and_ones_that_only_agree_do_not() -> None:
+def test_features_that_only_agree_keep_the_floor_where_a_power_meets_a_duty() -> None:
     """"What must" and "what should" do not conflict, but are not the same: only questions
-    whose features are the same throughout meet the lower floor."""
+    asking the same of the law, or no more than what it requires, meet the lower floor."""
     must, should = "What must we keep on file for a gas check?", \
         "What should we keep on file for a gas check?"
     assert reuse_verdict(must, must, SIMILARITY_FLOOR - 0.01).reusable
@@ -426,3 +426,73 @@ def test_a_thing_ours_in_one_question_and_another_partys_in_the_other_differs() 
         ("neighbour", "fenc")}
     assert reuse_verdict("Must we repair a neighbour's fence damaged by our tree?",
                          "Must we repair next door's fence damaged by our tree?", HIGH).reusable
+
+
+def test_questions_saying_the_same_words_both_ways_meet_a_lower_floor() -> None:
+    """Each word of substance said by the other: only framing is left for the cosine."""
+    plain, framed = "What is the deadline for replying to a noise complaint?", \
+        "How quickly must a noise complaint be answered?"
+    assert reuse_verdict(framed, plain, COVERED_FLOOR + 0.01).reusable
+    verdict = reuse_verdict(framed, plain, COVERED_FLOOR - 0.01)
+    assert not verdict.reusable and "not similar enough" in verdict.reason
+    # A word the other lacks, or a power against no modality, keeps the usual floor.
+    for other in ("How quickly must a noise complaint about a party be answered?",
+                  "Is the landlord allowed to answer a noise complaint?"):
+        verdict = reuse_verdict(other, plain, COVERED_FLOOR + 0.05)
+        assert not verdict.reusable and "not similar enough" in verdict.reason
+    # Below the usual floor a feature still refuses.
+    assert not reuse_verdict("How quickly must a stage 2 noise complaint be answered?",
+                             "What is the deadline for replying to a stage 1 noise complaint?",
+                             COVERED_FLOOR + 0.05).reusable
+
+
+@pytest.mark.parametrize(("one", "other"), [
+    ("Must a tenant tell their GP about damp in the home?",
+     "Must a GP tell the tenant about damp in the home?"),
+    ("Can we share a tenant's details with their GP?",
+     "Can we share a tenant's details with their carer?"),
+    ("Should we involve social services when a tenant hoards?",
+     "Should we involve the police when a tenant hoards?"),
+])
+def test_health_and_care_professionals_are_parties(one: str, other: str) -> None:
+    assert not reuse_verdict(one, other, HIGH).reusable
+    assert not reuse_verdict(other, one, HIGH).reusable
+
+
+def test_a_party_a_request_comes_from_is_not_one_it_is_about() -> None:
+    about = "How quickly must we answer a complaint about a member of staff?"
+    source = "How quickly must we answer a complaint from a member of staff?"
+    assert question_features(about).sides == {("staff", "target")}
+    assert question_features(source).sides == {("staff", "source")}
+    verdict = reuse_verdict(about, source, HIGH)
+    assert not verdict.reusable and "different sides" in verdict.reason
+    assert reuse_verdict(source, "How quickly must we answer a complaint by a member of staff?",
+                         HIGH).reusable
+
+
+@pytest.mark.parametrize(("named", "same"), [
+    ("Can we clear the home of a tenant who has died?", "Can we clear a deceased tenant's home?"),
+    ("Is rent due on the flat of a dead tenant?", "Is rent due on a deceased tenant's flat?"),
+])
+def test_a_death_said_before_the_person_or_in_a_clause_after_is_one_condition(
+        named: str, same: str) -> None:
+    assert question_features(named).categories == {"deceased"}
+    assert reuse_verdict(named, same, HIGH).reusable
+
+
+def test_a_dying_tenant_is_not_a_deceased_one() -> None:
+    assert not reuse_verdict("Can we clear the home of a tenant who is dying?",
+                             "Can we clear the home of a tenant who has died?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("denied", "other", "same"), [
+    ("Can a tenant deny us access for a gas check?", "Can a tenant refuse us access for a gas "
+     "check?", True),
+    ("Can a tenant deny us access for a gas check?", "Can a tenant give us access for a gas "
+     "check?", False),
+    ("Is a tenant who is unable to pay evicted?", "Is a tenant who is able to pay evicted?",
+     False),
+])
+def test_denying_and_being_unable_are_negations(denied: str, other: str, same: bool) -> None:
+    assert reuse_verdict(denied, other, HIGH).reusable is same
+    assert reuse_verdict(other, denied, HIGH).reusable is same

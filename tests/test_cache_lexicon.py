@@ -34,6 +34,20 @@ HIGH = 0.97
      "Can we recover arrears from a previous tenant?"),
     ("On what grounds can we refuse a mutual exchange?",
      "For what reasons can we refuse a mutual exchange?"),
+    ("Can a tenant erect a shed in the garden?", "Can a tenant install a shed in the garden?"),
+    ("Can we talk to a tenant's carer about the tenancy?",
+     "Can we discuss the tenancy with a tenant's carer?"),
+    ("Can a shared owner buy a further share?", "Can a shared owner purchase a further share?"),
+    ("Who pays for damp found indoors?", "Who pays for damp found inside?"),
+    ("Who has to get rid of pigeons nesting on a block?",
+     "Who has to remove pigeons nesting on a block?"),
+    ("Can tenants swap homes with tenants of another landlord?",
+     "Can tenants exchange homes with tenants of another landlord?"),
+    ("Who can vote in a stock transfer ballot?", "Who can take part in a stock transfer vote?"),
+    ("How should we consult on a regeneration scheme?",
+     "How should we consult on a regeneration project?"),
+    ("Must letters to tenants be in plain English?",
+     "Must correspondence with tenants be in plain English?"),
 ])
 def test_a_word_swapped_for_another_of_its_class_is_served(one: str, other: str) -> None:
     assert reuse_verdict(one, other, HIGH).reusable
@@ -59,6 +73,19 @@ def test_a_word_swapped_for_another_of_its_class_is_served(one: str, other: str)
      "How is the service charge disclosed to leaseholders?"),
     ("Can we charge a tenant for clearing a garden?",
      "Can we charge a tenant for removing a garden?"),
+    ("Can a tenant erect a shed in the garden?", "Can a tenant build a shed in the garden?"),
+    ("Can we talk to a tenant's carer about the tenancy?",
+     "Can we consult a tenant's carer about the tenancy?"),
+    ("Can a tenant buy their home?", "Can a tenant acquire their home?"),
+    ("Can a shared owner buy a further share?", "Can a shared owner sell a further share?"),
+    ("Who pays for damp found indoors?", "Who pays for damp found outside?"),
+    ("Can tenants swap homes with tenants of another landlord?",
+     "Can tenants transfer homes with tenants of another landlord?"),
+    ("Who can vote on a stock transfer?", "Who can be consulted on a stock transfer?"),
+    ("How should we consult on a regeneration scheme?",
+     "How should we consult on a regeneration policy?"),
+    ("Must letters to tenants be in plain English?",
+     "Must notices to tenants be in plain English?"),
 ])
 def test_a_near_neighbour_of_another_meaning_is_still_refused(one: str, other: str) -> None:
     assert not reuse_verdict(one, other, HIGH).reusable

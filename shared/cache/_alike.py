@@ -137,8 +137,33 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "ground grounds reason reasons",
     # Not this one: "a different property" is "another property".
     "another different",
-    # Putting something in place.
-    "fit fits fitted fitting install installs installed installing installation",
+    # A death ("dying" is not one: a dying tenant is alive, with other needs).
+    "die dies died death deaths dead deceased",
+    # Saying no to what is asked: "deny access" is "refuse access" (both negate).
+    "refuse refuses refused refusing deny denies denied denying",
+    # Putting something in place ("erect" a shed or scaffolding; "build" an extension is
+    # building work of another kind and stays out).
+    "fit fits fitted fitting install installs installed installing installation erect erects "
+    "erected erecting",
+    # Talking something over with someone ("tell" only informs, "consult" asks a view: both
+    # stay out).
+    "talk talks talked talking speak speaks spoke speaking discuss discusses discussed "
+    "discussing",
+    # Buying a home or a share of it ("acquire" stays out: the right to acquire is not the
+    # right to buy; "sell" is the other side).
+    "buy buys bought buying purchase purchases purchased purchasing",
+    # Inside a home, the opposite of the class above for its outside.
+    "inside indoors indoor internal interior",
+    # Getting rid of something is removing it.
+    "rid remove removes removed removing removal",
+    # Tenants swapping homes ("transfer" stays out: a move the landlord makes).
+    "swap swaps swapped swapping exchange exchanges exchanged exchanging",
+    # Residents deciding by vote ("consult" stays out: a view asked, not a decision).
+    "vote votes voted voting ballot ballots",
+    # A planned body of work ("policy" stays out: a rule, not works).
+    "scheme schemes project projects programme programmes",
+    # What is written to someone ("notice" stays out: a legal step of its own).
+    "letter letters correspondence",
 ))
 
 _ALIKE: dict[str, frozenset[str]] = {}

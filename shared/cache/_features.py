@@ -110,6 +110,10 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     things: frozenset[tuple[str, str]]
     """``kinds`` with the framing words for a home as heads too: "an abandoned property"
     names a thing, as "an abandoned car" does, where "property" alone frames a question."""
+    sides: frozenset[tuple[str, str]] = frozenset()
+    """(party, "source" or "target") for a party named after "from" or "by" (who a complaint,
+    request or report comes from) or after "about" or "against" (whom it concerns): "a
+    complaint from a member of staff" is not "a complaint about staff"."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -227,6 +231,10 @@ _PARTIES = {
     "applicant": r"applicants?",
     # The landlord's employees are people of their own: a hate crime against a member of staff
     # is not one against a tenant, and a complaint about staff is not one about a repair.
+    # Health and care professionals are parties of their own: what a tenant must share with
+    # their GP is not what a GP must share with the tenant, nor the GP a relative or a carer.
+    "health or care professional": r"GPs?|doctors?|nurses?|health visitors?|social workers?|"
+                                   r"social services|occupational therapists?",
     "staff": r"(?:members? of )?staff(?: members?)?|employees?|(?<!police )officers?|"
              r"(?<!key )workers?",
     "Secretary of State": r"secretary of state|government|ministers?",
@@ -363,15 +371,19 @@ _KINDS = re.compile(
     r"tenants?|tenanc(?:y|ies)|housing|rent\w*|sector|homes?|houses?|flats?|propert(?:y|ies)|"
     r"estates?|dwellings?)"
     r"|\b(?P<person>disabled|vulnerable|elderly|older|younger|young|pregnant|homeless|"
-    r"bereaved|deceased)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
+    r"bereaved|deceased|dead)\s+(?:tenants?|residents?|persons?|people|applicants?|occupiers?|"
     r"households?|adults?|children|child)"
     r"|\b(?:tenants?|residents?|persons?|people|applicants?|occupiers?|households?)\s+"
     r"(?:with|who (?:are|is|have|has))\s+(?:an?\s+|additional\s+)?"
-    r"(?P<condition>vulnerab|disab)\w*",
+    r"(?P<condition>vulnerab|disab)\w*"
+    r"|\b(?:tenants?|residents?|persons?|people|applicants?|occupiers?)\s+who\s+(?:has\s+|"
+    r"have\s+)?(?P<died>died)\b",
     re.IGNORECASE)
 
-_CONDITIONS = {"vulnerab": "vulnerable", "disab": "disabled"}
-""""Tenants with vulnerabilities" are "vulnerable tenants"."""
+_CONDITIONS = {"vulnerab": "vulnerable", "disab": "disabled", "dead": "deceased",
+               "died": "deceased"}
+""""Tenants with vulnerabilities" are "vulnerable tenants", "a tenant who has died" and "a dead
+tenant" are "a deceased tenant": a condition said before its person or in a clause after."""
 
 _REFERENCE_LABEL = re.compile(
     r"\b(?P<label>part|ground|paragraph|article|chapter)\s+(?P<n>\d+[A-Z]?)\b", re.IGNORECASE)
@@ -403,7 +415,8 @@ _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
     r"\b(?:not|never|no(?![- ]fault)|none|nobody|neither|nor|without|unless|refus\w*|"
     r"declin(?:e|es|ed|ing)|reject\w*|turn(?:s|ed|ing)? (?:\w+ ){0,3}down|"
-    r"fail(?:s|ed|ing)? to|other than|except(?:ing)?|apart from|aside from|excluding)\b|"
+    r"fail(?:s|ed|ing)? to|other than|except(?:ing)?|apart from|aside from|excluding|unable|"
+    r"den(?:y|ies|ied|ying))\b|"
     r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
     r"non-?[a-z]{3,})\b", re.IGNORECASE)
 
@@ -512,7 +525,26 @@ def question_features(question: str) -> QuestionFeatures:
         things=_kinds(plain, framing_heads=True),
         settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
         joined=frozenset(w for m in _JOINED.finditer(plain) for w in terms(m.group(0))),
+        sides=_sides(unnamed),
     )
+
+
+_SIDE_BEFORE = re.compile(r"\b(?P<prep>from|by|about|against|towards)\s+(?:(?:a|an|the|our|"
+                          r"their|its|his|her|any|one of (?:our|their|the))\s+)?$",
+                          re.IGNORECASE)
+_SIDES = {"from": "source", "by": "source", "about": "target", "against": "target",
+          "towards": "target"}
+
+
+def _sides(text: str) -> frozenset[tuple[str, str]]:
+    """``QuestionFeatures.sides``: each party with the side its preposition gives it."""
+    found = set()
+    names = list(_PARTIES)
+    for m in _PARTY.finditer(text):
+        if before := _SIDE_BEFORE.search(text[:m.start()]):
+            party = names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
+            found.add((party, _SIDES[before["prep"].lower()]))
+    return frozenset(found)
 
 
 def _tenant_acts(text: str) -> bool:
