@@ -80,7 +80,7 @@ def missing_instruments(question: str, documents: Sequence[Finding]) -> str:
     """The note naming what the question names and no source found holds (Awaab's Law, a
     regulator's code, an instrument missing from the corpus), or nothing."""
     return missing_note(unheld(question, [d.title for d in documents],
-                               [d.ref for d in documents]))
+                               [d.ref for d in documents], [d.text for d in documents]))
 
 
 def as_at_line(day: date) -> str:

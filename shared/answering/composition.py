@@ -50,7 +50,8 @@ def answer(question: str, documents: Sequence[Source],
     if not documents:
         return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
     q = classify(question)
-    missing = unheld(question, [d.title for d in documents], [d.ref for d in documents])
+    missing = unheld(question, [d.title for d in documents], [d.ref for d in documents],
+                     [d.text for d in documents])
     if missing:
         # What the sources say about something else is not what the named instrument says.
         return _no_answer(q, missing, missing=True)

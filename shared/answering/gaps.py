@@ -6,6 +6,11 @@ when the source *is* it: its title names it (a legislation finding's title is "H
 2004, s. 213: …", a policy's its name). A passing mention in another source's text does not
 count: a damp policy that mentions Awaab's Law does not hold its requirements.
 
+A question may also name a scheme, body or figure by its proper name ("the Local Housing
+Allowance rate", "the Warm Home Discount"): a source holds one of those when its words are in
+the source at all. A name no finding mentions is one the sources cannot speak to, however well
+other passages match the question's other words.
+
 Used by the orchestrator for every answer (model or not) and by the offline answerer, so a
 missing instrument is named whoever writes the answer.
 """
@@ -34,6 +39,14 @@ _THING = (r"notices?|orders?|agreements?|applications?|claims?|procedures?|proce
 known by the provision that governs it, not a request for that provision's text."""
 _OPENING = STOP_WORDS | {"which", "what", "does", "do", "how", "is", "are", "under", "can",
                           "must", "when", "who"}
+_PROPER = re.compile(r"(?<![\w'’])[A-Z][a-z][\w'’-]*(?:\s+(?:(?:of|for|and|the|to|in|on)\s+)?"
+                     r"[A-Z][a-z][\w'’-]*)+")
+"""A proper name of two or more capitalised words ("Local Housing Allowance", "Regulator of
+Social Housing"); acronyms and numbered labels ("Stage 1", "Category A") are not names."""
+_ROLE = frozenset({"secretary", "head", "director", "manager", "officer", "board", "justice",
+                   "judge", "mr", "mrs", "ms", "lord", "lady", "member", "chief"})
+"""Words of a role's title: the sources name a party by its function ("the appropriate national
+authority"), so a role's title missing from their words is not a missing body."""
 
 
 def _named(question: str) -> list[str]:
@@ -98,9 +111,41 @@ def _held(name: str, titles: Sequence[str], refs: Sequence[str]) -> bool:
     return any(wanted <= terms(t) for t in titles)
 
 
-def unheld(question: str, titles: Sequence[str], refs: Sequence[str]) -> list[str]:
-    """What ``question`` names that no source (by its ``titles`` and ``refs``) holds."""
-    return [n for n in _named(question) if not _held(n, titles, refs)]
+def _proper_names(question: str, named: Sequence[str]) -> list[str]:
+    """The proper names ``question`` uses that are not instruments already ``named``, the
+    words a question opens on aside ("Can the Office of Fair Trading …")."""
+    out = []
+    for m in _PROPER.finditer(question):
+        words = m.group(0).split()
+        while words and words[0].lower() in _OPENING:
+            words.pop(0)
+        while words and words[-1].lower() in _OPENING:
+            words.pop()
+        name = " ".join(words).removesuffix("'s").removesuffix("’s")
+        if sum(w[:1].isupper() for w in words) < 2 or {w.lower() for w in words} & _ROLE:
+            continue
+        if any(terms(name) & terms(n) for n in named):
+            continue
+        out.append(name)
+    return list(dict.fromkeys(out))
+
+
+def _mentioned(name: str, texts: Sequence[str]) -> bool:
+    """Whether one source's words include every word of ``name``."""
+    wanted = terms(name)
+    return not wanted or any(wanted <= terms(t) for t in texts)
+
+
+def unheld(question: str, titles: Sequence[str], refs: Sequence[str],
+           texts: Sequence[str] = ()) -> list[str]:
+    """What ``question`` names that no source (by its ``titles`` and ``refs``) holds, and,
+    given the sources' ``texts``, the proper names none of them mentions."""
+    named = _named(question)
+    missing = [n for n in named if not _held(n, titles, refs)]
+    if texts:
+        said = [f"{t} {x}" for t, x in zip(titles, texts, strict=True)]
+        missing += [n for n in _proper_names(question, named) if not _mentioned(n, said)]
+    return missing
 
 
 def missing_note(names: Sequence[str]) -> str:

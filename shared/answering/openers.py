@@ -12,6 +12,7 @@ from shared.answering.questions import (
     MODAL_WORDS,
     Question,
     amount,
+    asked_act,
     comparable,
     durations,
     elapsed,
@@ -58,7 +59,7 @@ def opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     if measured:
         return (f"It depends: {measured}, with exceptions" if qualified
                 else measured[:1].upper() + measured[1:])
-    if _restates_condition(q, sentence):
+    if _restates_condition(q, sentence) or not _speaks_of_asked_act(q, sentence):
         return ""
     if qualified:
         return "It depends"
@@ -75,6 +76,14 @@ def opener(q: Question, sentence: str, *, qualified: bool = False) -> str:
     if kinds & {"duty", "power"}:
         return "Yes"
     return ""
+
+
+def _speaks_of_asked_act(q: Question, sentence: str) -> bool:
+    """Whether ``sentence`` speaks of the act the question asks may or must be done: "Can the
+    council charge …?" is answered yes or no only by a sentence about charging, not by one
+    about the notice the charge would be for (its "must" or "may" is about something else)."""
+    act = asked_act(q)
+    return not act or bool(act & terms(sentence))
 
 
 ASSUMED_SHARE = 0.25

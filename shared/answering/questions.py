@@ -27,6 +27,7 @@ __all__ = [
     "Question",
     "QuestionKind",
     "amount",
+    "asked_act",
     "asked_action",
     "asking_sentence",
     "asks_in",
@@ -206,14 +207,17 @@ class Question:
 LONG_QUESTION_WORDS = 25
 """A question this long tells its circumstances before it asks: its meaning is diluted by
 them, so each thing it asks is also read on its own."""
-_ASK = re.compile(r"(?:^|[,;]\s*(?:(?:and|so|but)\s+)?|\s(?:and|so)\s+)(?P<ask>(?:what|how|who|"
-                  r"when|which|can|could|may|must|do|does|is|are|should|will|would|have|has)"
+_ASK = re.compile(r"(?:^|[,;]\s*(?:(?:and|so|but)\s+)?|\s(?:and|so)\s+|(?<=[.?!])\s+)"
+                  r"(?P<ask>(?:what|how|who|when|which|can|could|may|must|do|does|is|are|"
+                  r"should|will|would|have|has)"
                   r"\s+\w+)", re.IGNORECASE)
 
 
 def asks_in(question: str) -> tuple[str, ...]:
     """The things a long question asks, each from its question word to the next one's
-    (nothing for a short question, or one that asks only once after no circumstances)."""
+    (nothing for a short question, or one that asks only once after no circumstances); an
+    ask may open a sentence of its own after the circumstances ("… isn't happy. How long does
+    she have to ask for Stage 2, …")."""
     if len(question.split()) < LONG_QUESTION_WORDS:
         return ()
     starts = [m.start("ask") for m in _ASK.finditer(question)]
@@ -547,8 +551,19 @@ def has_cue(question: Question, sentence: str) -> bool:
             return True
 
 
+_WHEN_ASKED = re.compile(r"^\s*(?:(?:and|but|so)\s+)?when\b", re.IGNORECASE)
+_EVENT = re.compile(
+    r"\b(?:when|whenever|once|before|after|as soon as|on receipt of|at (?:the )?(?:start|end|"
+    r"beginning|time) of|at every|each (?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December))\b", re.IGNORECASE)
+"""What "when do we …?" may be answered by besides a period: the event or date the rule is
+tied to ("when they report a qualifying repair", "before they move in", "each April")."""
+
+
 def _period_cue(question: Question, sentence: str) -> bool:
     if _BOUND.search(question.text) and _ORDINAL_DAY.search(sentence):
+        return True
+    if _WHEN_ASKED.search(asking_sentence(question.text)) and _EVENT.search(sentence):
         return True
     if _OFTEN.search(question.text):
         return bool(FREQUENCY.search(sentence))
@@ -592,21 +607,36 @@ ACTION_REACH = 4
 reasonable charge")."""
 
 
+def _after_subject(question: Question) -> list[str]:
+    """The words of a yes-or-no question's asking sentence after its modal and subject."""
+    if question.kind != "yes_no" or question.asks == "fact":
+        return []
+    m = _ASKING_MODAL.match(asking_sentence(question.text))
+    if m is None:
+        return []
+    words = re.findall(r"[A-Za-z][\w'’-]*", m.group("rest"))
+    if not words:
+        return []
+    skip = 1 if words[0].lower() in _PRONOUN_SUBJECT else (
+        2 if words[0].lower() in _DETERMINER else 1)
+    return [w for w in words[skip:] if w.lower() not in _ADVERB_OR_AUXILIARY]
+
+
+def asked_act(question: Question) -> set[str]:
+    """The terms of the act a yes-or-no question asks about, its verb with what it is done to
+    ("charge a fee": charging, a fee): a sentence that says neither does not say yes or no
+    to it."""
+    after = _after_subject(question)
+    return asked_action(question) | terms(" ".join(after[:ACTION_WORDS + 2])) if after else set()
+
+
 def asked_action(question: Question) -> set[str]:
     """The terms of the verb a yes-or-no question asks may or must be done: "Can the council
     charge …?" asks about charging, not the notice the charge is for. Without a parser, the
     word or two after the subject (a pronoun, or a determiner and its noun)."""
-    if question.kind != "yes_no" or question.asks == "fact":
+    after = _after_subject(question)
+    if not after:
         return set()
-    m = _ASKING_MODAL.match(asking_sentence(question.text))
-    if m is None:
-        return set()
-    words = re.findall(r"[A-Za-z][\w'’-]*", m.group("rest"))
-    if not words:
-        return set()
-    skip = 1 if words[0].lower() in _PRONOUN_SUBJECT else (
-        2 if words[0].lower() in _DETERMINER else 1)
-    after = [w for w in words[skip:] if w.lower() not in _ADVERB_OR_AUXILIARY]
     verbs = " ".join(w for w in after[:ACTION_WORDS] if w.islower())
     # The statute's word for the lay verb too ("fine a landlord": a financial "penalty").
     phrase = " ".join(after[:ACTION_WORDS + 2])

@@ -39,8 +39,8 @@ from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
 
-__all__ = ["AMENDS", "ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "select",
-           "whole_sentences"]
+__all__ = ["AMENDS", "ANAPHOR", "Candidate", "Judged", "Selection", "Source", "judge", "restated",
+           "select", "whole_sentences"]
 
 MIN_WORDS = 4
 MAX_WORDS = 200
@@ -105,6 +105,8 @@ BEARING_FLOOR = 0.3
 CONTEXT_OVERLAP_FLOOR = 0.2
 """A sentence that answers shares at least this share of the question's content words with
 its document's title and heading (the words it is about)."""
+LONG_SHARED_TERMS = 2
+"""…or, for a long question (one that tells its circumstances, then asks), this many of them."""
 
 ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case|"
                      r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
@@ -320,7 +322,8 @@ def select(question: Question, documents: Sequence[Source],
     # by the better reading.
     joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
               for i, c in enumerate(pool) if (before := _antecedent(c, everything))}
-    probes = [question.text, *question.sides, *question.parts]
+    plain = restated(question.text)
+    probes = [question.text, *question.sides, *question.parts, *([plain] if plain else [])]
     vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
     asked = vectors[: len(probes)]
     sentences = vectors[len(probes):len(probes) + len(pool)]
@@ -350,10 +353,12 @@ def select(question: Question, documents: Sequence[Source],
         overlap = len(wanted & said) / len(wanted) if wanted else 0.0
         cue = has_cue(question, c.text)
         pointer = bool(_POINTER.match(c.text))
-        side_row, part_row = row[1:1 + n_sides], row[1 + n_sides:]
+        side_row = row[1:1 + n_sides]
+        part_row = row[1 + n_sides:1 + n_sides + len(question.parts)]
         # A long question's circumstances dilute its meaning and its words: a sentence that
-        # answers one of the things it asks counts by that reading.
-        sim = max([float(row[0]), *(float(x) for x in part_row)])
+        # answers one of the things it asks counts by that reading; one said in everyday
+        # words, by its reading in the sources' words.
+        sim = max([float(row[0]), *(float(x) for x in row[1 + n_sides:])])
         overlap = max([overlap, *(_share(t, said) for t in parts_asked)])
         side = int(np.argmax(side_row)) if len(side_row) else -1
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
@@ -386,10 +391,14 @@ def select(question: Question, documents: Sequence[Source],
     asked_about = terms(term)
     # "How much …?" is answered only by a sentence stating a sum (or its bound).
     sum_asked = asks_sum(question.text)
+    # A long question's circumstances add words no answer shares: a few of its words shared
+    # are as telling as a share of a short question's.
+    floor = min(CONTEXT_OVERLAP_FLOOR, LONG_SHARED_TERMS / len(wanted)) if (
+        question.parts and wanted) else CONTEXT_OVERLAP_FLOOR
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
         # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
-        (_answers(c, overlap_floor=CONTEXT_OVERLAP_FLOOR) or (term and defines(term, c.text))
+        (_answers(c, overlap_floor=floor) or (term and defines(term, c.text))
          # The judgment's own judge, in a judgment the question names, answers "which judge
          # …?" however few of the question's words the header line shares (as ``judge``).
          or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR))
@@ -496,6 +505,27 @@ def _read_as_asked(lay: Sequence[tuple[set[str], set[str]]], said: set[str]) -> 
         if means and len(means & said) >= LAY_SHARE * len(means):
             out |= own
     return out
+
+
+def restated(question: str) -> str:
+    """``question`` in the sources' words: each everyday phrase the lexicon knows replaced by
+    what the sources call it ("bikes … on the stairs": "items left in communal areas"), or
+    nothing when it has none. An officer's or tenant's own words are far in meaning from a
+    policy's, though they ask for what it says."""
+    text = question
+    for e in expansions(question, legal=True):
+        if _DESCRIBED.search(e.said) and not _ABBREVIATION.search(f"{e.said} {e.means}") and (
+                len(e.means.split()) >= DESCRIPTION_WORDS or " " in e.said.strip()):
+            text = text.replace(e.said, e.means, 1)
+    return text if text != question else ""
+
+
+_ABBREVIATION = re.compile(r"\b[A-Z]{2,}s?\b")
+"""An abbreviation and its long form are both the sources' words: nothing to restate."""
+_DESCRIBED = re.compile(r"[a-z]")
+DESCRIPTION_WORDS = 3
+"""A single everyday word is restated only by a description ("bikes": "items left in communal
+areas"); a one-word synonym ("fix": "repair") says nothing the question did not."""
 
 
 def _share(wanted: set[str], said: set[str]) -> float:

@@ -143,6 +143,8 @@ _LAY: tuple[_Entry, ...] = (
            "subletting lodger"),
     _entry(r"rent(?:s|ed|ing)? (?:\w+ ){0,4}out(?: to (?:someone|somebody|others?|another)"
            r"(?: \w+)?)?", "subletting"),
+    _entry(r"let(?:s|ting)? out (?:(?:the|their|his|her|our|a|part|whole|of|spare)\s+){0,4}"
+           r"(?:home|flat|house|room)s?", "subletting"),
     # Empty homes: what the statute calls unoccupied (not its own "empty dwelling").
     _entry(r"(?:stood|standing|been|lying|left|sitting|sat|gone) empty|empty (?:homes?|houses?|"
            r"flats?|propert(?:y|ies))", "unoccupied"),
