@@ -9,6 +9,7 @@ from __future__ import annotations
 from shared.verification.bound_figures import figures_beside_the_quote, figures_given_to_another
 from shared.verification.changes import reversed_changes
 from shared.verification.exceptions import confined_to_the_exception
+from shared.verification.headings import heading_doubts
 from shared.verification.owners import swapped_parties
 from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.roles import counsel_doubts
@@ -120,3 +121,18 @@ def test_a_figure_other_than_the_quoted_ones_is_doubted_even_if_the_section_has_
     # two figures of the kind: the statement may compare the quoted one with another
     assert figures_beside_the_quote("The period rose from three years to five years",
                                     quote) == []
+
+
+def test_a_statement_against_the_heading_over_the_quote_is_doubted() -> None:
+    schedule = ("**Introduction: rooms which are not bedrooms**\n\n**1** The following "
+                "paragraphs list rooms.\n\n**Action without consent**\n\n**2** The authority "
+                "may itself clear the room if the notice is not complied with.")
+    quote = "The authority may itself clear the room if the notice is not complied with"
+    assert heading_doubts("The authority may clear the room only with the consent of the "
+                          "occupier", schedule, quote)
+    assert heading_doubts("The authority may clear the room without consent where the notice "
+                          "is not complied with", schedule, quote) == []
+    assert heading_doubts("A box room listed there is always a bedroom", schedule,
+                          "The following paragraphs list rooms")
+    assert heading_doubts("A box room listed there is not a bedroom", schedule,
+                          "The following paragraphs list rooms") == []

@@ -21,6 +21,7 @@ from shared.verification.claims import check_claim, dates, quantities
 from shared.verification.context import current_context
 from shared.verification.exceptions import confined_to_the_exception, excepted_cases
 from shared.verification.findings import CheckFinding, judged, outcome_of
+from shared.verification.headings import heading_doubts
 from shared.verification.judge import Judge
 from shared.verification.jurisdiction import coverage, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
@@ -189,7 +190,8 @@ class LegislationCheck:
                 *swapped_parties(citation.claim, citation.quote),
                 *figures_given_to_another(citation.claim, citation.quote),
                 *figures_beside_the_quote(citation.claim, citation.quote),
-                *reversed_changes(citation.claim, citation.quote)]]
+                *reversed_changes(citation.claim, citation.quote),
+                *heading_doubts(citation.claim, text, citation.quote)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)
         else:
