@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from shared.text.numbers import NUMBER, number_value
 from shared.verification.attribution import attribution_doubts, words_before, words_up_to
+from shared.verification.bound_figures import figures_given_to_another
+from shared.verification.changes import reversed_changes
 from shared.verification.checks import Outcome
 from shared.verification.citations import Citation
 from shared.verification.claims import dates, quantities
@@ -25,8 +27,9 @@ from shared.verification.outcomes import outcome_conflicts
 from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
 from shared.verification.people import other_person_named, unknown_judges
 from shared.verification.polarity import denied_in_passage, denied_in_statement, early_for_late
+from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.quotes import contains_quote
-from shared.verification.roles import repaired_roles
+from shared.verification.roles import counsel_doubts, repaired_roles
 from shared.verification.short_names import other_body_named
 from shared.verification.siblings import widened_conditions
 from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
@@ -250,6 +253,8 @@ class CaselawCheck:
                          for doubt in self._sides(citation, case)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in [*figure_doubts(_own_words(citation), citation.quote),
+                                       *figures_given_to_another(_own_words(citation),
+                                                                 citation.quote),
                                        *other_body_named(_own_words(citation), citation.quote,
                                                          case.text),
                                        *repaired_roles(_own_words(citation), citation.quote),
@@ -260,6 +265,9 @@ class CaselawCheck:
                                                       case.text)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in [*reversed_transfers(_own_words(citation), citation.quote),
+                                       *swapped_quantifiers(_own_words(citation),
+                                                            citation.quote),
+                                       *reversed_changes(_own_words(citation), citation.quote),
                                        *stated_as_fact(_own_words(citation), citation.quote),
                                        *widened_conditions(_own_words(citation),
                                                            citation.quote)]]
@@ -287,7 +295,7 @@ class CaselawCheck:
         assert citation.quote is not None
         sides = sides_of(case.name, case.text)
         claim = _own_words(citation)
-        return [*found_for_doubts(claim, citation.quote, sides),
+        return [*found_for_doubts(claim, citation.quote, sides), *counsel_doubts(claim, sides),
                 *submission_doubts(claim, words_up_to(case.text, citation.quote), sides),
                 *actor_doubts(claim, citation.quote, sides,
                               words_before(case.text, citation.quote))]

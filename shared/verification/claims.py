@@ -20,7 +20,8 @@ from shared.verification.polarity import denied_in_passage, denied_in_statement
 from shared.verification.quotes import normalise
 from shared.verification.subjects import missing_schemes
 
-__all__ = ["PARTY", "ClaimIssue", "check_claim", "dates", "quantities"]
+__all__ = ["PARTY", "ClaimIssue", "check_claim", "dates", "party_of", "placed_quantities",
+           "quantities"]
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,17 @@ def _ordinal(raw: str) -> float | None:
 def quantities(text: str) -> set[tuple[float, str]]:
     """Periods, sums of money, multiples ("three times"), percentages and fine levels, as
     (value, unit); numbers may be written in words."""
-    found: set[tuple[float, str]] = set()
+    return {quantity for _, quantity in placed_quantities(text)}
+
+
+def placed_quantities(text: str) -> list[tuple[int, tuple[float, str]]]:
+    """``quantities`` with where each starts in ``text``, in order."""
+    found = []
     for pattern, read in _READERS:
         for m in pattern.finditer(text):
             if (quantity := read(m)) is not None:
-                found.add(quantity)
-    return found
+                found.append((m.start(), quantity))
+    return sorted(found)
 
 
 def _period(m: re.Match[str]) -> tuple[float, str] | None:
@@ -178,10 +184,14 @@ _STOP = frozenset("""a an and any are as at be been being by can for from has ha
     could also only so than into out about after before""".split())
 
 
-def _party_groups(text: str) -> list[str]:
+def party_of(m: re.Match[str]) -> str:
+    """The party a match of ``PARTY`` names: "the council" is the local housing authority."""
     names = list(_PARTIES)
-    return [names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
-            for m in _PARTY.finditer(text) if not _WARRANT.match(text, m.end())]
+    return names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
+
+
+def _party_groups(text: str) -> list[str]:
+    return [party_of(m) for m in _PARTY.finditer(text) if not _WARRANT.match(text, m.end())]
 
 
 _WARRANT = re.compile(r"\s+of (?:a|the|any|that) (?:warrant|order|notice|licence)\b",

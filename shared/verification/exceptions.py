@@ -6,6 +6,10 @@ takes the exception and states it as the rule. Read only when the statement carr
 exception or negation of its own (a faithful paraphrase keeps the "unless" in some form), and
 only when every word and reference of the excepted case is in the statement. A doubt, never a
 removal: the statement may rest on another provision that brings the case back in.
+
+The reverse is read too: "for any purposes of this Act other than those of Part 1" does not
+support "for the purposes of Part 1 only" — the statement confines the rule to the very case
+the quoted words leave out of it (``confined_to_the_exception``).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import re
 from shared.text.terms import terms
 from shared.verification.quotes import normalise
 
-__all__ = ["excepted_cases"]
+__all__ = ["confined_to_the_exception", "excepted_cases"]
 
 _EXCEPTION = re.compile(
     r"\b(?:unless|except(?: (?:where|when|if|in the case of|for))?|other than|save where)\s+"
@@ -46,3 +50,19 @@ def excepted_cases(claim: str, quote: str | None) -> list[str]:
             doubts.append("The statement applies the rule to the case the quoted words except "
                           f"from it (“{m.group(0).strip()}”).")
     return doubts
+
+
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+
+
+def confined_to_the_exception(claim: str, quote: str | None) -> list[str]:
+    """Why the statement may confine the rule ("… only") to the case the quoted words except."""
+    if not quote or not _ONLY.search(claim):
+        return []
+    said = _marks(claim)
+    for m in _EXCEPTION.finditer(normalise(quote)):
+        case = _marks(m["case"])
+        if case and case <= said and (len(case) >= 2 or _REFERENCE.fullmatch(next(iter(case)))):
+            return ["The statement confines the rule to the case the quoted words except from "
+                    f"it (“{m.group(0).strip()}”)."]
+    return []

@@ -10,19 +10,28 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from shared.verification.bound_figures import (
+    figures_beside_the_quote,
+    figures_given_to_another,
+)
+from shared.verification.changes import reversed_changes
 from shared.verification.checks import FIRST_DIGITAL_YEAR, Outcome
 from shared.verification.citations import Citation
 from shared.verification.claims import check_claim, dates, quantities
 from shared.verification.context import current_context
-from shared.verification.exceptions import excepted_cases
+from shared.verification.exceptions import confined_to_the_exception, excepted_cases
 from shared.verification.findings import CheckFinding, judged, outcome_of
+from shared.verification.headings import heading_doubts
 from shared.verification.judge import Judge
 from shared.verification.jurisdiction import coverage, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
+from shared.verification.owners import swapped_parties
+from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
 from shared.verification.relevance import Relevance
 from shared.verification.siblings import (
+    added_conditions,
     dropped_conditions,
     dropped_limits,
     sibling_claims,
@@ -173,8 +182,16 @@ class LegislationCheck:
                 *dropped_conditions(citation.claim, text, citation.quote, sub),
                 *widened_conditions(citation.claim, citation.quote),
                 *excepted_cases(citation.claim, citation.quote),
+                *confined_to_the_exception(citation.claim, citation.quote),
                 *sibling_figures(citation.claim, text, sub),
-                *places_doubts(citation.claim, citation.quote)]]
+                *places_doubts(citation.claim, citation.quote),
+                *added_conditions(citation.claim, text, citation.quote, sub),
+                *swapped_quantifiers(citation.claim, citation.quote),
+                *swapped_parties(citation.claim, citation.quote),
+                *figures_given_to_another(citation.claim, citation.quote),
+                *figures_beside_the_quote(citation.claim, citation.quote),
+                *reversed_changes(citation.claim, citation.quote),
+                *heading_doubts(citation.claim, text, citation.quote)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)
         else:

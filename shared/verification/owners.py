@@ -7,15 +7,21 @@ Holyoake's evidence") is compared with the passage's possessives of the same thi
 statement that gives it to a party the passage never gives it to is doubted (unverified,
 never removed: "his costs" or "the Claimant's costs" leave the owner unnamed, so only named
 owners are compared).
+
+A provision's possessives name parties by role ("the authority's overall housing strategy",
+"the landlord's website"); a statement that gives the same thing to another party ("the
+Secretary of State's strategy", "the local housing authority's website") is doubted the same
+way (``swapped_parties``). A landlord and an owner are one side.
 """
 
 from __future__ import annotations
 
 import re
 
-from shared.text.terms import stem
+from shared.text.terms import stem, terms
+from shared.verification.claims import PARTY, party_of
 
-__all__ = ["proceedings_given_to_the_other_side", "swapped_owners"]
+__all__ = ["proceedings_given_to_the_other_side", "swapped_owners", "swapped_parties"]
 
 _OWNER = r"[A-Z][\w-]*['’]s"
 _POSSESSIVE = re.compile(
@@ -41,6 +47,37 @@ def swapped_owners(claim: str, passage: str) -> list[str]:
     said, source = _owners(claim), _owners(passage)
     return sorted(f"{owner}'s {thing}" for thing, owners in said.items() if thing in source
                   for owner in owners - source[thing])
+
+
+_OF_PARTY = re.compile(r"(?:['’]s|s['’])\s+(?P<thing>(?:[a-z]+\s+){0,2}[a-z]{3,})")
+"""What follows a party's possessive: "’s overall housing strategy", "s’ costs"."""
+_SIDE = {"owner": "landlord"}
+
+
+def _party_owners(text: str) -> list[tuple[str, set[str]]]:
+    """Each party named as an owner, with the content terms of what it owns."""
+    found = []
+    for m in PARTY.finditer(text):
+        if (owned := _OF_PARTY.match(text, m.end())) is not None:
+            party = party_of(m)
+            found.append((_SIDE.get(party, party),
+                          {t for t in terms(owned["thing"]) if len(t) >= 3}))
+    return found
+
+
+def swapped_parties(claim: str, quote: str | None) -> list[str]:
+    """What the statement gives to another party than the quoted words give it to ("the
+    Secretary of State's overall housing strategy" beside "the authority's")."""
+    if not quote:
+        return []
+    quoted = _party_owners(quote)
+    doubts = []
+    for party, thing in _party_owners(claim):
+        owners = {p for p, t in quoted if t & thing}
+        if owners and party not in owners:
+            doubts.append(f"The statement gives to the {party} what the quoted words give to "
+                          f"the {', '.join(sorted(owners))}.")
+    return doubts[:1]
 
 
 _PROCEEDING = r"(?:application|claim|challenge|petition)s?"

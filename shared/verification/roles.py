@@ -7,6 +7,11 @@ text's pairings are read from two general shapes — "<person>, who appear(s|ed)
 or "<person> appeared for <party>", and "<person>, the <role>" — and a statement that pairs a
 person or a role with another than the quoted passage does is doubted (unverified, never
 removed).
+
+Whether a person was counsel at all is read from the judgment's list of appearances (``Sides``):
+a statement that calls someone counsel whom the list does not name ("Mr Dean, who was counsel
+for the defendants", of a witness), or gives counsel the list names a witness's part ("Mr Lord
+QC gave evidence"), swaps a person's role in the proceedings and is doubted the same way.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ from __future__ import annotations
 import re
 
 from shared.text.terms import stem
+from shared.verification.sides import Sides
 
-__all__ = ["repaired_roles"]
+__all__ = ["counsel_doubts", "repaired_roles"]
 
 _PERSON = r"(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady)\.?\s+(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*"
 _APPEARS = re.compile(
@@ -54,3 +60,30 @@ def repaired_roles(claim: str, quote: str) -> list[str]:
             doubts.append(f"The statement makes {m['who']} the {m['role']}; the quoted passage "
                           "names another.")
     return doubts
+
+
+_AS_COUNSEL = re.compile(
+    rf"(?P<who>{_PERSON})(?:\s+(?:QC|KC))?,?\s+(?:who\s+(?:was|is|were|acted as|appeared as)\s+|"
+    r"(?:appeared|acted)\s+as\s+|was\s+|(?:the|a|as)\s+)?(?:(?:leading|junior|lead)\s+)?"
+    r"(?:counsel|barrister)\b")
+_AS_WITNESS = re.compile(
+    rf"(?P<who>{_PERSON})(?:\s+(?:QC|KC))?,?\s+(?:[\w’']+\s+){{0,3}}?(?:gave\s+(?:oral\s+|"
+    r"written\s+)?evidence|(?:as\s+)?an?\s+(?:\w+\s+)?witness|the\s+witness)\b")
+
+
+def _counsel_name(name: str) -> str:
+    """A person by surname, without the silk's letters: "Mr Lord QC" → "lord"."""
+    return _who(re.sub(r"\s+(?:QC|KC)$", "", name))
+
+
+def counsel_doubts(claim: str, sides: Sides) -> list[str]:
+    """People the statement makes counsel whom the appearances do not list, and counsel the
+    statement makes a witness."""
+    if not sides.counsel:
+        return []
+    doubts = [f"The statement makes {m['who']} counsel; the judgment's list of appearances "
+              "does not name them." for m in _AS_COUNSEL.finditer(claim)
+              if _counsel_name(m["who"]) not in sides.counsel]
+    doubts += [f"The statement makes {m['who']} a witness; the judgment lists them as counsel."
+               for m in _AS_WITNESS.finditer(claim) if _counsel_name(m["who"]) in sides.counsel]
+    return doubts[:1]

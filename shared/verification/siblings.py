@@ -21,19 +21,26 @@ condition's terms ("must either make a final order or revoke it").
 Likewise a limit the quoted words put on a term ("at any reasonable time", "such conditions as
 the authority consider appropriate") is dropped when the statement uses the term ("at any
 time") without any limit of its own.
+
+The reverse: a statement that adds a condition of its own ("may appeal within 21 days, but only
+with the permission of the local housing authority"; "consistent with its strategy once the
+Secretary of State has approved it") speaks of terms the quoted subsection does not have. A
+condition is read after the statement's modal verb, from words that restrict ("only if",
+"only with", "provided that", "subject to", "once" …); when most of its terms, and at least
+two, are absent from the subsection that holds the quote, the statement is doubted.
 """
 
 from __future__ import annotations
 
 import re
 
-from shared.text.modality import modalities
+from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
 from shared.verification.claims import PARTY, quantities, substituted
 from shared.verification.quotes import normalise
 
-__all__ = ["dropped_conditions", "dropped_limits", "sibling_claims", "sibling_figures",
-           "widened_conditions"]
+__all__ = ["added_conditions", "dropped_conditions", "dropped_limits", "sibling_claims",
+           "sibling_figures", "widened_conditions"]
 
 _WIDENS = re.compile(
     r"\b(?:even (?:if|though|where|when)|still|always|whenever|regardless|irrespective|"
@@ -191,6 +198,36 @@ _WAIVED = re.compile(r"\b(?:whether or not|regardless of whether|irrespective of
 def _clip(text: str, limit: int = 120) -> str:
     text = re.sub(r"^[\s—–-]*(?:\([a-z0-9]+\)\s*)?", "", " ".join(text.split()))
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+_ADDS = re.compile(r"\b(?:only (?:if|with|where|when|once|after|on|by)|provided(?: that)?|"
+                   r"on condition that|(?:so|as) long as|subject to|once)\b(?P<cond>[^.;]*)",
+                   re.IGNORECASE)
+_NEW_SHARE = 0.6
+"""Share of a condition's terms that must be absent from the quoted subsection: a condition
+restated in other words ("only with written consent" for "unless consent in writing has been
+given") keeps most of its terms."""
+
+
+def added_conditions(claim: str, section: str, quote: str | None,
+                     label: str | None) -> list[str]:
+    """A condition the statement puts on the rule that the quoted subsection does not have."""
+    start = first_modal(claim)
+    if not quote or start is None:
+        return []
+    want = normalise(quote)
+    subs = _subsections(section)
+    own = subs.get(label or "") if label else None
+    if own is None or want not in normalise(own):
+        own = next((v for v in subs.values() if want in normalise(v)), section)
+    mine = _stems(own)
+    for m in _ADDS.finditer(claim, start):
+        terms_of = _stems(m["cond"])
+        new = {s for s in terms_of if _absent(s, mine)}
+        if len(new) >= 2 and len(new) >= _NEW_SHARE * len(terms_of):
+            return [f"The statement adds a condition (“{_clip(m.group())}”) that the quoted "
+                    "subsection does not have."]
+    return []
 
 
 def sibling_figures(claim: str, section: str, label: str | None) -> list[str]:
