@@ -142,6 +142,17 @@ _FEWEST = 3
 """Terms a condition must have of its own for its absence from a statement to be seen."""
 
 
+def _quoted_subsection(section: str, want: str, label: str | None) -> str:
+    """The subsection the quote (normalised) is from: its label's when the quote is there,
+    else the first that holds it, else the whole section — a condition is read from the words
+    quoted, never from a sibling."""
+    subs = _subsections(section)
+    own = subs.get(label or "") if label else None
+    if own is None or want not in normalise(own):
+        own = next((v for v in subs.values() if want in normalise(v)), section)
+    return own
+
+
 def dropped_conditions(claim: str, section: str, quote: str | None,
                        label: str | None) -> list[str]:
     """The quoted duty or prohibition holds only on a condition the statement leaves out."""
@@ -149,10 +160,7 @@ def dropped_conditions(claim: str, section: str, quote: str | None,
             or _CONDITIONAL.search(claim):
         return []
     want = normalise(quote)
-    subs = _subsections(section)
-    own = subs.get(label or "") if label else None
-    if own is None or want not in normalise(own):
-        own = next((v for v in subs.values() if want in normalise(v)), section)
+    own = _quoted_subsection(section, want, label)
     conditions = []
     if (lead := _LEAD.match(own)) is not None and want not in normalise(lead["cond"]):
         conditions.append(lead["cond"])
@@ -215,12 +223,7 @@ def added_conditions(claim: str, section: str, quote: str | None,
     start = first_modal(claim)
     if not quote or start is None:
         return []
-    want = normalise(quote)
-    subs = _subsections(section)
-    own = subs.get(label or "") if label else None
-    if own is None or want not in normalise(own):
-        own = next((v for v in subs.values() if want in normalise(v)), section)
-    mine = _stems(own)
+    mine = _stems(_quoted_subsection(section, normalise(quote), label))
     for m in _ADDS.finditer(claim, start):
         terms_of = _stems(m["cond"])
         new = {s for s in terms_of if _absent(s, mine)}
