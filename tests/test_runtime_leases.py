@@ -6,9 +6,10 @@ delivers a message again while a replica is still working on it."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 
 import pytest
@@ -147,14 +148,11 @@ async def _blocked_on_a_lock(infra: Infra, timeout: float = 30.0) -> None:
             await asyncio.sleep(0.02)
 
 
-async def test_a_delivery_cancelled_inside_its_first_append_leaves_no_lock_transaction_or_lease(
-        infra: Infra) -> None:
-    """The first append takes the lease in the statement that writes; cancelled while that
-    statement waits (on the conversation's head, locked by another writer), the delivery leaves
-    no lease row, no lock and no connection inside a transaction, and the message sent again
-    runs at once rather than waiting for a lease to lapse (DESIGN §4, "A cancelled delivery")."""
-    leases, other = _leases(infra), _leases(infra)
-    [replica, _] = await _replicas(infra, leases, other)
+@contextlib.asynccontextmanager
+async def _first_append_blocked(infra: Infra, leases: Leases, replica: _Replica
+                                ) -> AsyncIterator[tuple[asyncio.Task[None], uuid.UUID]]:
+    """A delivery inside its first append (the one that takes the lease), which waits on the
+    conversation's head, locked by another writer until this block ends."""
     event_id, entered = uuid.uuid4(), asyncio.Event()
 
     async def delivery() -> None:
@@ -168,8 +166,20 @@ async def test_a_delivery_cancelled_inside_its_first_append_leaves_no_lock_trans
                               replica.conversation.conversation_id)
         task = asyncio.create_task(delivery())
         await entered.wait()
-        await _blocked_on_a_lock(infra)  # the append took the lease row, uncommitted, and waits
-        task.cancel()
+        await _blocked_on_a_lock(infra)
+        yield task, event_id
+
+
+async def test_a_delivery_cancelled_inside_its_first_append_leaves_no_lock_transaction_or_lease(
+        infra: Infra) -> None:
+    """The first append takes the lease in the statement that writes; cancelled while that
+    statement waits (on the conversation's head, locked by another writer), the delivery leaves
+    no lease row, no lock and no connection inside a transaction, and the message sent again
+    runs at once rather than waiting for a lease to lapse (DESIGN §4, "A cancelled delivery")."""
+    leases, other = _leases(infra), _leases(infra)
+    [replica, _] = await _replicas(infra, leases, other)
+    async with _first_append_blocked(infra, leases, replica) as (task, event_id):
+        task.cancel()  # the append took the lease row, uncommitted, and waits
     # The lock is released: the append goes on (it is the writer's group commit's, not the
     # run's) and commits the lease; the run ends only after that, and releases it.
     with pytest.raises(asyncio.CancelledError):
@@ -192,20 +202,7 @@ async def test_a_delivery_cancelled_twice_while_its_append_waits_still_leaves_no
     does not wait for it to lapse."""
     leases, other = _leases(infra), _leases(infra)
     [replica, _] = await _replicas(infra, leases, other)
-    event_id, entered = uuid.uuid4(), asyncio.Event()
-
-    async def delivery() -> None:
-        async with leases.turn("c", event_id) as ours:
-            assert ours
-            entered.set()
-            await replica.write()
-
-    async with infra.pool.acquire() as blocker, blocker.transaction():
-        await blocker.execute("SELECT 1 FROM streams WHERE conversation_id = $1 FOR UPDATE",
-                              replica.conversation.conversation_id)
-        task = asyncio.create_task(delivery())
-        await entered.wait()
-        await _blocked_on_a_lock(infra)
+    async with _first_append_blocked(infra, leases, replica) as (task, event_id):
         task.cancel()
         await asyncio.sleep(0)  # the run's end now waits for the append ...
         task.cancel()  # ... and is cancelled again
