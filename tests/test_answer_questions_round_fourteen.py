@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from shared.answering.composition import answer
 from shared.answering.gaps import unheld
 from shared.answering.openers import opener
@@ -58,6 +60,21 @@ def test_roles_and_opening_words_are_not_missing_names() -> None:
     question = "Can the Secretary of State approve a code? Does Head of Compliance sign it off?"
     assert unheld(question, ["Housing Act 2004, s. 233: Codes"], ["ukpga/2004/34/section/233"],
                   ["The appropriate national authority may by order approve a code."]) == []
+
+
+@pytest.mark.parametrize("question", [
+    "Our tenant Mary Jones has damp in her flat: how quickly must we inspect?",
+    "Over the Bank Holiday weekend a tenant's heating failed: how quickly must we act?",
+    "A tenant in Tower Hamlets reports damp: how quickly must we inspect?",
+    "Can Leeds City Council make us inspect a damp flat?",
+])
+def test_a_person_place_council_or_day_only_sets_the_scene(question: str) -> None:
+    # Only a scheme's, benefit's, code's or body's name is one the sources must hold: who,
+    # where and when a question is about does not make a damp policy silent on damp.
+    docs = [_Doc("doc:damp#3", "Damp and Mould Policy — Inspections",
+                 "We will inspect reports of damp and mould within 10 working days.")]
+    assert unheld(question, [d.title for d in docs], [d.ref for d in docs],
+                  [d.text for d in docs]) == []
 
 
 def test_without_the_sources_text_only_instruments_are_checked() -> None:

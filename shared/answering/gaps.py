@@ -47,6 +47,15 @@ _ROLE = frozenset({"secretary", "head", "director", "manager", "officer", "board
                    "judge", "mr", "mrs", "ms", "lord", "lady", "member", "chief"})
 """Words of a role's title: the sources name a party by its function ("the appropriate national
 authority"), so a role's title missing from their words is not a missing body."""
+_KINDS = frozenset({"allowance", "discount", "grant", "credit", "benefit", "scheme", "fund",
+                    "payment", "relief", "rate", "levy", "tax", "premium", "loan", "code",
+                    "standard", "standards", "charter", "programme", "guidance", "framework",
+                    "law", "index", "register", "ombudsman", "regulator", "commission", "agency",
+                    "office", "measures", "test", "protocol"})
+"""Heads of the names a question asks the sources about: a scheme, benefit, code or body. A
+person, a place, a council or court, or a day ("Mary Jones", "Tower Hamlets", "Leeds City
+Council", "the Bank Holiday weekend") only sets the scene of a question the sources may well
+answer, so its absence from them is no gap."""
 
 
 def _named(question: str) -> list[str]:
@@ -122,7 +131,8 @@ def _proper_names(question: str, named: Sequence[str]) -> list[str]:
         while words and words[-1].lower() in _OPENING:
             words.pop()
         name = " ".join(words).removesuffix("'s").removesuffix("’s")
-        if sum(w[:1].isupper() for w in words) < 2 or {w.lower() for w in words} & _ROLE:
+        lowered = {w.lower() for w in words}
+        if sum(w[:1].isupper() for w in words) < 2 or lowered & _ROLE or not lowered & _KINDS:
             continue
         if any(terms(name) & terms(n) for n in named):
             continue
