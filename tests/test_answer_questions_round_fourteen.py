@@ -7,6 +7,7 @@ answered by the event a rule is tied to."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from shared.answering.gaps import unheld
 from shared.answering.openers import opener
 from shared.answering.questions import asks_in, classify, has_cue
 from shared.answering.selection import restated
+
+_POLICIES = Path(__file__).resolve().parent.parent / "bench" / "policies"
 
 
 @dataclass(frozen=True)
@@ -116,3 +119,20 @@ def test_when_is_answered_by_the_event_a_rule_is_tied_to() -> None:
                       "repair.")
     assert not has_cue(classify("How quickly do we tell residents about the scheme?"),
                        "We will tell residents about the scheme when they report a repair.")
+
+
+def test_a_long_questions_ask_for_a_policy_shares_no_topic_with_any_policys_title() -> None:
+    # "Do we have a CCTV policy?" shares half its words with every policy's title: a long
+    # question is answered only by a sentence sharing words of its topic, not by the gas
+    # safety policy's "within 28 days" for "how long do we keep the footage?".
+    question = ("We've had a run of break-ins at one of our blocks: the main door lock was "
+                "forced twice last month and a tenant's bike was stolen from the bin store. "
+                "Residents are asking for CCTV. Do we have a CCTV policy, and how long do we "
+                "keep the footage?")
+    docs = []
+    for name in ("gas-and-electrical-safety", "damp-and-mould", "fire-safety"):
+        text = (_POLICIES / f"{name}.md").read_text(encoding="utf-8")
+        docs.append(_Doc(f"doc:{name}#1", text.splitlines()[0].lstrip("# "), text))
+    said = answer(question, docs)
+    assert "do not say" in said
+    assert "28 days" not in said

@@ -106,7 +106,12 @@ CONTEXT_OVERLAP_FLOOR = 0.2
 """A sentence that answers shares at least this share of the question's content words with
 its document's title and heading (the words it is about)."""
 LONG_SHARED_TERMS = 2
-"""…or, for a long question (one that tells its circumstances, then asks), this many of them."""
+"""…or, for a long question (one that tells its circumstances, then asks), this many of them,
+words every source says aside (``_EVERYWHERE``)."""
+_EVERYWHERE = terms("policy policies month months week weeks day days year years one last time")
+"""Words that every policy's title ("… Policy") or any period it states says: a long question
+sharing only these with a sentence ("do we have a CCTV policy … last month") shares nothing
+of its topic (the gas safety policy's "within 28 days")."""
 
 ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case|"
                      r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
@@ -395,10 +400,19 @@ def select(question: Question, documents: Sequence[Source],
     # are as telling as a share of a short question's.
     floor = min(CONTEXT_OVERLAP_FLOOR, LONG_SHARED_TERMS / len(wanted)) if (
         question.parts and wanted) else CONTEXT_OVERLAP_FLOOR
+    topical = wanted - _EVERYWHERE
+
+    def shares_topic(c: Candidate) -> bool:
+        """A long question's answer shares words of its topic, not only words every source
+        says: one of its asks, "do we have a CCTV policy?", shares half its words with any
+        policy's title."""
+        return not question.parts or len(topical & terms(
+            f"{documents[c.doc].title} {c.heading} {c.text}")) >= LONG_SHARED_TERMS
+
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
         # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
-        (_answers(c, overlap_floor=floor) or (term and defines(term, c.text))
+        ((_answers(c, overlap_floor=floor) and shares_topic(c)) or (term and defines(term, c.text))
          # The judgment's own judge, in a judgment the question names, answers "which judge
          # …?" however few of the question's words the header line shares (as ``judge``).
          or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR))
