@@ -406,8 +406,11 @@ def select(question: Question, documents: Sequence[Source],
         """A long question's answer shares words of its topic, not only words every source
         says: one of its asks, "do we have a CCTV policy?", shares half its words with any
         policy's title."""
-        return not question.parts or len(topical & terms(
-            f"{documents[c.doc].title} {c.heading} {c.text}")) >= LONG_SHARED_TERMS
+        if not question.parts:
+            return True
+        context = f"{documents[c.doc].title} {c.heading} {c.text}"
+        said = terms(context) | _spelt_out(acronyms, context)
+        return len(topical & (said | _read_as_asked(lay, said))) >= LONG_SHARED_TERMS
 
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
