@@ -5,6 +5,10 @@ the cache off as in ``bench.pipeline``), and for each turn the client's clock at
 after its POST: the 202 back, the stream's response headers, and the first event. The first
 event is the POST's own ``invocation.started``, so the figure is the gateway's request path
 twice (the POST, then the stream's access check, subscription and replay) plus HTTP.
+
+``--in-post``: each turn reads its stream in the POST's own response (``…/messages/stream``,
+as ``bench.pipeline``'s ``sequential_in_post`` does); there is no 202, so ``accepted`` and
+``headers`` are both the response's headers, and the figure is the gateway's path once.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import httpx
 
 from bench.client import ApiClient
 from bench.footprint import SECRET
@@ -45,34 +51,47 @@ class FirstEvent:
     completed: float
 
 
-async def _turn(api: ApiClient, conversation: str) -> FirstEvent:
+async def _turn(api: ApiClient, conversation: str, in_post: bool) -> FirstEvent:
     t0 = time.perf_counter()
+    if in_post:
+        url = f"/v1/conversations/{conversation}/messages/stream"
+        async with api.sse.stream("POST", url, json={"content": QUESTION}) as response:
+            response.raise_for_status()
+            headers = time.perf_counter() - t0
+            return await _events(response, t0, headers, headers)
     r = await api.http.post(f"/v1/conversations/{conversation}/messages",
                             json={"content": QUESTION})
     r.raise_for_status()
     accepted = time.perf_counter() - t0
-    headers = first = 0.0
     async with api.sse.stream("GET", r.json()["stream_url"]) as response:
         response.raise_for_status()
-        headers = time.perf_counter() - t0
-        async for line in response.aiter_lines():
-            if not line.startswith("event:"):
-                continue
-            first = first or time.perf_counter() - t0
-            if line.endswith(("completed", "failed", "cancelled")):
-                done = time.perf_counter() - t0
-                return FirstEvent(accepted * 1000, headers * 1000, first * 1000, done * 1000)
+        return await _events(response, t0, accepted, time.perf_counter() - t0)
+
+
+async def _events(response: httpx.Response, t0: float, accepted: float,
+                  headers: float) -> FirstEvent:
+    """The stream read to its terminal event; times in seconds since ``t0`` in, ms out."""
+    first = 0.0
+    async for line in response.aiter_lines():
+        if not line.startswith("event:"):
+            continue
+        first = first or time.perf_counter() - t0
+        if line.endswith(("completed", "failed", "cancelled")):
+            done = time.perf_counter() - t0
+            return FirstEvent(accepted * 1000, headers * 1000, first * 1000, done * 1000)
     raise RuntimeError("the stream ended without a terminal event")
 
 
-async def measure(url: str, *, turns: int, warmup: int) -> list[FirstEvent]:
-    """``warmup`` untimed turns, then ``turns`` timed ones, one after another."""
+async def measure(url: str, *, turns: int, warmup: int,
+                  in_post: bool = False) -> list[FirstEvent]:
+    """``warmup`` untimed turns, then ``turns`` timed ones, one after another (``in_post``:
+    each read in its POST's response)."""
     api = ApiClient(url, SECRET, tenant="bench-a", user="first-event")
     try:
         conversation = await api.conversation()
         for _ in range(warmup):
-            await _turn(api, conversation)
-        return [await _turn(api, conversation) for _ in range(turns)]
+            await _turn(api, conversation, in_post)
+        return [await _turn(api, conversation, in_post) for _ in range(turns)]
     finally:
         await api.close()
 
@@ -170,9 +189,10 @@ async def engine_with_samples(server: list[str],
         yield gateway, settings
 
 
-async def run(turns: int, warmup: int, server: list[str]) -> dict[str, float]:
+async def run(turns: int, warmup: int, server: list[str], *,
+              in_post: bool = False) -> dict[str, float]:
     async with engine_with_samples(server, "yourai-first-") as (gateway, _):
-        return summary(await measure(gateway, turns=turns, warmup=warmup))
+        return summary(await measure(gateway, turns=turns, warmup=warmup, in_post=in_post))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,9 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--server-script", type=Path, metavar="FILE",
                    help="run this Python file as the engine instead of bench.server "
                         "(an instrumented copy, say)")
+    p.add_argument("--in-post", action="store_true",
+                   help="read each stream in its POST's response (…/messages/stream)")
     args = p.parse_args(argv)
     server = [str(args.server_script)] if args.server_script else ["-m", "bench.server"]
-    print(json.dumps(asyncio.run(run(args.turns, args.warmup, server)), indent=2))
+    print(json.dumps(asyncio.run(run(args.turns, args.warmup, server,
+                                         in_post=args.in_post)), indent=2))
     return 0
 
 
