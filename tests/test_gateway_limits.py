@@ -134,3 +134,48 @@ def test_the_wait_is_told_in_whole_seconds() -> None:
     assert RateLimited(1).detail.endswith("try again in 1 second.")
     assert RateLimited(2).detail.endswith("try again in 2 seconds.")
     assert RateLimited(2).headers == {"Retry-After": "2"}
+
+
+async def test_refused_messages_are_not_counted_once_the_limit_is_known(
+        gateways: Harness) -> None:
+    """Once this gateway knows the tenant's limit, a message's rate is counted at once with
+    its reads; one refused for another reason (404, 400, 403) is taken out of the window
+    again, so only accepted messages count, as when the limit was checked last."""
+    api = await gateways.start(rate_limit_per_minute=3)
+    mine = await api.conversation()
+    theirs = await api.conversation(user="bob")
+    assert (await _post(api, mine, "First", None)).status_code == 202  # the limit is known
+    auditor = api.auth(roles=("auditor",))
+    for _ in range(4):
+        assert (await _post(api, theirs, "Not mine", None)).status_code == 404
+        r = await api.http.post(f"/v1/conversations/{mine}/messages",
+                                json={"content": "Who?", "persona_id": "nobody"},
+                                headers=api.auth())
+        assert r.status_code == 400, r.text
+        r = await api.http.post(f"/v1/conversations/{mine}/messages",
+                                json={"content": "Read only"}, headers=auditor)
+        assert r.status_code == 403, r.text
+    count = await api.event_count()
+    assert [(await _post(api, mine, f"Then {i}", None)).status_code
+            for i in range(3)] == [202, 202, 429]
+    assert await api.event_count() == count + 4  # two turns of two events each
+
+
+async def test_a_changed_limit_holds_from_the_next_message(gateways: Harness) -> None:
+    """The limit this gateway counted under is a guess checked against the settings read
+    with each message: lowered, the next message is refused under the new limit; raised,
+    it is accepted."""
+    api = await gateways.start(rate_limit_per_minute=5)
+    conversation = await api.conversation()
+    admin = api.auth(user="ada", roles=("admin",))
+    assert [(await _post(api, conversation, f"Q{i}", None)).status_code
+            for i in range(2)] == [202, 202]
+    r = await api.http.patch("/v1/tenant", headers=admin, json={"rate_limit_per_minute": 2})
+    assert r.status_code == 200, r.text
+    count = await api.event_count()
+    assert (await _post(api, conversation, "Over the new limit", None)).status_code == 429
+    assert await api.event_count() == count
+    r = await api.http.patch("/v1/tenant", headers=admin, json={"rate_limit_per_minute": 4})
+    assert r.status_code == 200, r.text
+    assert [(await _post(api, conversation, f"R{i}", None)).status_code
+            for i in range(3)] == [202, 202, 429]

@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 
 from services.gateway.errors import BadInput, IdempotencyConflict, RateLimited
 
-__all__ = ["Idempotency", "IdempotencyClaim", "RateLimiter"]
+__all__ = ["Admission", "Idempotency", "IdempotencyClaim", "RateLimiter"]
 
 _WINDOW_S = 60
 _MAX_KEY_CHARS = 255
@@ -57,16 +57,48 @@ class RateLimiter:
         self.window_us = int(window_s * 1_000_000)
         """Sixty seconds in production; shorter only where a test must watch it slide."""
         self._script = redis.register_script(_SLIDING_WINDOW)
+        self._seen: dict[str, int] = {}
+        """Each tenant's limit as last counted here (one small entry a tenant)."""
 
     async def hit(self, tenant_id: str, per_minute: int | None = None) -> None:
         """Count one message; raises ``RateLimited`` (with the wait) once over the limit
         (``per_minute``, the tenant's own, else the engine's)."""
-        limit = per_minute or self.per_minute
-        wait_us = await self._script(
-            keys=[f"{self.prefix}:rate:{tenant_id}"],
-            args=[limit, self.window_us, uuid.uuid4().hex])
+        await self.admit(tenant_id, per_minute)
+
+    async def admit(self, tenant_id: str, per_minute: int | None = None) -> Admission:
+        """``hit``, giving back what it logged, so that a message refused afterwards for
+        another reason can be taken out of the log again (``withdraw``)."""
+        limit = self.limit(per_minute)
+        admission = Admission(key=f"{self.prefix}:rate:{tenant_id}", member=uuid.uuid4().hex,
+                              per_minute=limit)
+        wait_us = await self._script(keys=[admission.key],
+                                     args=[limit, self.window_us, admission.member])
+        self._seen[tenant_id] = limit
         if int(wait_us) > 0:
             raise RateLimited(max(1, math.ceil(int(wait_us) / 1_000_000)))
+        return admission
+
+    async def withdraw(self, admission: Admission) -> None:
+        """Take an admitted message out of the log: it was refused after all."""
+        await self.redis.zrem(admission.key, admission.member)
+
+    def limit(self, per_minute: int | None) -> int:
+        """The limit in force: the tenant's own (``per_minute``), else the engine's."""
+        return per_minute or self.per_minute
+
+    def expected(self, tenant_id: str) -> int | None:
+        """The limit this gateway last counted the tenant's messages against, if it has: a
+        guess to check against the tenant's settings read with the message, never the
+        limit itself (``services.gateway.routes.messages``)."""
+        return self._seen.get(tenant_id)
+
+
+class Admission(msgspec.Struct, frozen=True, kw_only=True):
+    """One message logged in a tenant's window, against the limit it was counted under."""
+
+    key: str
+    member: str
+    per_minute: int
 
 
 class _Entry(msgspec.Struct, frozen=True, kw_only=True):

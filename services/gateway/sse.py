@@ -19,7 +19,7 @@ import contextlib
 import logging
 import re
 import uuid
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncGenerator, Iterable, Sequence
 
 import anyio
 from nats.aio.msg import Msg
@@ -89,7 +89,7 @@ class _Cursor:
 
 async def invocation_feed(gw: Gateway, tenant_id: str, invocation_id: uuid.UUID,
                           last_event_id: int, ref: InvocationRef | None = None, *,
-                          handed: Sequence[Recorded] = ()) -> AsyncIterator[bytes]:
+                          handed: Sequence[Recorded] = ()) -> AsyncGenerator[bytes, None]:
     """Stream the invocation's committed events after ``last_event_id``; end after the last.
 
     ``ref``: the invocation as read by the caller's access check, if it was; any status read

@@ -16,10 +16,11 @@ resumes at ``Content-Location`` with ``Last-Event-ID``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from typing import Annotated
 
 import msgspec
@@ -31,7 +32,7 @@ from redis.exceptions import RedisError
 from services.gateway.access import readable_invocation, writable_conversation
 from services.gateway.auth import Caller
 from services.gateway.errors import PayloadTooLarge
-from services.gateway.limits import IdempotencyClaim
+from services.gateway.limits import Admission, IdempotencyClaim, RateLimiter
 from services.gateway.persona_choice import answering_persona, started_persona
 from services.gateway.routes.usage import refuse_when_spent
 from services.gateway.schemas import Accepted, NewMessage
@@ -105,7 +106,8 @@ class MessageController(Controller):
     async def post_message(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
                            data: NewMessage, idempotency_key: IdempotencyKey = None
                            ) -> Accepted:
-        invocation_id, _ = await _accept(gw, caller, conversation_id, data, idempotency_key)
+        invocation_id, _ = await _accept(gw, caller, conversation_id, data, idempotency_key,
+                                         None)
         return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
 
     @post("/stream", status_code=200, media_type="text/event-stream",
@@ -116,26 +118,72 @@ class MessageController(Controller):
     async def post_and_stream(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
                               data: NewMessage, idempotency_key: IdempotencyKey = None
                               ) -> Stream:
-        invocation_id, appended = await _accept(gw, caller, conversation_id, data,
-                                                idempotency_key)
-        records = tuple(a.record for a in appended if a.record is not None)
-        # The turn's records as just committed go out first, before any read of the log; a
-        # retry of an accepted post (nothing appended now) reads the log like any stream.
-        if records and len(records) == len(appended):
-            feed = invocation_feed(gw, caller.tenant_id, invocation_id, 0, handed=records)
-        else:
-            feed = invocation_feed(gw, caller.tenant_id, invocation_id, 0,
-                                   await readable_invocation(gw, caller, invocation_id))
+        # The turn's publication waits until its first events are in the response: the
+        # services' work on them shares this event loop and would otherwise come first.
+        written = asyncio.Event()
+        try:
+            invocation_id, appended = await _accept(gw, caller, conversation_id, data,
+                                                    idempotency_key, written)
+            records = tuple(a.record for a in appended if a.record is not None)
+            # The turn's records as just committed go out first, before any read of the
+            # log; a retry of an accepted post (nothing appended now) reads the log like any
+            # stream.
+            if records and len(records) == len(appended):
+                feed = _releasing(invocation_feed(gw, caller.tenant_id, invocation_id, 0,
+                                                  handed=records), written)
+            else:
+                written.set()
+                feed = invocation_feed(gw, caller.tenant_id, invocation_id, 0,
+                                       await readable_invocation(gw, caller, invocation_id))
+        except BaseException:
+            written.set()
+            raise
         return Stream(feed, media_type="text/event-stream", headers={
             **HEADERS, "X-Invocation-Id": str(invocation_id),
             "Content-Location": stream_url(invocation_id)})
 
 
+async def _releasing(feed: AsyncGenerator[bytes, None], written: asyncio.Event
+                     ) -> AsyncIterator[bytes]:
+    """``feed``, setting ``written`` once its first chunk has been sent (the server resumes
+    a stream's iterator only once the chunk it gave is written) or once it ends without. The
+    feed is closed with this iterator, so its subscription ends with the response."""
+    try:
+        async with contextlib.aclosing(feed):
+            async for chunk in feed:
+                yield chunk
+                written.set()
+    finally:
+        written.set()
+
+
 async def _accept(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data: NewMessage,
-                  idempotency_key: str | None) -> tuple[uuid.UUID, Sequence[Appended]]:
+                  idempotency_key: str | None, written: asyncio.Event | None
+                  ) -> tuple[uuid.UUID, Sequence[Appended]]:
     """Check the limits and record the turn: its invocation and what was appended (nothing
-    when the key names a post accepted before)."""
+    when the key names a post accepted before). ``written``: what the turn's publication
+    waits for (the response's first chunk), if anything."""
     _check_content(data, gw.infra.settings.max_message_bytes)
+    if idempotency_key is None:
+        persona = await _admitted(gw, caller, conversation_id, data)
+        invocation_id = uuid.uuid4()
+        # The reply waits for the commit, not for JetStream's acknowledgement: the stream
+        # begins from the records handed off below, the services hear of them a moment
+        # later, and the outbox publishes them if this process dies first.
+        appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
+                                               current_meta("gateway"), persona_id=persona),
+                                   publish_behind=True, hold=written)
+        gw.handoff.keep(caller.tenant_id, caller.user_id, appended)
+        return invocation_id, appended
+    tenant, persona = await _checked(gw, caller, conversation_id, data)
+    return await _idempotent(gw, caller, conversation_id, data, idempotency_key, tenant,
+                             persona, written)
+
+
+async def _checked(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data: NewMessage
+                   ) -> tuple[TenantConfig, str | None]:
+    """The caller's access to the conversation, and what its turn needs: the tenant's
+    settings and the persona that answers."""
     # Independent reads, at once on the pool's connections: each is a round trip, and a
     # message's reply (and so its stream's first event) waits for them all.
     _, tenant, started = await asyncio.gather(
@@ -144,25 +192,63 @@ async def _accept(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data:
         started_persona(gw, caller, conversation_id))
     persona = await answering_persona(gw, caller, data.persona_id, started,
                                       tenant.default_persona)
-    if idempotency_key is None:
+    return tenant, persona
+
+
+async def _admitted(gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
+                    data: NewMessage) -> str | None:
+    """``_checked``, then the budget and the rate limit: the message may be recorded; its
+    persona.
+
+    The rate limit's round trip to Redis runs at once with the reads when this gateway has
+    counted the tenant's messages before: against the limit it counted them under, checked
+    against the settings just read. If those say otherwise (the limit was changed), the
+    message is taken out of the window and counted again under the limit in force; if the
+    message is refused for another reason (404, 403, 402, 400), it is taken out of the window,
+    so only accepted messages stay counted, as when the limit came last."""
+    limiter = gw.rate_limiter
+    guess = limiter.expected(caller.tenant_id)
+    if guess is None:
+        tenant, persona = await _checked(gw, caller, conversation_id, data)
         await refuse_when_spent(gw, caller.tenant_id, tenant)
-        await gw.rate_limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
-        invocation_id = uuid.uuid4()
-        # The reply waits for the commit, not for JetStream's acknowledgement: the stream
-        # begins from the records handed off below, the services hear of them a moment
-        # later, and the outbox publishes them if this process dies first.
-        appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
-                                               current_meta("gateway"), persona_id=persona),
-                                   publish_behind=True)
-        gw.handoff.keep(caller.tenant_id, caller.user_id, appended)
-        return invocation_id, appended
-    return await _idempotent(gw, caller, conversation_id, data, idempotency_key, tenant,
-                             persona)
+        await limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
+        return persona
+    checked, admitted = await asyncio.gather(
+        _checked(gw, caller, conversation_id, data), limiter.admit(caller.tenant_id, guess),
+        return_exceptions=True)
+    admission = admitted if isinstance(admitted, Admission) else None
+    try:
+        if isinstance(checked, BaseException):
+            raise checked  # what was wrong with the request comes before its rate
+        tenant, persona = checked
+        await refuse_when_spent(gw, caller.tenant_id, tenant)
+        if limiter.limit(tenant.rate_limit_per_minute) != guess:
+            if admission is not None:
+                await limiter.withdraw(admission)
+                admission = None
+            await limiter.hit(caller.tenant_id, tenant.rate_limit_per_minute)
+        elif isinstance(admitted, BaseException):
+            raise admitted
+        return persona
+    except BaseException:
+        if admission is not None:
+            await _withdrawn(limiter, admission)
+        raise
+
+
+async def _withdrawn(limiter: RateLimiter, admission: Admission) -> None:
+    """Take a refused message out of its window; if Redis fails, it stays counted for the
+    window's length (stricter, never looser) and the refusal stands."""
+    try:
+        await limiter.withdraw(admission)
+    except RedisError as e:
+        log.warning("a refused message stays counted in its rate window: %s", e)
 
 
 async def _idempotent(gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
                       data: NewMessage, key: str, tenant: TenantConfig,
-                      persona: str | None) -> tuple[uuid.UUID, Sequence[Appended]]:
+                      persona: str | None, written: asyncio.Event | None
+                      ) -> tuple[uuid.UUID, Sequence[Appended]]:
     fingerprint = _fingerprint(conversation_id, data)
     claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
     if claim.done is not None:
@@ -175,7 +261,7 @@ async def _idempotent(gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
     try:
         appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
                                                current_meta("gateway"), persona_id=persona),
-                                   publish_behind=True)
+                                   publish_behind=True, hold=written)
     except BaseException:
         await gw.idempotency.release(claim)
         raise

@@ -1,0 +1,166 @@
+"""The turn's publication held until its first events are in the POST's response.
+
+``POST …/messages/stream`` commits the turn, writes its first events to the response, and only
+then publishes them (``LogWriter.record``'s ``hold``): the services' work on them shares the
+gateway's event loop and would otherwise run first. On real PostgreSQL and NATS JetStream:
+a held publication goes out once its hold is set, and no later than ``HOLD_LIMIT_S`` if it
+never is; a gateway killed while its publication is held still has the turn delivered, once,
+by another process's outbox sweep; and the posted turn is answered as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+import time
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import msgspec
+import pytest
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+
+import shared.recording
+from shared.bus import Bus, Committed, connect_nats
+from shared.events import AnyEvent, ConversationCreated, InvocationStarted, MessageReceived
+from shared.recording import LogWriter
+from shared.runtime import Infra
+from tests.e2e import Client, sse_events
+
+ROOT = Path(__file__).resolve().parents[1]
+TENANT = "tenant-h"
+
+
+@pytest.fixture
+async def bus(infra: Infra) -> AsyncIterator[Bus]:
+    assert infra.settings.nats_url
+    nc = await connect_nats(infra.settings.nats_url, name="test-held-publication")
+    bus = Bus(nc, infra.subjects)
+    await bus.ensure_streams()
+    try:
+        yield bus
+    finally:
+        await nc.close()
+
+
+def _turn(conversation: uuid.UUID) -> list[AnyEvent]:
+    ids: dict[str, object] = {"conversation_id": conversation, "tenant_id": TENANT,
+                              "invocation_id": uuid.uuid4()}
+    message = uuid.uuid4()
+    return [InvocationStarted(**ids, user_id="u", message_id=message),  # type: ignore[arg-type]
+            MessageReceived(**ids, user_id="u", message_id=message,  # type: ignore[arg-type]
+                            content="Damp?")]
+
+
+async def _delivered(bus: Bus, conversation: uuid.UUID, settle_s: float) -> list[Committed]:
+    """Every message the log stream holds for the conversation, read from its start."""
+    sub = await bus.js.pull_subscribe(
+        f"{bus.subjects.namespace}.log.{conversation}.>", stream=bus.subjects.log_stream,
+        config=ConsumerConfig(ack_policy=AckPolicy.NONE, deliver_policy=DeliverPolicy.ALL))
+    got: list[Committed] = []
+    try:
+        while True:
+            try:
+                msgs = await sub.fetch(100, timeout=settle_s)
+            except TimeoutError:
+                return got
+            got.extend(Committed.from_msg(m) for m in msgs)
+    finally:
+        await sub.unsubscribe()
+
+
+async def _outbox_empty(infra: Infra, *, within: float) -> None:
+    """Poll until every recorded event has left the publish outbox."""
+    async with asyncio.timeout(within):
+        while True:
+            if not await infra.pool.fetchval("SELECT count(*) FROM publish_outbox"):
+                return
+            await asyncio.sleep(0.05)
+
+
+async def _created(writer: LogWriter) -> uuid.UUID:
+    conversation = uuid.uuid4()
+    await writer.record([ConversationCreated(conversation_id=conversation, tenant_id=TENANT,
+                                             user_id="u")])
+    return conversation
+
+
+async def test_a_held_publication_waits_for_its_hold(infra: Infra, bus: Bus,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shared.recording, "HOLD_LIMIT_S", 30.0)
+    writer = LogWriter(infra.store, bus, publish_timeout_s=5.0, sweep_every_s=3600.0)
+    conversation = await _created(writer)
+    turn = _turn(conversation)
+    hold = asyncio.Event()
+    appended = await writer.record(turn, publish_behind=True, hold=hold)
+    assert [a.status for a in appended] == ["new", "new"]
+    # Committed, and not published while the hold stands.
+    assert [c.version for c in await _delivered(bus, conversation, settle_s=0.5)] == [1]
+    hold.set()
+    await writer.stop()  # waits for the publication behind
+    delivered = await _delivered(bus, conversation, settle_s=0.5)
+    assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn]
+
+
+async def test_a_hold_never_set_delays_the_publication_by_its_limit_only(
+        infra: Infra, bus: Bus, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shared.recording, "HOLD_LIMIT_S", 0.3)
+    writer = LogWriter(infra.store, bus, publish_timeout_s=5.0, sweep_every_s=3600.0)
+    conversation = await _created(writer)
+    turn = _turn(conversation)
+    started = time.monotonic()
+    await writer.record(turn, publish_behind=True, hold=asyncio.Event())
+    # A later call of the same writer publishes after the held one, in commit order.
+    later = _turn(conversation)
+    await writer.record(later)
+    waited = time.monotonic() - started
+    assert 0.25 <= waited < 10
+    await writer.stop()
+    delivered = await _delivered(bus, conversation, settle_s=0.5)
+    assert [c.version for c in delivered] == [1, 2, 3, 4, 5]
+    assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn + later]
+
+
+async def test_a_gateway_killed_while_its_publication_is_held_is_delivered_once(
+        infra: Infra, bus: Bus) -> None:
+    writer = LogWriter(infra.store, bus, publish_timeout_s=0.5, sweep_every_s=0.2)
+    conversation = await _created(writer)
+    turn = _turn(conversation)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.turn_held_dies", str(infra.settings.nats_url),
+        str(infra.settings.database_url), infra.settings.namespace, cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE)
+    await proc.communicate(msgspec.json.encode(turn))
+    assert proc.returncode == -signal.SIGKILL
+    # Committed and queued in the outbox; not published.
+    logged = await infra.store.read_conversation(TENANT, conversation)
+    assert [r.event.event_id for r in logged[1:]] == [e.event_id for e in turn]
+    assert [c.version for c in await _delivered(bus, conversation, settle_s=0.5)] == [1]
+
+    writer.start()  # another process's writer: its sweep publishes them after the grace
+    try:
+        await _outbox_empty(infra, within=20)
+    finally:
+        await writer.stop()
+    delivered = await _delivered(bus, conversation, settle_s=1.0)
+    assert [c.version for c in delivered] == [1, 2, 3]
+    assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn]
+
+
+async def test_the_posted_turn_is_streamed_first_then_answered(client: Client) -> None:
+    """The hold is released by the response's first chunk: the services hear of the turn
+    and answer it, streamed in the same response."""
+    conversation = await client.conversation()
+    types: list[str] = []
+    async with client.http.stream("POST", f"/v1/conversations/{conversation}/messages/stream",
+                                  json={"content": "How soon must we fix damp?"}) as response:
+        assert response.status_code == 200
+        async with asyncio.timeout(60):
+            async for event in sse_events(response):
+                types.append(event.type)
+                if event.type.startswith("invocation.") and event.type != "invocation.started":
+                    break
+    assert types[:2] == ["invocation.started", "message.received"]
+    assert types[-1] == "invocation.completed"
