@@ -1,6 +1,10 @@
 """Which persona answers a message: the message's choice, else the conversation's, else the
 tenant's default. The choice is recorded on ``message.received``, so the answer's persona is
-in the log; the orchestrator reads the persona itself afresh for each invocation."""
+in the log; the orchestrator reads the persona itself afresh for each invocation.
+
+The conversation's own choice never changes once read (``services.gateway.started_personas``
+says why), so a conversation's next message reads it no more; whether that persona still
+exists is read afresh each time, as is the caller's access to the conversation."""
 
 from __future__ import annotations
 
@@ -24,7 +28,10 @@ async def existing_persona(gw: Gateway, caller: Caller, persona_id: str) -> str:
 
 async def started_persona(gw: Gateway, caller: Caller, conversation_id: uuid.UUID
                           ) -> str | None:
-    """The persona the conversation was started with, if it chose one."""
+    """The persona the conversation was started with, if it chose one: as kept here, or read."""
+    known, persona = gw.started_personas.find(caller.tenant_id, conversation_id)
+    if known:
+        return persona
     return await read_models.conversation_persona(gw.infra.pool, caller.tenant_id,
                                                   conversation_id)
 

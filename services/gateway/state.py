@@ -14,6 +14,7 @@ from nats.aio.client import Client
 from services.gateway.config import GatewayConfig
 from services.gateway.handoff import TurnHandoff
 from services.gateway.limits import Idempotency, RateLimiter
+from services.gateway.started_personas import StartedPersonas
 from shared.bus import Bus
 from shared.documents import DocumentStore
 from shared.events import AnyEvent
@@ -43,6 +44,8 @@ class Gateway:
     """Live SSE feeds currently subscribed to NATS."""
     handoff: TurnHandoff = field(default_factory=TurnHandoff)
     """The turns just posted here, for the streams their callers open next."""
+    started_personas: StartedPersonas = field(default_factory=StartedPersonas)
+    """The persona each conversation posted to here was started with."""
     _embedding: asyncio.Task[int] | None = field(default=None, repr=False)
 
     @classmethod

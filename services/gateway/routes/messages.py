@@ -190,6 +190,8 @@ async def _checked(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data
         writable_conversation(gw, caller, conversation_id),
         TenantStore(gw.infra.pool).get(caller.tenant_id),
         started_persona(gw, caller, conversation_id))
+    # Kept once the caller may post here: it never changes (``started_personas``).
+    gw.started_personas.keep(caller.tenant_id, conversation_id, started)
     persona = await answering_persona(gw, caller, data.persona_id, started,
                                       tenant.default_persona)
     return tenant, persona
