@@ -20,6 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
+from shared.answering.amounts import band_fit, sums
 from shared.answering.questions import (
     DELIBERATES,
     DURATION,
@@ -85,6 +86,9 @@ another judge it mentions ("Warby J held …")."""
 ACTION_WEIGHT = 0.15
 """To "can we charge …?", the power to charge (the question's own verb under the modality it
 asks about) comes before rules about what the charge is for ("the notice must be served")."""
+BAND_WEIGHT = 0.15
+"""A question stating a sum ("the quote is about £4,000: who pays?") is answered by the rule
+whose band of cost holds it ("between £1,500 and £10,000"), not one for another band."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
@@ -352,6 +356,8 @@ def select(question: Question, documents: Sequence[Source],
     ranked = []
     acronyms = _ACRONYM.findall(question.text)
     lay = _lay_words(question.text)
+    asked_sums = sums(question.text)
+    sides_sums = [sums(side) for side in question.sides]
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
         said |= _read_as_asked(lay, said)
@@ -376,6 +382,7 @@ def select(question: Question, documents: Sequence[Source],
                                           and bool(DELIBERATES.search(c.text)))
                  + PRESIDING_WEIGHT * presides(question, c.text)
                  + ACTION_WEIGHT * does_asked_action(question, c.text)
+                 + BAND_WEIGHT * band_fit(asked_sums, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading))
@@ -387,7 +394,9 @@ def select(question: Question, documents: Sequence[Source],
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
-                      for x, side_terms in zip(side_row, sides_asked, strict=True))
+                      + BAND_WEIGHT * band_fit(side_sums, c.text)
+                      for x, side_terms, side_sums in zip(side_row, sides_asked, sides_sums,
+                                                          strict=True))
         parts = tuple(float(x) + CUE_WEIGHT * has_cue(kind, c.text) - POINTER_PENALTY * pointer
                       for x, kind in zip(part_row, parts_kinds, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
@@ -418,7 +427,10 @@ def select(question: Question, documents: Sequence[Source],
         ((_answers(c, overlap_floor=floor) and shares_topic(c)) or (term and defines(term, c.text))
          # The judgment's own judge, in a judgment the question names, answers "which judge
          # …?" however few of the question's words the header line shares (as ``judge``).
-         or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR))
+         or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR)
+         # The rule whose band of cost holds the sum the question states answers it, though
+         # the question tells a case in its own words ("a ramp … about £4,000: who pays?").
+         or (band_fit(asked_sums, c.text) > 0 and c.cue and c.similarity >= BEARING_FLOOR))
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
