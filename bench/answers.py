@@ -174,12 +174,32 @@ UNGATED_ITEMS = frozenset({
     # before the round (r14f-not-in-sources-06).
     "r14f-compare-06", "r14f-lay-04", "r14f-lay-07", "r14f-lay-08", "r14f-long-01",
     "r14f-long-02", "r14f-long-03", "r14f-long-04", "r14f-long-05",
-    "r14f-can-we-must-we-08", "r14f-follow-up-01", "r14f-count-02", "r14f-not-in-sources-06"})
+    "r14f-can-we-must-we-08", "r14f-follow-up-01", "r14f-count-02", "r14f-not-in-sources-06",
+    # Round fifteen's fresh items still missing after the round's rules. Retrieval (rt15's
+    # ranking: the passage that answers never reaches the evidence): the recharge's waiver for
+    # "her ex-partner kicked her front door in" (lay-05); the repairs policy's 4 hours for a
+    # smell of gas, whose emergency is in the gas policy (two-step-01); the decant's hotel
+    # nights for a family burnt out of their flat (long-05, fire pulls in the fire policy); the
+    # starter tenancy's 8 weeks for "how much warning does the tenant get?" (follow-up-02). The
+    # lexicon reads "walk-in shower" as a Disabled Facilities Grant, not a major adaptation,
+    # and legislation outranks the occupational therapist's recommendation (lay-09). A long
+    # question's second ask (the Stage 2 extension, the Ombudsman after the final decision)
+    # answered by Stage 1's sentences (long-04). A negated fact ("nobody … is vulnerable")
+    # puts the vulnerable household's 5 days first (two-step-07). The hoists' examination is
+    # one clause of a long sentence about stairlifts, below the similarity floor
+    # (how-quickly-04). "Can we charge … smashed on purpose?" is one sentence, not a story, so
+    # its share of words still counts the tenant and the son (can-we-must-we-01). The Rent Act
+    # 1977, which the question names, is mentioned in s. 33 but not held, so it is named as
+    # missing (can-we-must-we-04). The prescribed standards' term is too long a phrase for the
+    # definition's share of words (definition-02).
+    "r15f-lay-05", "r15f-lay-09", "r15f-long-04", "r15f-long-05", "r15f-two-step-01",
+    "r15f-two-step-07", "r15f-how-quickly-04", "r15f-can-we-must-we-01",
+    "r15f-can-we-must-we-04", "r15f-follow-up-02", "r15f-definition-02"})
 """Fresh items that still miss: they stay in the set and are reported (also in their round's
 fresh row), but do not gate; each one's note (round eight) or the comments above (rounds nine
-to fourteen) say why."""
-FRESH = ("r8f-", "r9f-", "r10f-", "r11f-", "r12f-", "r13f-", "r14f-")
-"""Each round's fresh items (rounds eight to fourteen), written and first run before any
+to fifteen) say why."""
+FRESH = ("r8f-", "r9f-", "r10f-", "r11f-", "r12f-", "r13f-", "r14f-", "r15f-")
+"""Each round's fresh items (rounds eight to fifteen), written and first run before any
 change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an

@@ -43,6 +43,14 @@ _PROPER = re.compile(r"(?<![\w'’])[A-Z][a-z][\w'’-]*(?:\s+(?:(?:of|for|and|t
                      r"[A-Z][a-z][\w'’-]*)+")
 """A proper name of two or more capitalised words ("Local Housing Allowance", "Regulator of
 Social Housing"); acronyms and numbered labels ("Stage 1", "Category A") are not names."""
+_PUBLICATION = re.compile(
+    rf"(?P<body>{_PROPER.pattern})['’]s\s+(?P<title>(?:[a-z][\w-]*\s+){{0,3}}"
+    r"(?:report|review|guidance|code|standards?|framework|handbook|toolkit|strategy|charter|"
+    r"consultation|determination|decision)s?)\b")
+"""A body's own publication, by its body's name and what it is ("the Housing Ombudsman's
+spotlight report", "the Regulator of Social Housing's consumer standards"): a source that
+names the body (a complaints policy naming the Ombudsman) does not hold what the publication
+says; one that mentions the publication's words too may."""
 _ROLE = frozenset({"secretary", "head", "director", "manager", "officer", "board", "justice",
                    "judge", "mr", "mrs", "ms", "lord", "lady", "member", "chief"})
 """Words of a role's title: the sources name a party by its function ("the appropriate national
@@ -137,6 +145,12 @@ def _proper_names(question: str, named: Sequence[str]) -> list[str]:
         if any(terms(name) & terms(n) for n in named):
             continue
         out.append(name)
+    for m in _PUBLICATION.finditer(question):
+        body = m.group("body").split()
+        while body and body[0].lower() in _OPENING:
+            body.pop(0)
+        if len(body) >= 2 and not {w.lower() for w in body} & _ROLE:
+            out.append(f"{' '.join(body)}'s {m.group('title')}")
     return list(dict.fromkeys(out))
 
 

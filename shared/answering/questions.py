@@ -154,9 +154,9 @@ _ASKS_PAYER = re.compile(r"^\s*(?:(?:and|but|so)\s+)?who(?:'s| is| are)?\s+(?:\w
 PAYING = re.compile(r"\bpa(?:y|ys|id|ying)\b|\bfund(?:s|ed|ing)?\b|\bmeets? (?:\w+ ){0,2}"
                     r"(?:costs?|expenses?)\b|\bat (?:our|their|its|his|her) (?:own )?(?:cost|"
                     r"expense)\b|\bbears? the (?:cost|expense)\b|\brecover(?:ed|able)? from\b|"
-                    r"\brecharge\w*\b", re.IGNORECASE)
-"""A sentence that says who bears a cost: its party pays, funds, meets the cost, is charged
-or has it recovered from them."""
+                    r"\brecharge\w*\b|\bcontribut\w* (?:[\w£,]+ ){0,3}towards?\b", re.IGNORECASE)
+"""A sentence that says who bears a cost: its party pays, funds, meets the cost (or part of
+it: "contribute up to £5,000 towards"), is charged or has it recovered from them."""
 _WE = re.compile(r"\bwe\b", re.IGNORECASE)
 """A policy's own party: "we" is the landlord that wrote it."""
 _ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
@@ -278,7 +278,9 @@ def _classify(question: str) -> Question:
     if _DUTIES.search(question):
         return Question(question, "duties")
     if _DEFINITION.search(question):
-        return Question(question, "definition")
+        # A sum asked ("what is the least we will accept each week?", "what is the maximum
+        # fine?") is a number, not the definition of a term.
+        return Question(question, "count" if asks_sum(question) else "definition")
     return Question(question, "general")
 
 
@@ -297,8 +299,8 @@ separate reports")."""
 def _counts(question: Question, sentence: str) -> bool:
     """Whether ``sentence`` states a number of the things the question counts."""
     m = _COUNT_ASKED.search(question.text)
-    if m is None:
-        return False
+    if m is None:  # a sum asked ("what is the least …?"): a sentence stating one
+        return asks_sum(question.text) and states_sum(sentence)
     noun = terms(m.group("noun"))
     words = re.findall(r"[\w’'-]+", sentence)
     for i, word in enumerate(words):
@@ -573,7 +575,9 @@ def _period_cue(question: Question, sentence: str) -> bool:
 def _who_cue(question: Question, sentence: str) -> bool:
     if _ASKS_JUDGE.search(question.text):
         return bool(JUDGE.search(sentence))
-    if _ASKS_PAYER.search(question.text):
+    # A story told first ("… the quote is about £4,000. Who pays for it?") asks in its last
+    # sentence: that is where "who pays" opens.
+    if _ASKS_PAYER.search(asking_sentence(question.text)):
         # "Who pays" is answered by a sentence saying who bears the cost, the policy's "we"
         # included; a party merely named beside some charge does not answer it.
         return bool(PAYING.search(sentence)) and bool(

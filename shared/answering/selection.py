@@ -20,10 +20,12 @@ from typing import Protocol
 
 import numpy as np
 
+from shared.answering.amounts import band_fit, sums
 from shared.answering.questions import (
     DELIBERATES,
     DURATION,
     Question,
+    asking_sentence,
     asks_sum,
     classify,
     defined_term,
@@ -85,6 +87,12 @@ another judge it mentions ("Warby J held …")."""
 ACTION_WEIGHT = 0.15
 """To "can we charge …?", the power to charge (the question's own verb under the modality it
 asks about) comes before rules about what the charge is for ("the notice must be served")."""
+BAND_WEIGHT = 0.15
+"""A question stating a sum ("the quote is about £4,000: who pays?") is answered by the rule
+whose band of cost holds it ("between £1,500 and £10,000"), not one for another band."""
+CLASS_SHARED_TERMS = 2
+"""A class's labelled paragraph names the question's facts when it shares this many of the
+question's topic words ("dripping", "tap")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
@@ -113,6 +121,13 @@ _EVERYWHERE = terms("policy policies month months week weeks day days year years
 sharing only these with a sentence ("do we have a CCTV policy … last month") shares nothing
 of its topic (the gas safety policy's "within 28 days")."""
 
+_SCENE = terms("tenant tenants resident residents lady man woman mum dad son daughter someone "
+               "somebody says said told tells rang came went found just shouldn't")
+"""Words that tell a story's people and its telling ("a tenant says the electrician who came
+… told her … and then just left"): the rule that answers rarely shares them, so a story's
+share of words is a share of the rest, what it is about, unless the sentence says them too
+("restrict a resident's contact"). (A partner or a neighbour may be what it is about:
+succession, nuisance.)"""
 ANAPHOR = re.compile(r"^(?:This|These|That|Those|Such|It|They|A \w+ of this kind|In that case|"
                      r"(?:Before|After|When|In) doing (?:so|this|that)|If (?:so|not)|"
                      r"Otherwise)\b|^\(\w+\)\s+(?:That|Those|These|This|Such)\s+(?!(?:section|"
@@ -325,8 +340,9 @@ def select(question: Question, documents: Sequence[Source],
     contexts = [f"{documents[c.doc].title}. {c.heading}. {c.text}" for c in pool]
     # A sentence that refers back is also judged with the sentence it refers to, and counts
     # by the better reading.
-    joined = {i: f"{documents[c.doc].title}. {c.heading}. {before} {c.text}"
-              for i, c in enumerate(pool) if (before := _antecedent(c, everything))}
+    befores = {i: before for i, c in enumerate(pool) if (before := _antecedent(c, everything))}
+    joined = {i: f"{documents[pool[i].doc].title}. {pool[i].heading}. {before} {pool[i].text}"
+              for i, before in befores.items()}
     plain = restated(question.text)
     probes = [question.text, *question.sides, *question.parts, *([plain] if plain else [])]
     vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
@@ -337,6 +353,10 @@ def select(question: Question, documents: Sequence[Source],
         similarity[i] = np.maximum(similarity[i], row)
         contexts[i] = joined[i]
     wanted = terms(question.text)
+    # A story told before the question ("A tenant says the electrician who came … Shouldn't
+    # he have …?"): its people and its telling count only where a sentence says them too.
+    scene = (wanted & _SCENE) if question.parts or asking_sentence(question.text) != (
+        question.text) else set()
     sides_asked = [terms(side) for side in question.sides]
     parts_asked = [terms(part) for part in question.parts]
     # Each thing asked wants its own kind of answer ("how often …" a frequency, "what happens
@@ -352,10 +372,13 @@ def select(question: Question, documents: Sequence[Source],
     ranked = []
     acronyms = _ACRONYM.findall(question.text)
     lay = _lay_words(question.text)
+    asked_sums = sums(question.text)
+    sides_sums = [sums(side) for side in question.sides]
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
         said |= _read_as_asked(lay, said)
-        overlap = len(wanted & said) / len(wanted) if wanted else 0.0
+        own_words = wanted - (scene - said)
+        overlap = len(own_words & said) / len(own_words) if own_words else 0.0
         cue = has_cue(question, c.text)
         pointer = bool(_POINTER.match(c.text))
         side_row = row[1:1 + n_sides]
@@ -376,6 +399,7 @@ def select(question: Question, documents: Sequence[Source],
                                           and bool(DELIBERATES.search(c.text)))
                  + PRESIDING_WEIGHT * presides(question, c.text)
                  + ACTION_WEIGHT * does_asked_action(question, c.text)
+                 + BAND_WEIGHT * band_fit(asked_sums, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading))
@@ -387,13 +411,21 @@ def select(question: Question, documents: Sequence[Source],
                       + SIDE_SUBJECT_WEIGHT * _share(side_terms, about)
                       + SIDE_WORDS_WEIGHT * _share(side_terms - about, own)
                       - REFERS_PENALTY * _only_referred(side_terms - about, own, unreferred)
-                      for x, side_terms in zip(side_row, sides_asked, strict=True))
+                      + BAND_WEIGHT * band_fit(side_sums, c.text)
+                      for x, side_terms, side_sums in zip(side_row, sides_asked, sides_sums,
+                                                          strict=True))
         parts = tuple(float(x) + CUE_WEIGHT * has_cue(kind, c.text) - POINTER_PENALTY * pointer
                       for x, kind in zip(part_row, parts_kinds, strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides, parts))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
+    # Two steps: the question's facts fall in a class its labelled paragraph names ("**Routine
+    # repairs** are … such as dripping taps"), and the sentence after states the class's rule
+    # ("We will complete routine repairs within 28 calendar days").
+    classed = {(pool[i].doc, pool[i].position) for i, before in befores.items()
+               if _LABELLED.match(before) and len((wanted - _EVERYWHERE) & (
+                   terms(before) | _read_as_asked(lay, terms(before)))) >= CLASS_SHARED_TERMS}
     # "How much …?" is answered only by a sentence stating a sum (or its bound).
     sum_asked = asks_sum(question.text)
     # A long question's circumstances add words no answer shares: a few of its words shared
@@ -418,7 +450,13 @@ def select(question: Question, documents: Sequence[Source],
         ((_answers(c, overlap_floor=floor) and shares_topic(c)) or (term and defines(term, c.text))
          # The judgment's own judge, in a judgment the question names, answers "which judge
          # …?" however few of the question's words the header line shares (as ``judge``).
-         or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR))
+         or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR)
+         # The rule whose band of cost holds the sum the question states answers it, though
+         # the question tells a case in its own words ("a ramp … about £4,000: who pays?").
+         or (band_fit(asked_sums, c.text) > 0 and c.cue and c.similarity >= BEARING_FLOOR)
+         # The rule of the class whose label and examples name the question's facts answers
+         # it, though the facts are told in other words than the rule's.
+         or ((c.doc, c.position) in classed and c.cue and c.similarity >= BEARING_FLOOR))
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)

@@ -58,6 +58,9 @@ _LAY: tuple[_Entry, ...] = (
     # Water and leaks.
     _entry(r"dripping|water (?:coming|pouring|leaking) (?:in|through|down)|burst pipes?|"
            r"flood(?:ed|ing)?|leaky|leaking (?:roof|ceiling|pipe|tap)s?", "leak repair"),
+    # A ceiling, roof or wall that has given way: what the repairs policies call collapsed.
+    _entry(r"(?:ceilings?|roofs?|walls?)(?: has| have| had|'s)? (?:come|came|fallen|fell|"
+           r"caved|given way|gave way)(?: (?:down|in))?|caved in", "collapsed ceiling"),
     # Damp and mould in other words, and how bad it is.
     _entry(r"fung(?:us|al|i)|mildew|musty|black stuff|streaming windows|wet walls?",
            "damp and mould"),
@@ -167,6 +170,14 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"dumped|junk|clutter|rubbish left|bikes?|prams?|mobility scooters?",
            "items left in communal areas"),
     _entry(r"fire doors? (?:propped|wedged)|propped open|wedged open", "fire doors"),
+    # Lights that stay on in a power cut are emergency lighting; getting out in a fire is
+    # escaping it.
+    _entry(r"(?:back-?up|power[- ]cut|battery) lights?|lights? (?:\w+ ){0,6}(?:when|if|in) "
+           r"(?:the|a) (?:power|electric(?:ity|s)?) (?:goes|go|went|is|fails|cuts?|cut)"
+           r"(?: (?:off|out))?", "emergency lighting"),
+    _entry(r"(?:get|gets|getting|got)(?: (?:her|him|them|herself|himself|themselves))? out"
+           r"(?: of (?:the|her|his|their) (?:flat|building|block|home))? (?:[\w'’]+ ){0,3}"
+           r"(?:fire|blaze)|(?:get|gets|getting|got) (?:\w+ )?out in time", "escape in a fire"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
     # What a council does to a building, a licence or a record, in the statute's words.
