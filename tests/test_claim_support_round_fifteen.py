@@ -191,3 +191,15 @@ def test_an_initialism_the_section_spells_out_is_the_quoted_subsections_term() -
     quote = "The authority must replace the IMO as from its expiry date"
     assert sibling_claims("The authority must still replace the interim management order when "
                           "it expires", section, quote, "2") == []
+
+
+def test_a_rule_said_to_hold_without_what_the_quote_requires_is_doubted() -> None:
+    quote = "the authority may not create any lease unless consent in writing has been given"
+    assert widened_conditions("The authority can grant a lease without anyone's consent", quote)
+    assert widened_conditions("The authority can grant a lease with written consent",
+                              quote) == []
+    limited = "they may create a tenancy without any such consent so long as it is created early"
+    assert widened_conditions("They may create a tenancy at any time while the order is in "
+                              "force", limited)
+    assert widened_conditions("They may create a tenancy without consent if it is created "
+                              "early", limited) == []

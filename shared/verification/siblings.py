@@ -213,10 +213,12 @@ def dropped_conditions(claim: str, section: str, quote: str | None,
     return []
 
 
-_OWN_CONDITION = re.compile(r"\b(?:if|where|unless)\b[^,;)]{8,}", re.IGNORECASE)
+_OWN_CONDITION = re.compile(r"\b(?:if|where|unless|so long as|as long as)\b[^,;)]{8,}",
+                            re.IGNORECASE)
 """A condition inside the quoted words themselves: "where the application is made by an
 occupier, the conduct of the occupier"; "If the premises are unoccupied …, a person …"."""
 _EVERY = re.compile(r"\b(?:whether or not|in (?:every|all|any) (?:case|circumstances?|event)|"
+                    r"at any time|"
                     r"in every \w+|for whatever|always|regardless|irrespective)\b", re.IGNORECASE)
 
 
@@ -230,6 +232,12 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
             _ONLY_IF.search(quote) or _OWN_CONDITION.search(normalise(quote))):
         return ["The quoted words hold only if a condition is met; the statement says the rule "
                 "holds even where it is not."]
+    if quote and (without := _WITHOUT.search(claim)) is not None and not re.search(
+            rf"\bwithout\b[^.;]{{0,30}}\b{without['what'][:5]}", quote, re.IGNORECASE) \
+            and re.search(rf"\bunless\b[^.;]{{0,30}}\b{without['what'][:5]}", quote,
+                          re.IGNORECASE):
+        return [f"The statement says the rule holds without {without['what']}; the quoted words "
+                f"require it (“unless …”)."]
     if not quote or not _EVERY.search(claim):
         return []
     if _OWN_CONDITION.search(normalise(quote)):
@@ -242,6 +250,9 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
     return []
 
 
+_WITHOUT = re.compile(r"\bwithout (?:anyone['’]s |any |the |his |her |their |its )?"
+                      r"(?:[a-z]+['’]s )?(?P<what>[a-z]{5,})", re.IGNORECASE)
+"""What a statement says the rule does without: "without anyone's consent"."""
 _EVEN = re.compile(r"\beven (?:if|where|when|though)\b", re.IGNORECASE)
 _ONLY_IF = re.compile(r"\bonly (?:if|where|when)\b", re.IGNORECASE)
 _ASKED = re.compile(r"\b(?:decid|consider|determin|ask|know|choos|chose|assess|review|"
