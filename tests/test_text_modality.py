@@ -18,3 +18,17 @@ from shared.text.modality import modalities
 def test_never_after_a_modal_verb_forbids(text: str, expected: set[str]) -> None:
     """"May never" forbids, as "may not" does: it is not a power."""
     assert modalities(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The Act allows the local housing authority to consider whether to pay", {"power"}),
+    ("Section 127 enables the authority to supply furniture", {"power"}),
+    ("The scheme entitles each relevant landlord to inspect the accounts", {"power"}),
+    ("The Act does not allow the landlord to recover the deposit", {"prohibition"}),
+    ("The order does not permit the authority to grant a lease", {"prohibition"}),
+    ("The authority allows access to the accounts", set()),
+])
+def test_a_power_given_to_another_is_a_power(text: str, expected: set[str]) -> None:
+    """"Allows … to", "enables … to" and "entitles … to" give a power, as "may" does; "does not
+    allow … to" forbids; "allows" without an infinitive gives none."""
+    assert modalities(text) == expected

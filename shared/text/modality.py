@@ -19,6 +19,8 @@ PROHIBITION = re.compile(
     r"(?:must|shall|may|can) never|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
+    r"do(?:es)? not (?:allow|enable|entitle|empower|permit|authori[sz]e)\s+"
+    r"(?:[\w’'-]+\s+){1,6}?to|"
     r"(?:no (?:person|landlord|tenant|one|authority|body|owner)|nobody|no-one|none of \w+)\b"
     r"[\w ,]{0,40}?\b(?:may|shall|can|is to)|"
     r"\bno (?!(?:more|less|later|earlier|longer|sooner|fewer)\b)[\w ]{1,40}?\b"
@@ -32,12 +34,18 @@ DUTY = re.compile(
     r"(?:legal |statutory )?duty|(?:is|are) under (?:a|an) (?:duty|obligation)|ha(?:s|ve) to|"
     r"impos\w* (?:a |the )?duty)\b",
     re.IGNORECASE)
+_NOMINAL = r"(?:the|a|an|any|all|his|her|their|its|them|him|it|such|that|this|those|these)\b"
+"""Words that open a noun, not a verb: "allows access to the accounts" gives no power."""
 POWER = re.compile(
     r"\b(?:may|can|(?:is|are) (?:entitled|permitted|allowed|empowered) to|ha(?:s|ve) (?:a |the )?"
     r"power|ha(?:s|ve) (?:a )?discretion|confer\w* (?:a |the )?powers?|powers? to|"
     r"(?:left to|at|within|in) (?:the |its |their |his |her )?(?:[\w’']+ )?discretion|"
-    r"discretionary)\b",
+    r"discretionary|"
+    r"(?:allows|enables|entitles|empowers|permits|authori[sz]es)\s+(?:[\w’'-]+\s+){1,6}?to"
+    rf"(?=\s+(?!{_NOMINAL})[a-z]))\b",
     re.IGNORECASE)
+"""A power, also as what a law or body gives another: "the Act allows the authority to …",
+"enables the tribunal to …", "entitles the tenant to …"."""
 
 _DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+May\s+\d{4}\b|\bMay\s+\d{4}\b", re.IGNORECASE)
 

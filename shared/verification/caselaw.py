@@ -20,7 +20,7 @@ from shared.verification.citations import Citation
 from shared.verification.claims import dates, quantities
 from shared.verification.directions import reversed_transfers
 from shared.verification.findings import CheckFinding, judged, outcome_of
-from shared.verification.hypotheticals import stated_as_fact
+from shared.verification.hypotheticals import decided_from_conditional, stated_as_fact
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.outcomes import outcome_conflicts
@@ -29,7 +29,7 @@ from shared.verification.people import other_person_named, unknown_judges
 from shared.verification.polarity import denied_in_passage, denied_in_statement, early_for_late
 from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.quotes import contains_quote
-from shared.verification.roles import counsel_doubts, repaired_roles
+from shared.verification.roles import counsel_doubts, repaired_roles, swapped_party_roles
 from shared.verification.short_names import other_body_named
 from shared.verification.siblings import widened_conditions
 from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
@@ -103,11 +103,16 @@ def _same_party(written: str, recorded: str) -> bool:
     want, have = _words(written), set(_words(recorded))
     if not want or any(w in have for w in want[:2]):
         return True
-    acronym = written.strip()
+    acronym = written.split()[0] if written.split() else ""
     initials = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)
                 if w.lower() not in _LINK.split("|")]
-    return (acronym.isupper() and len(acronym) >= 2
-            and sorted(acronym) == sorted("".join(initials).upper()))
+    # "BT" for "British Telecommunications Plc & Ors": a company's form and "others" are not
+    # in its initials.
+    named = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)
+             if w.lower() not in _LINK.split("|") and w.lower() not in _NOISE]
+    return (acronym.isupper() and acronym.isalpha() and len(acronym) >= 2
+            and sorted(acronym) in (sorted("".join(initials).upper()),
+                                    sorted("".join(named).upper())))
 
 
 
@@ -258,6 +263,8 @@ class CaselawCheck:
                                        *other_body_named(_own_words(citation), citation.quote,
                                                          case.text),
                                        *repaired_roles(_own_words(citation), citation.quote),
+                                       *swapped_party_roles(_own_words(citation),
+                                                            citation.quote),
                                        *other_person_named(_own_words(citation), citation.quote),
                                        *unknown_judges(_own_words(citation), case.text)]]
             findings += [CheckFinding("claim_unsupported", False, doubt)
@@ -269,6 +276,8 @@ class CaselawCheck:
                                                             citation.quote),
                                        *reversed_changes(_own_words(citation), citation.quote),
                                        *stated_as_fact(_own_words(citation), citation.quote),
+                                       *decided_from_conditional(_own_words(citation),
+                                                                 citation.quote),
                                        *widened_conditions(_own_words(citation),
                                                            citation.quote)]]
             if early_for_late(_own_words(citation), citation.quote):

@@ -56,6 +56,13 @@ class Citation:
     cited_with: int = 0
     """How many other citations share the claim's sentence: a figure in the claim may come
     from any of them."""
+    stated_source: str = ""
+    """For a tag: the provision of the same Act its sentence opens by naming as the source
+    ("Under section 129 of the Housing Act 2004, …" beside a tag citing section 128), if
+    another; the words it quotes must be in that one too."""
+    cited_quote: str = ""
+    """For such an opening prose reference: the quote of the tag that cites another provision
+    of its Act in the sentence; the reference names the source of those words."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,11 @@ def parse_citations(text: str) -> Parsed:
         mention = normalise(text[p.start:p.end])
         if any(mention in q for q in quoted.get(sentence_at(sentences, p.start), [])):
             continue
+        # "As substituted by Schedule 15, section 304 of the Housing Act 1985 …": the text the
+        # cited amending provision puts in another Act is what its citation checks.
+        if _AMENDED.search(_sentence_text(text, sentences, p.start)) and quoted.get(
+                sentence_at(sentences, p.start)):
+            continue
         # A prose reference repeating a citation of the same source in its sentence is not a
         # second citation.
         in_sentence = cited.setdefault(sentence_at(sentences, p.start), [])
@@ -123,13 +135,15 @@ def parse_citations(text: str) -> Parsed:
     found.sort(key=lambda f: f.start)
     citations, claims = [], {}
     holders = [sentence_at(sentences, f.start) or Sentence(f.start, f.end) for f in found]
+    stated = _stated_sources(text, found, holders)
     for i, (f, s) in enumerate(zip(found, holders, strict=True), start=1):
         if s not in claims:
             claims[s] = strip_tags(text, s, opaque)
         citations.append(Citation(
             index=i, ref=f.ref, kind=f.kind, quote=f.quote, claim=claims[s],
             span=(f.start, f.end), form=f.form, label=f.label, sentence=(s.start, s.end),
-            cited_with=holders.count(s) - 1,
+            cited_with=holders.count(s) - 1, stated_source=stated.get(id(f), ("", ""))[0],
+            cited_quote=stated.get(id(f), ("", ""))[1],
         ))
     return Parsed(citations=citations, problems=sorted(problems, key=lambda p: p.offset))
 
@@ -253,6 +267,44 @@ def _masked(text: str, opaque: Sequence[tuple[int, int]]) -> str:
     for start, end in opaque:
         chars[start:end] = " " * (end - start)
     return "".join(chars)
+
+
+_AMENDED = re.compile(r"\bas (?:substituted|amended|inserted|modified) by\b", re.IGNORECASE)
+
+
+def _sentence_text(text: str, sentences: Sequence[Sentence], at: int) -> str:
+    s = sentence_at(sentences, at)
+    return text[s.start:s.end] if s is not None else ""
+
+
+_OPENING = re.compile(r"^[\s*_>#-]*(?:(?:under|by|by virtue of|according to|in)\s+)?$",
+                      re.IGNORECASE)
+"""What may come before a prose reference that names the sentence's source: "Under …"."""
+
+
+def _stated_sources(text: str, found: Sequence[_Found],
+                    holders: Sequence[Sentence]) -> dict[int, tuple[str, str]]:
+    """A sentence that opens by naming one provision of an Act as its source and cites
+    another provision of that Act with a quote: the tag's (stated source, "") and the prose
+    reference's ("", quote), by ``id`` of their ``_Found``. The sentence says the quoted words
+    are the named provision's; each is checked for that."""
+    out: dict[int, tuple[str, str]] = {}
+    for p, sentence in zip(found, holders, strict=True):
+        named = legislation_ref(p.ref) if p.form == "prose" else None
+        if named is None or not _OPENING.match(text[sentence.start:p.start]):
+            continue
+        for t, other in zip(found, holders, strict=True):
+            cited = legislation_ref(t.ref) if t.form == "tag" and t.quote else None
+            if other == sentence and cited is not None and cited.act == named.act \
+                    and _provision(cited.rest) != _provision(named.rest):
+                out[id(t)] = (p.ref, "")
+                out[id(p)] = ("", t.quote or "")
+    return out
+
+
+def _provision(rest: str) -> tuple[str, ...]:
+    """A ref's provision without its subsections: ``section/128/2`` → (section, 128)."""
+    return tuple(part for part in rest.split("/") if part)[:2]
 
 
 def _same_ref(a: str, b: str) -> bool:

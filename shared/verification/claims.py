@@ -11,11 +11,18 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from shared.text.modality import CONFLICTS, DESCRIPTIONS, first_modal, modalities, same_limit
+from shared.text.modality import (
+    CONFLICTS,
+    DESCRIPTIONS,
+    Modality,
+    first_modal,
+    modalities,
+    same_limit,
+)
 from shared.text.numbers import NUMBER, TENS, number_value
 from shared.text.terms import terms
 from shared.verification.anaphora import resolved
-from shared.verification.directions import reversed_transfers
+from shared.verification.directions import reversed_against, reversed_transfers
 from shared.verification.polarity import denied_in_passage, denied_in_statement
 from shared.verification.quotes import normalise
 from shared.verification.subjects import missing_schemes
@@ -60,6 +67,13 @@ _LENGTH = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:metres?|meters?)\b", re.IGNORECAS
 """A measurement: "1.5 metres", "three metres"."""
 _PENCE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)p\b")
 """A sum in pence: "a tariff of 5.46p per kWh"."""
+_FRACTION = re.compile(r"\b(?:(?P<n>one|two|three|four|a|an)[- ])?(?P<d>half|halves|thirds?|"
+                       r"quarters?|fifths?)\b(?=\s+of\b|\s+(?:its|their|the|his|her)\b)"
+                       r"(?! of (?:a|the) (?:century|hour|year|day|month)\b)", re.IGNORECASE)
+"""A share in words: "half of", "two-thirds of", "a quarter of" (what "less than two-thirds of
+the flats" counts); not "a third party"."""
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
+                 "fifth": 5, "fifths": 5}
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _MONTHS = ("january february march april may june july august september october november "
            "december").split()
@@ -124,6 +138,13 @@ def _day(m: re.Match[str]) -> tuple[float, str] | None:
     return None if v is None else (v, "day")
 
 
+def _fraction(m: re.Match[str]) -> tuple[float, str] | None:
+    if m["n"] is None and m["d"].lower() != "half":
+        return None  # a bare "third" or "quarter" is an ordinal ("the third party")
+    top = {"a": 1.0, "an": 1.0}.get((m["n"] or "one").lower()) or number_value(m["n"] or "one")
+    return None if top is None else (round(top / _DENOMINATORS[m["d"].lower()], 4), "share")
+
+
 def _age(m: re.Match[str]) -> tuple[float, str] | None:
     """Only of people: "over 5" in "over 5 years" is a period, read as one already."""
     before = m.string[max(0, m.start() - 40):m.start()].lower()
@@ -147,7 +168,7 @@ _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, st
                 ...] = (
     (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
     (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
-    (_LENGTH, _plain("metre")), (_PENCE, _plain("p")),
+    (_LENGTH, _plain("metre")), (_PENCE, _plain("p")), (_FRACTION, _fraction),
 )
 
 
@@ -167,6 +188,8 @@ _PARTIES = {
     "tenant": r"tenants?|residents?|occupiers?|lessees?",
     "owner": r"owners?",
     "local housing authority": r"(?:local (?:housing )?)?authorit(?:y|ies)|councils?",
+    "Welsh Ministers": r"welsh ministers?|welsh government|national assembly for wales",
+    "Scottish Ministers": r"scottish ministers?|scottish government",
     "Secretary of State": r"secretary of state|ministers?|(?:appropriate )?national authority",
     "tribunal": r"tribunals?",
     "court": r"courts?",
@@ -246,6 +269,7 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
                                      f"(“{word}…”).")
                    for word in denied_in_passage(claim, quote, modal=False)]
         issues += [ClaimIssue(False, detail) for detail in reversed_transfers(claim, quote)]
+        issues += [ClaimIssue(False, detail) for detail in reversed_against(claim, quote)]
     missing = dates(claim) - dates(source) - set(known_dates)
     if missing:
         issues.append(ClaimIssue(False, f"The source does not mention the date "
@@ -332,6 +356,8 @@ def _show(value: float, unit: str) -> str:
         return f"{n} times"
     if unit == "age":
         return f"the age of {n}"
+    if unit == "share":
+        return f"a share of {value:g}"
     return f"{n} {unit}{'' if value == 1 else 's'}"
 
 
@@ -339,6 +365,11 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     said = modalities(claim)
     if said == {"power", "no_duty"}:
         said = {"power"}  # "may …, but need not": one meaning, a power
+    certain = True
+    if len(said) > 1 and (main := _main_modality(claim)) is not None:
+        # "… has to include a condition requiring him to repay sums the authority can
+        # recover": the later modal verb is a relative clause's; read the first, as a doubt.
+        said, certain = {main}, False
     if len(said) != 1:
         return []  # no modal verb, or several: nothing definite to compare
     [claimed] = said
@@ -348,6 +379,8 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     who, whom = _subject(claim), _subject(basis)
     if who is not None and whom is not None and who != whom:
         return []  # the duty is someone else's (a court's "shall" beside a landlord's "can")
+    if who is not None and whom is None and _named_after_modal(basis, who):
+        return []  # "must have indicated to the authority …": the authority is not the one bound
     found = modalities(basis)
     if len(found) == 1 and found <= CONFLICTS[claimed]:
         [actual] = found
@@ -357,9 +390,33 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
         if {claimed, actual} == {"duty", "prohibition"} and (
                 _one_bound(claim, basis) if claimed == "duty" else _one_bound(basis, claim)):
             return []
-        return [ClaimIssue(True, f"The statement states {DESCRIPTIONS[claimed]}, but the "
-                                 f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
+        return [ClaimIssue(certain, f"The statement states {DESCRIPTIONS[claimed]}, but the "
+                                    f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
+
+
+_RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|requiring|so)\b", re.IGNORECASE)
+
+
+def _main_modality(claim: str) -> Modality | None:
+    """The modality of the statement's main clause: its first modal verb after any leading
+    condition ("Where … cannot grant one, they may …"), when no relative or dependent clause
+    opens before it and the modal verbs after it come only after such a clause opens."""
+    condition = _CONDITION.match(claim)
+    claim = claim[condition.end():] if condition else claim  # "Where … cannot …, they may …"
+    start = first_modal(claim)
+    if start is None:
+        return None
+    if _RELATIVE.search(claim[:start]):
+        return None
+    rest = claim[start:]
+    opens = _RELATIVE.search(rest)
+    if opens is None and not condition:
+        return None
+    head = modalities(rest[:opens.start()] if opens else rest)
+    if len(head) != 1 or (opens and modalities(rest[opens.start():]) - head == set()):
+        return None
+    return next(iter(head))
 
 
 def _governing(claim: str, source: str, quote: str | None) -> str | None:
@@ -400,6 +457,22 @@ def _subject(text: str) -> str | None:
     condition = _CONDITION.match(text[:start])
     before = _party_groups(text[condition.end() if condition else 0:start])
     return before[-1] if before else None
+
+
+_BARE_MODAL = re.compile(r"(?:must|shall|may|can|cannot)\b", re.IGNORECASE)
+
+
+def _named_after_modal(text: str, party: str) -> bool:
+    """Whether ``text``, whose modal verb names no one before it (a quote that opens at "must
+    have indicated to the local housing authority …"), names ``party`` only after the verb:
+    the one the duty is owed to or acted on, not its holder. The agent of a passive ("must be
+    served by the authority") holds the duty."""
+    start = first_modal(text)
+    if start is None or text[:start].strip() or not _BARE_MODAL.match(text, start) \
+            or party not in _party_groups(text[start:]):
+        return False  # "… confer power on a local housing authority": the holder comes after
+    agent = _PASSIVE_AGENT.search(text)
+    return agent is None or party not in _party_groups(agent["agent"])
 
 
 _PASSIVE_AGENT = re.compile(
@@ -444,6 +517,8 @@ def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
     said, source = _holder(claim), _holder(quote)
     if said is None or source is None or said == source or {said, source} <= _PROPRIETORS:
         return []
+    if said == "Welsh Ministers" and _EITHER_NATION.search(quote):
+        return []  # "the appropriate national authority" is the Welsh Ministers' for Wales
     return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "
                               f"on the {source}.")]
 
@@ -455,17 +530,28 @@ _ROLE = re.compile(r"\bperson (?:having control of|managing)|\blicence holder|"
                    r"\bperson who (?:has|receives?d?) (?:such a |a )?(?:tenancy )?deposit",
                    re.IGNORECASE)
 """The statute's words for the landlord's side where it names no party."""
-_INSTITUTIONS = frozenset({"local housing authority", "Secretary of State", "tribunal", "court"})
+_INSTITUTIONS = frozenset({"local housing authority", "Secretary of State", "Welsh Ministers",
+                           "Scottish Ministers", "tribunal", "court"})
+_EITHER_NATION = re.compile(r"\bappropriate national authority\b", re.IGNORECASE)
+"""The Secretary of State for England, the Welsh Ministers (once the National Assembly) for
+Wales: a provision that names it names both."""
 _ADDRESSEE = re.compile(
     r"\b(?:order|require|direct|compel|serve (?:a notice )?on|made to|given to|give)\s+"
     r"(?P<whom>[^,.;:]{1,50})", re.IGNORECASE)
+
+
+def _named_parties(source: str) -> set[str]:
+    named = set(_party_groups(source))
+    if _EITHER_NATION.search(source):
+        named.add("Welsh Ministers")
+    return named
 
 
 def _institutions(claim: str, source: str) -> list[ClaimIssue]:
     """An authority, court or tribunal the statement names must be one the provision names:
     statutes never call them "a person", so, unlike a landlord or tenant, their absence is not
     a paraphrase."""
-    named = set(_party_groups(source))
+    named = _named_parties(source)
     if re.search(r"magistrates'? court|county court|\bcourt\b", source, re.IGNORECASE):
         named.add("court")
     missing = sorted(p for p in set(_party_groups(claim)) & _INSTITUTIONS if p not in named)
@@ -524,7 +610,7 @@ def _parties(claim: str, source: str) -> list[ClaimIssue]:
     subject = _subject(claim)
     if subject is None or _ANYONE.search(source):
         return []
-    named = set(_party_groups(source))
+    named = _named_parties(source)
     if subject in _PROPRIETORS and named & _PROPRIETORS:
         return []
     if named and subject not in named:

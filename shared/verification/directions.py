@@ -6,9 +6,9 @@ person served" does not support "an undertaking the authority gave to the person
 texts name the same two parties, so the checks that ask *who* is named pass them; only the
 direction differs. Each text's transfers are read as (giver, receiver) pairs from a few
 general shapes — "A (must / is liable to / is required to) pay (to) B", "A gave (to) B", "given
-by A to B", "accepted by B … from A", "B, who receives … from A" — and a statement whose giver
-is the passage's receiver (or whose receiver is the passage's giver) is doubted: unverified,
-never removed.
+by A to B", "accepted (or recoverable) by B … from A", "B, who receives (or recovers) … from
+A" — and a statement whose giver is the passage's receiver (or whose receiver is the passage's
+giver) is doubted: unverified, never removed.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from shared.text.terms import stem
 
-__all__ = ["Transfer", "reversed_transfers", "transfers"]
+__all__ = ["Transfer", "reversed_against", "reversed_transfers", "transfers"]
 
 _GIVE = re.compile(r"\b(?:pay|pays|paid|repay|repays|repaid|reimburse|reimburses|reimbursed|"
                    r"give|gives|gave|owe|owes|owed|compensate|compensates|compensated)\b",
@@ -29,13 +29,14 @@ _PASSIVE = (
     re.compile(rf"\b(?:given|paid|payable|owed|made)\s+by\s+(?P<g>{_NP})\s+to\s+(?P<r>{_NP})",
                re.IGNORECASE),
     # accepted / received by B (for …) from A
-    re.compile(rf"\b(?:accepted|received|obtained|recovered)\s+by\s+(?P<r>{_NP})\s+"
+    re.compile(rf"\b(?:accepted|received|obtained|recovered|recoverable)\s+by\s+(?P<r>{_NP})\s+"
                rf"(?:[^,;.]{{0,60}}?\s+)?from\s+(?P<g>{_NP})", re.IGNORECASE),
 )
-_RECEIVES = re.compile(r"\b(?:receives?|received|accepts?|accepted)\s+(?:[^,;.]{0,40}?\s+)?"
+_RECEIVES = re.compile(r"\b(?:receives?|received|accepts?|accepted|recover|recovers|recovered)"
+                       r"(?!\s+by\b)\s+(?:[^,;.]{0,40}?\s+)?"
                        rf"from\s+(?P<g>{_NP})", re.IGNORECASE)
 """B (who) receives … from A: B is read backwards from the verb."""
-_CHAIN = frozenset("""must shall should will may is are was were to liable required obliged
+_CHAIN = frozenset("""must shall should will may can is are was were to liable required obliged
     ordered also then""".split())
 """Words between a giver and its verb: "is liable to", "must", "ordered to"."""
 _STOP = frozenset("""the a an any that this those these such each every""".split())
@@ -145,3 +146,34 @@ def reversed_transfers(claim: str, passage: str) -> list[str]:
                              "from the quoted passage (who gives to whom is reversed).")
                 return found
     return found
+
+
+_SIDE = re.compile(r"\b(?:landlord|tenant|owner|lessor|lessee|occupier|licensee|licensor|mortgagee|"
+                   r"mortgagor|authority|council|claimant|defendant)s?\b", re.IGNORECASE)
+"""The sides a right or remedy may run between."""
+_AGAINST = re.compile(r"\bagainst\b", re.IGNORECASE)
+
+
+def _against(text: str) -> tuple[str, str] | None:
+    """(whose, against whom) of the one "… X … against Y" the text states: "any remedy
+    available to the tenant … against his landlord" is the tenant's against the landlord."""
+    found = list(_AGAINST.finditer(text))
+    if len(found) != 1:
+        return None
+    at = found[0]
+    before = list(_SIDE.finditer(text[max(0, at.start() - 80):at.start()]))
+    after = _SIDE.search(text[at.end():at.end() + 25])
+    if not before or after is None:
+        return None
+    whose, whom = (m.group().lower().rstrip("s") for m in (before[-1], after))
+    return (whose, whom) if whose != whom else None
+
+
+def reversed_against(claim: str, passage: str) -> list[str]:
+    """A right, remedy or claim the statement gives to the side the passage gives it against:
+    doubted, never removed."""
+    said, source = _against(claim), _against(passage)
+    if said is None or source is None or said != source[::-1]:
+        return []
+    return [f"The statement has the {said[0]}'s remedy against the {said[1]}; the quoted words "
+            f"give the {source[0]} one against the {source[1]}."]

@@ -17,7 +17,7 @@ import re
 
 from shared.text.terms import WORD, stem
 
-__all__ = ["stated_as_fact"]
+__all__ = ["decided_from_conditional", "stated_as_fact"]
 
 _HYPOTHETICAL = re.compile(
     r"\bwould (?:\w+ly )?(?:not )?have (?:been )?(?P<a>[a-z]{4,})\b|"
@@ -58,3 +58,39 @@ def stated_as_fact(claim: str, passage: str) -> list[str]:
     said = {stem(w.lower()) for w in WORD.findall(claim)}
     return [f"The statement states as fact what the quoted passage puts hypothetically "
             f"(“{w}…”)." for w in sorted(wanted & said)]
+
+
+_DECIDED = re.compile(r"\b(?:ordered|decided|held|ruled|found|concluded|determined|directed|"
+                      r"granted|made an order)\b", re.IGNORECASE)
+"""What a statement says the court did."""
+_ONLY_WOULD = re.compile(r"\bwould\b", re.IGNORECASE)
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|did|does|do|will|shall|must)\b",
+                     re.IGNORECASE)
+_OPEN = re.compile(r"\bwhether(?: or not)? (?P<q>[^,.;]{8,120}?)\s+(?:is|was|remains|will be|"
+                   r"would be|are|were) (?:a (?:decision|matter|question)|for|open|"
+                   r"undecided)\b", re.IGNORECASE)
+"""A point the passage leaves to be decided: "whether or not Mr Xu would be given permission
+to travel is a decision which would be taken at the material time"."""
+_SHARED_TERMS = 3
+
+
+def decided_from_conditional(claim: str, passage: str) -> list[str]:
+    """A passage that speaks only in "would" ("He would be eligible for a fixed term recall
+    which would lead to his release") or leaves a point open ("whether or not … is a decision
+    which would be taken at the material time"), reported as what the court ordered, held or
+    decided: doubted, never removed."""
+    if not _DECIDED.search(claim) or re.search(r"\bwhether\b", claim, re.IGNORECASE):
+        return []
+    said = _stems(claim)
+    for m in _OPEN.finditer(passage):
+        if len(_stems(m["q"]) & said) >= _SHARED_TERMS:
+            return ["The statement says the court decided what the quoted passage leaves to be "
+                    "decided (“whether …”)."]
+    rest = _ONLY_WOULD.sub(" ", re.sub(r"\bwould (?:not )?(?:have|be)\b", " ", passage,
+                                       flags=re.IGNORECASE))
+    if _OWN_CONDITION.search(claim) or not _ONLY_WOULD.search(passage) or _FINITE.search(rest):
+        return []
+    if len(_stems(passage) & said) >= _SHARED_TERMS:
+        return ["The statement says the court ordered or decided what the quoted passage says "
+                "only would happen."]
+    return []

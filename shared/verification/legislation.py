@@ -26,7 +26,7 @@ from shared.verification.judge import Judge
 from shared.verification.jurisdiction import coverage, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.owners import swapped_parties
-from shared.verification.quantifiers import swapped_quantifiers
+from shared.verification.quantifiers import swapped_quantifiers, widened_persons
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
 from shared.verification.relevance import Relevance
@@ -176,6 +176,7 @@ class LegislationCheck:
         if held:
             findings += self._quote(citation, act, provision, text)
             findings += self._claim(citation, provision, text, title)
+            findings += _stated_elsewhere(citation, act, provision, text)
             findings += [CheckFinding("claim_unsupported", False, doubt) for doubt in [
                 *sibling_claims(citation.claim, text, citation.quote, sub),
                 *dropped_limits(citation.claim, citation.quote),
@@ -187,6 +188,7 @@ class LegislationCheck:
                 *places_doubts(citation.claim, citation.quote),
                 *added_conditions(citation.claim, text, citation.quote, sub),
                 *swapped_quantifiers(citation.claim, citation.quote),
+                *widened_persons(citation.claim, citation.quote),
                 *swapped_parties(citation.claim, citation.quote),
                 *figures_given_to_another(citation.claim, citation.quote),
                 *figures_beside_the_quote(citation.claim, citation.quote),
@@ -261,6 +263,31 @@ class LegislationCheck:
         alone = citation.cited_with == 0
         return [CheckFinding("claim_unsupported", issue.contradicted and alone, issue.detail)
                 for issue in found]
+
+
+def _stated_elsewhere(citation: Citation, act: Act, provision: Provision | None,
+                      text: str) -> list[CheckFinding]:
+    """A sentence that names one provision as its source and quotes another's words: the tag
+    is doubted unless its quote is in the named provision too, and the named provision is
+    doubted unless the quote is in it ("Under section 129 …, the authority must notify …"
+    quoting section 128)."""
+    found = []
+    if citation.stated_source and citation.quote and provision is not None:
+        named = legislation_ref(citation.stated_source)
+        parts = [p for p in named.rest.split("/") if p] if named is not None else []
+        other = act.provision(parts[0], parts[1]) if len(parts) >= 2 else None
+        if other is None or not contains_legal_quote(other.text, citation.quote):
+            where = f"{parts[0]} {parts[1]}" if len(parts) >= 2 else "another provision"
+            found.append(CheckFinding(
+                "claim_unsupported", False,
+                f"The statement names {where} as its source, but the words it quotes are "
+                f"{provision.kind} {provision.number}'s."))
+    if citation.cited_quote and not contains_legal_quote(text, citation.cited_quote):
+        found.append(CheckFinding(
+            "claim_unsupported", False,
+            "The statement names this provision as its source, but the words it quotes are "
+            "another provision's."))
+    return found
 
 
 _REGNAL = re.compile(r"^\w+/(?P<monarch>[A-Z][a-z]*)(?P<ordinal>\d*)/(?P<year>[\d-]+)/"

@@ -60,12 +60,13 @@ _SUBJECT_NEGATION = re.compile(r"\b(?:none|nobody|neither of)\b", re.IGNORECASE)
 """A subject that denies its verb however far the verb comes after it."""
 _CLAUSE = re.compile(r"[.;:,]|\b(?:but|however|although|whereas|and that)\b", re.IGNORECASE)
 _CLAIMANTS = re.compile(r"(?:\s+\S+){0,3}?\s+(?:claims?|appeals?|applications?|grounds?|"
-                        r"complaints?|challenges?|petitions?)\b", re.IGNORECASE)
+                        r"complaints?|challenges?|petitions?|contentions?|submissions?|"
+                        r"arguments?|objections?)\b", re.IGNORECASE)
 _CLAIMANT_BEFORE = re.compile(r"\b(?<!court of )(?:claims?|appeals?|applications?|grounds?|"
                               r"complaints?|challenges?|petitions?)\s+(?:\S+\s+){0,2}$",
                               re.IGNORECASE)
 """What an upheld thing must be for "upheld" to mean the claimant won (the Court of Appeal is
-not an appeal)."""
+not an appeal); a contention or submission upheld is accepted, as one rejected is not."""
 _DESCRIBED = re.compile(r"\b(?:decision|order|letter|judgment|ruling|notice)s?\s+$",
                        re.IGNORECASE)
 """An outcome word that describes a decision ("the decision refusing …", "an order granting

@@ -19,7 +19,7 @@ import re
 from shared.text.terms import content_terms
 from shared.verification.quotes import normalise
 
-__all__ = ["swapped_quantifiers"]
+__all__ = ["swapped_quantifiers", "widened_persons"]
 
 _CLASSES = {
     "each": "every", "every": "every", "all": "every", "all of": "every", "both": "every",
@@ -72,3 +72,28 @@ def swapped_quantifiers(claim: str, quote: str | None) -> list[str]:
 
 _SAID = {"every": "every one of the things", "one": "one of the things",
          "several": "two or more of the things"}
+
+
+_QUALIFIED_PERSON = re.compile(r"\b(?:a|an|any|the|each|every)\s+(?P<kind>[a-z]+)\s+persons?\b",
+                               re.IGNORECASE)
+"""A class of person the quoted words confine a rule to: "a relevant person", "an interested
+person"."""
+_ANYONE = re.compile(r"\b(?:any (?:other )?person|anyone|anybody|everyone|everybody|"
+                     r"every person|any member of the public)\b(?!\s+(?:who|whose|with|"
+                     r"having|that|which|[a-z]+ing)\b)", re.IGNORECASE)
+"""Everyone, unqualified: "any person" not followed by the clause that would qualify it."""
+_NOT_A_KIND = frozenset("""other such same that this first second third single particular
+    individual natural legal""".split())
+
+
+def widened_persons(claim: str, quote: str | None) -> list[str]:
+    """The quoted words give the rule to a class of person ("a relevant person may appeal"),
+    the statement to anyone ("any person may appeal"): doubted, never removed."""
+    if not quote or (said := _ANYONE.search(claim)) is None:
+        return []
+    kinds = {m["kind"].lower() for m in _QUALIFIED_PERSON.finditer(normalise(quote))}
+    kinds -= _NOT_A_KIND
+    if not kinds or any(re.search(rf"\b{k}\b", claim, re.IGNORECASE) for k in kinds):
+        return []
+    return [f"The statement gives this to {said.group().lower()}; the quoted words confine it "
+            f"to {' or '.join(f'a {k} person' for k in sorted(kinds))}."]

@@ -21,7 +21,7 @@ import re
 from shared.text.terms import stem
 from shared.verification.sides import Sides
 
-__all__ = ["counsel_doubts", "repaired_roles"]
+__all__ = ["counsel_doubts", "repaired_roles", "swapped_party_roles"]
 
 _PERSON = r"(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady)\.?\s+(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*"
 _APPEARS = re.compile(
@@ -87,3 +87,23 @@ def counsel_doubts(claim: str, sides: Sides) -> list[str]:
     doubts += [f"The statement makes {m['who']} a witness; the judgment lists them as counsel."
                for m in _AS_WITNESS.finditer(claim) if _counsel_name(m["who"]) in sides.counsel]
     return doubts[:1]
+
+
+_PARTY_ROLE = re.compile(r"\b(?P<r>claimants?|defendants?|applicants?|respondents?|appellants?|"
+                         r"petitioners?)\s+(?:is|are|was|were)\b", re.IGNORECASE)
+_BRINGS = frozenset({"claimant", "applicant", "appellant", "petitioner"})
+"""The side that brings the proceedings; the others answer them."""
+
+
+def _party_sides(text: str) -> set[bool]:
+    return {m["r"].lower().rstrip("s") in _BRINGS for m in _PARTY_ROLE.finditer(text)}
+
+
+def swapped_party_roles(claim: str, quote: str) -> list[str]:
+    """"The claimants were the six ISPs" beside "The Defendants are the six main retail
+    internet service providers": who is which party said of the other side (a doubt)."""
+    said, source = _party_sides(claim), _party_sides(quote)
+    if len(said) != 1 or len(source) != 1 or said == source:
+        return []
+    return ["The statement says who the parties on one side are; the quoted passage says it of "
+            "the other side."]

@@ -77,6 +77,34 @@ _PREFIX = 5
 than this is compared whole)."""
 
 
+_SCOPE = re.compile(r"\s*This section (?:applies|has effect)\b", re.IGNORECASE)
+_REFERRED = re.compile(r"\bsubsections? \((\d+[A-Z]{0,3})\)")
+_REPEAL_FRAME = re.compile(r"\b(?:until|before|since|after|from|when)\b[^,;]{0,60}?\b(?:repeal\w*|"
+                           r"omitted|revoked|abolished|came into force)\b[^,;]*",
+                           re.IGNORECASE)
+"""A frame in time ("Until section 21 was repealed for England from 1 May 2026, …"): it dates
+the rule, it does not state it, so its words are not a sibling's terms."""
+_INITIALS = re.compile(r"\b[A-Z]{2,5}\b")
+
+
+def _spelt_out(own: str, section: str) -> set[str]:
+    """The words an initialism of the quoted subsection stands for, where the section spells
+    it out: "the IMO" is the "interim management order" its subsection (1) names."""
+    found: set[str] = set()
+    words = re.findall(r"[A-Za-z][\w’'-]*", section)
+    for short in set(_INITIALS.findall(own)):
+        for i in range(len(words) - len(short) + 1):
+            run = words[i:i + len(short)]
+            if "".join(w[0] for w in run).upper() == short and any(w.islower() for w in run):
+                found |= _stems(" ".join(run))
+                break
+    return found
+
+
+_BACK = re.compile(r"\b(?:any |every |each |no )?such (?!as\b)[a-z]{3,}", re.IGNORECASE)
+"""Words that point back to the subsection before ("any such breach")."""
+
+
 def sibling_claims(claim: str, section: str, quote: str | None, label: str | None) -> list[str]:
     """Why the statement speaks of a sibling of the subsection it quotes, if it does."""
     if not _WIDENS.search(claim):
@@ -95,8 +123,18 @@ def sibling_claims(claim: str, section: str, quote: str | None, label: str | Non
         for s in _stems(text):
             counts[s] = counts.get(s, 0) + 1
     particular = {s for s, n in counts.items() if n <= len(subs) / 2}
-    mine = _stems(own)
-    plain = PARTY.sub(" ", _ACTOR_NAME.sub(" ", claim))
+    mine = _stems(own) | _spelt_out(own, section)
+    labels = list(subs)
+    if _BACK.search(own) and labels.index(label or "") > 0:
+        # "any such breach": the quoted subsection speaks of the earlier one's terms.
+        mine |= _stems(subs[labels[labels.index(label or "") - 1]])
+    for other, words in subs.items():
+        # The section's scope ("This section applies while a final management order is in
+        # force") governs every subsection, and one the quoted words refer to ("in accordance
+        # with subsection (3)") is part of what they say.
+        if _SCOPE.match(words) or other in _REFERRED.findall(quote or ""):
+            mine |= _stems(words)
+    plain = PARTY.sub(" ", _ACTOR_NAME.sub(" ", _REPEAL_FRAME.sub(" ", claim)))
     extra = {s for s in _stems(plain) if _absent(s, mine)} & particular
     for other, text in subs.items():
         hit = sorted(extra & _stems(text))
@@ -175,10 +213,12 @@ def dropped_conditions(claim: str, section: str, quote: str | None,
     return []
 
 
-_OWN_CONDITION = re.compile(r"\b(?:if|where|unless)\b[^,;)]{8,}", re.IGNORECASE)
+_OWN_CONDITION = re.compile(r"\b(?:if|where|unless|so long as|as long as)\b[^,;)]{8,}",
+                            re.IGNORECASE)
 """A condition inside the quoted words themselves: "where the application is made by an
 occupier, the conduct of the occupier"; "If the premises are unoccupied …, a person …"."""
 _EVERY = re.compile(r"\b(?:whether or not|in (?:every|all|any) (?:case|circumstances?|event)|"
+                    r"at any time|"
                     r"in every \w+|for whatever|always|regardless|irrespective)\b", re.IGNORECASE)
 
 
@@ -187,6 +227,17 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
     every case, or waives in so many words what the quoted words require ("whether or not it
     appears to the authority relevant" beside "it appears to the authority that the evidence
     is relevant")."""
+    claim = _ASKED.sub(" ", claim)
+    if quote and _EVEN.search(claim) and not _EVEN.search(quote) and (
+            _ONLY_IF.search(quote) or _OWN_CONDITION.search(normalise(quote))):
+        return ["The quoted words hold only if a condition is met; the statement says the rule "
+                "holds even where it is not."]
+    if quote and (without := _WITHOUT.search(claim)) is not None and not re.search(
+            rf"\bwithout\b[^.;]{{0,30}}\b{without['what'][:5]}", quote, re.IGNORECASE) \
+            and re.search(rf"\bunless\b[^.;]{{0,30}}\b{without['what'][:5]}", quote,
+                          re.IGNORECASE):
+        return [f"The statement says the rule holds without {without['what']}; the quoted words "
+                f"require it (“unless …”)."]
     if not quote or not _EVERY.search(claim):
         return []
     if _OWN_CONDITION.search(normalise(quote)):
@@ -199,6 +250,16 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
     return []
 
 
+_WITHOUT = re.compile(r"\bwithout (?:anyone['’]s |any |the |his |her |their |its )?"
+                      r"(?:[a-z]+['’]s )?(?P<what>[a-z]{5,})", re.IGNORECASE)
+"""What a statement says the rule does without: "without anyone's consent"."""
+_EVEN = re.compile(r"\beven (?:if|where|when|though)\b", re.IGNORECASE)
+_ONLY_IF = re.compile(r"\bonly (?:if|where|when)\b", re.IGNORECASE)
+_ASKED = re.compile(r"\b(?:decid|consider|determin|ask|know|choos|chose|assess|review|"
+                    r"clear|unsure|question)\w*\s+(?:[\w’']+\s+){0,2}?whether or not\b",
+                    re.IGNORECASE)
+"""An indirect question ("a duty to decide whether or not to start the process"): the
+statement asks which, it waives nothing."""
 _WAIVED = re.compile(r"\b(?:whether or not|regardless of whether|irrespective of whether)\s+"
                      r"(?P<what>[^,.;]{8,80})", re.IGNORECASE)
 
