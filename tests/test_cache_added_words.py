@@ -23,6 +23,7 @@ HIGH = 0.99
     ("Can we enter a tenant's home?", "Can we enter a tenant's home alone?"),
     ("Must we insulate the loft?", "Must we insulate the loft fully?"),
     ("Can a tenant keep chickens?", "Can a tenant keep chickens commercially?"),
+    ("Can a tenant keep a cat?", "Can a tenant keep a cat indoors?"),
 ])
 def test_a_word_of_manner_extent_or_repetition_narrows_the_question(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
@@ -110,3 +111,12 @@ def test_any_party_named_as_the_subject_acts() -> None:
 ])
 def test_a_narrowing_is_refused_above_the_bar_for_added_words(cached: str, new: str) -> None:
     assert not reuse_verdict(new, cached, max(HIGH, WORDING_SIMILARITY)).reusable
+
+
+def test_a_person_who_cannot_is_unable_not_forbidden() -> None:
+    """What someone cannot do is no prohibition asked of the law: it negates as "unable"."""
+    cannot = question_features("How should we write to a tenant who cannot read?")
+    unable = question_features("How should we write to a tenant who is unable to read?")
+    assert cannot.negations == unable.negations == 1
+    assert "prohibition" not in cannot.modality
+    assert "prohibition" in question_features("Why cannot we evict a tenant?").modality

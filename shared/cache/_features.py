@@ -171,6 +171,11 @@ you tell me whether] we must repair it", "[please explain] how often we should c
 back in a question's ("must we repair it", "how often should we check")."""
 
 
+_UNABLE = re.compile(r"\b(who|whom)\s+cannot\b", re.IGNORECASE)
+"""A person "who cannot read" is unable to: what they cannot do is no prohibition asked of the
+law, as "cannot" is in "we cannot evict"."""
+
+
 def _plain(question: str) -> str:
     """Courtesy framing left out, contractions spelt out (with or without their apostrophe)
     and numbers in digits."""
@@ -181,6 +186,7 @@ def _plain(question: str) -> str:
     for pattern, spelt in _CONTRACTIONS:
         text = pattern.sub(spelt, text)
     text = _LABEL_ONE.sub(r"\1 1", text)
+    text = _UNABLE.sub(r"\1 is unable to", text)
     return with_digits(text)
 
 
@@ -495,6 +501,7 @@ _JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
 mould policy" stops short of the verb after it); ``terms`` keeps their content words."""
 _MANNER = re.compile(
     r"(?<![\w'-])(?:again|twice|thrice|alone|overnight|themselves|himself|herself|ourselves|"
+    r"indoors|outdoors|upstairs|downstairs|abroad|overseas|elsewhere|"
     r"only|half|double|(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!taken )part(?= of\b)|"
     r"(?<!how )[a-z]{3,}ly)(?![\w'-])", re.IGNORECASE)
 _NOT_MANNER = frozenset("""actually really basically generally usually normally typically
