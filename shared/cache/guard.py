@@ -39,7 +39,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    of new builds"), a case of their own after a preposition of place, time or source ("an HMO
    in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
    qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
-   the other names ("heat detectors and smoke alarms" against "smoke alarms").
+   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor say how,
+   how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
+   act of its own after a preposition ("who pays for testing a smoke alarm").
 """
 
 from __future__ import annotations
