@@ -105,8 +105,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """Adjacent content words as (qualifier, head) stems: "smoke alarm", "gas leak"."""
     settings: frozenset[str]
     """Stems of the words after a preposition of place, time or source ("in London", "at
-    Christmas", "after a fire", "from a nightclub"): where a question only one of them has
-    such words, it asks about a narrower case."""
+    Christmas", "after a fire", "from a nightclub", "out of hours") or after "of" and an
+    article ("the roof of the garage"): where a question only one of them has such words, it
+    asks about a narrower case."""
     things: frozenset[tuple[str, str]]
     """``kinds`` with the framing words for a home as heads too: "an abandoned property"
     names a thing, as "an abandoned car" does, where "property" alone frames a question."""
@@ -114,6 +115,14 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """(party, "source" or "target") for a party named after "from" or "by" (who a complaint,
     request or report comes from) or after "about" or "against" (whom it concerns): "a
     complaint from a member of staff" is not "a complaint about staff"."""
+    manner: frozenset[str] = frozenset()
+    """Stems of words saying how, how much, how often, when or by whom the thing asked about is
+    done ("permanently", "again", "twice", "alone", "themselves", "part of"): "can we move a
+    tenant out permanently" is not "can we move a tenant out", whatever else both say."""
+    acts: frozenset[str] = frozenset()
+    """Stems of the "-ing" words right after a preposition ("who pays for testing a smoke
+    alarm"): an act of its own on what both questions name, where the other asks about the
+    thing itself ("who pays for a smoke alarm")."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -143,11 +152,13 @@ _COURTESY = re.compile(
     r"anyone)\s+know|i\s+(?:was|am|'m)\s+wondering|i\s+wonder|quick question|"
     r"just (?:checking|wondering)|tell (?:me|us)|let (?:me|us) know|advise|confirm|explain|"
     r"clarify)\b[\s,:-]*(?:(?:whether|if)\b\s*)?", re.IGNORECASE)
-_PLEASE = re.compile(r"\s*,?\s*\bplease\b", re.IGNORECASE)
+_PLEASE = re.compile(r"\s*,?\s*\b(?:please|in general|on the whole|generally speaking|as a "
+                     r"rule)\b", re.IGNORECASE)
 """Words that ask someone to answer rather than say what is asked ("can you tell me
 whether", "I need to know", "please"): an officer's courtesy, not the question; "can you tell
 me if we must" would otherwise read as asking about a power, and MiniLM's cosine falls with
-the extra words."""
+the extra words. "In general", "on the whole" and "as a rule" only ask for the general answer
+every cached answer gives: left out too, never read as a setting ("in London")."""
 
 
 _ASKED = re.compile(
@@ -160,6 +171,11 @@ you tell me whether] we must repair it", "[please explain] how often we should c
 back in a question's ("must we repair it", "how often should we check")."""
 
 
+_UNABLE = re.compile(r"\b(who|whom)\s+cannot\b", re.IGNORECASE)
+"""A person "who cannot read" is unable to: what they cannot do is no prohibition asked of the
+law, as "cannot" is in "we cannot evict"."""
+
+
 def _plain(question: str) -> str:
     """Courtesy framing left out, contractions spelt out (with or without their apostrophe)
     and numbers in digits."""
@@ -170,6 +186,7 @@ def _plain(question: str) -> str:
     for pattern, spelt in _CONTRACTIONS:
         text = pattern.sub(spelt, text)
     text = _LABEL_ONE.sub(r"\1 1", text)
+    text = _UNABLE.sub(r"\1 is unable to", text)
     return with_digits(text)
 
 
@@ -222,13 +239,18 @@ _PARTIES = {
     "neighbour": r"neighbours?|next[- ]door",
     # A tenant's visitor is someone else than the tenant, with other rights and remedies.
     "visitor": r"visitors?|guests?",
-    "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives",
+    "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives|widows?|widowers?",
     "child": r"child(?:ren)?|sons?|daughters?|kids?",
     "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
     "carer": r"carers?",
     "victim": r"victims?|survivors?",
     "perpetrator": r"perpetrators?|abusers?|offenders?|wrongdoers?",
     "applicant": r"applicants?",
+    # Someone acting for a party, or paying for its losses, is a party of their own: what we
+    # must give a tenant is not what we must give their solicitor, nor what a leaseholder owes
+    # what their insurer does.
+    "representative": r"solicitors?|lawyers?|barristers?|legal representatives?|advocates?",
+    "insurer": r"insurers?|insurance compan(?:y|ies)",
     # The landlord's employees are people of their own: a hate crime against a member of staff
     # is not one against a tenant, and a complaint about staff is not one about a repair.
     # Health and care professionals are parties of their own: what a tenant must share with
@@ -297,6 +319,16 @@ _ACTOR = re.compile(
 """The subject after a question's first auxiliary: "can we change", "must a tenant give";
 not a passive ("can the tenant be made to pay") nor a subject with a clause of its own
 ("can a tenant who under-occupies be made to move")."""
+
+_OTHER_ACTOR = re.compile(
+    r"^\W*(?:\w+\W+){0,3}?(?:can|could|may|might|must|should|shall|will|would|do|does|did|"
+    r"are|is|have|has|need)\s+(?:(?:a|an|the|our|any|all|every)\s+)?"
+    rf"(?P<party>{_OTHER_PARTIES})\s+"
+    r"(?!be\b|being\b|been\b|(?:have|has|need|needs|ought|got) to be\b|who\b|that\b|"
+    r"whose\b|with\b|in\b|on\b|of\b|under\b|over\b|aged\b)",
+    re.IGNORECASE)
+"""A party other than the tenant as the subject after the first auxiliary ("must the council
+accept", "can a neighbour complain"): who acts, as ``_ACTOR`` reads the landlord or tenant."""
 
 _JURISDICTIONS = {
     "england": r"england|english",
@@ -459,13 +491,47 @@ _FRAMING = frozenset(stem(w) for w in (
 
 
 _SETTING = re.compile(
-    r"\b(?:in|at|after|during|from|on|near|within|inside|outside)\s+(?:(?:a|an|the|our|their|"
-    r"its|his|her|this|that|these|those|some|any|each|every)\s+)?(?P<words>[A-Za-z]+)",
+    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of)\s+(?:(?:a|an|the|"
+    r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
+    r"our|their|its|his|her|this|that|these|those)\s+)(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
 _RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
 _JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
 """Up to two words each side of a conjunction ("heat detectors and smoke alarms"; "damp and
 mould policy" stops short of the verb after it); ``terms`` keeps their content words."""
+_MANNER = re.compile(
+    r"(?<![\w'-])(?:again|twice|thrice|alone|overnight|themselves|himself|herself|ourselves|"
+    r"indoors|outdoors|upstairs|downstairs|abroad|overseas|elsewhere|"
+    r"only|half|double|(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!taken )part(?= of\b)|"
+    r"(?<!how )[a-z]{3,}ly)(?![\w'-])", re.IGNORECASE)
+_NOT_MANNER = frozenset("""actually really basically generally usually normally typically
+    currently exactly properly reasonably possibly legally lawfully simply definitely certainly
+    necessarily truly honestly literally obviously clearly specifically particularly
+    especially entirely strictly ideally hopefully presumably apparently likely unlikely
+    family supply apply reply rely assembly ally fly bully belly jelly july italy holy elderly
+    friendly lovely lonely only""".split()) - {"only"}
+"""Adverbs that say how, how much, how often, when or by whom something is done, and the few
+words of extent or repetition that do the same: a question adding one asks about a narrower
+case ("permanently", "twice", "alone", "part of"); "how quickly", "how frequently" ask for a
+kind of answer, compared apart. Words ending in "-ly" that hedge, stress
+or frame the asking ("actually", "generally", "legally" beside a power) or are no adverbs
+("family", "supply", "elderly") are left out: an officer adds them without changing what is
+asked."""
+
+
+def _manner(plain: str) -> frozenset[str]:
+    """``QuestionFeatures.manner``."""
+    return frozenset(stem(w.lower()) for w in _MANNER.findall(plain)
+                     if w.lower() not in _NOT_MANNER)
+
+
+_ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"
+                  r"(?P<act>[a-z]{3,}ing)\b", re.IGNORECASE)
+_LIGHT = frozenset(stem(w) for w in "bring bringing carry carrying fail failing seek seeking "
+                  "hold holding".split())
+"""Verbs that only carry the noun after them ("the time limit for bringing a claim" asks
+what "the time limit for a claim" asks; "failing to license" is a negation, counted
+apart): no act of their own."""
 _PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dwellings "
                    "premises".split())
 """Framing words for the home itself: qualified, they name a thing ("an abandoned property")."""
@@ -525,6 +591,8 @@ def question_features(question: str) -> QuestionFeatures:
         things=_kinds(plain, framing_heads=True),
         settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
         joined=frozenset(w for m in _JOINED.finditer(plain) for w in terms(m.group(0))),
+        manner=_manner(plain),
+        acts=frozenset(stem(m["act"]) for m in _ACT.finditer(plain)) - _FRAMING - _LIGHT,
         sides=_sides(unnamed),
     )
 
@@ -602,8 +670,13 @@ def _owner(m: re.Match[str]) -> str:
 
 
 def _actor(text: str) -> str:
-    """``QuestionFeatures.actor``: the landlord, the tenant, or nobody the rule can tell."""
+    """``QuestionFeatures.actor``: the landlord, the tenant, another party named as the
+    subject ("must the council accept nominations from us" is not "must we accept nominations
+    from the council"), or nobody the rule can tell."""
     m = _ACTOR.search(text)
+    other = _OTHER_ACTOR.search(text)
+    if other is not None and (m is None or other.start() < m.start()):
+        return next(iter(_found(_PARTY, list(_PARTIES), other["party"])), "")
     if m is None:
         return ""
     return "landlord" if m["landlord"] else "tenant"

@@ -39,7 +39,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    of new builds"), a case of their own after a preposition of place, time or source ("an HMO
    in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
    qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
-   the other names ("heat detectors and smoke alarms" against "smoke alarms").
+   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor say how,
+   how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
+   act of its own after a preposition ("who pays for testing a smoke alarm").
 """
 
 from __future__ import annotations
@@ -181,6 +183,11 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
                 f"{_listed(theirs)})")
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
+    if how := _manner_difference(new, cached) or _manner_difference(cached, new):
+        return f"one question says how, how much, how often or by whom where the other does " \
+               f"not ({how})"
+    if acts := _own_acts(new, cached, mine) | _own_acts(cached, new, theirs):
+        return f"one question asks about an act of its own on what both name ({_listed(acts)})"
     if joined := (mine & new.joined) | (theirs & cached.joined):
         return f"one question adds a thing to what the other names ({_listed(joined)})"
     if other := _other_thing(new, cached, mine) or _other_thing(cached, new, theirs):
@@ -333,6 +340,21 @@ def _slipped_in(qualifier: str, question: QuestionFeatures) -> bool:
     one that closes a compound of its own ("a rent account open") is a noun, and what follows
     it says something of it rather than narrowing it ("a rent account stay open")."""
     return all(h != qualifier for _, h in question.qualified)
+
+
+def _own_acts(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]
+              ) -> frozenset[str]:
+    """Acts only ``one`` names after a preposition ("for testing"), other than in the
+    vocabulary's word for one the other question says ("for fixing" where it says "repair")."""
+    return frozenset(w for w in extra & one.acts
+                     if not any(said == w and meant in other.words for said, meant in one.glosses))
+
+
+def _manner_difference(one: QuestionFeatures, other: QuestionFeatures) -> str:
+    """Words of manner, extent or repetition only ``one`` says, even in other words
+    ("permanently", "again", "part of"): each narrows the case asked about."""
+    return _listed(w for w in one.manner - other.manner if not _covered(w, other.words)) \
+        if any(not _covered(w, other.words) for w in one.manner - other.manner) else ""
 
 
 def _named_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
