@@ -70,6 +70,7 @@ def test_a_heading_may_name_a_revocation_by_its_verb() -> None:
     ("Can the council charge the landlord for serving an improvement notice?", True),
     ("Is there a fee for a licence application?", True),
     ("Who is in charge of the register?", False),
+    ("Can the council take charge of running the house?", False),
     ("Is the council's charge on the premises a local land charge?", False),
 ])
 def test_a_charge_is_asked_for_what_is_charged_not_a_charge_on_land(question: str,

@@ -58,8 +58,10 @@ ASPECTS: tuple[Aspect, ...] = (
     _aspect("offence", r"offences?|prosecut\w*|crimes?|criminal(?:ly)?", "offence"),
     _aspect("penalty", r"penalt(?:y|ies)|fines?|fined", "penalty"),
     # What the one who acts may recover for acting: "Power to charge for certain enforcement
-    # action", "Recovery of charge under section 49" (not a charge on land: "secured").
-    _aspect("charge", r"(?<!in )(?<!service )(?<!land )(?:re)?charg(?:e|es|ed|ing)(?! on\b)|"
+    # action", "Recovery of charge under section 49" (not a charge on land, a service
+    # charge, nor being or taking charge of something).
+    _aspect("charge", r"(?<!in )(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!service )"
+            r"(?<!land )(?:re)?charg(?:e|es|ed|ing)(?! (?:on|of)\b)|"
             r"fees?|bill(?:s|ed|ing)?", "charge fee", listed=True),
     _aspect("meaning", r"mean(?:s|ing)?|defin(?:e|ed|es|ition)|counts? as", "meaning"),
     _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
