@@ -586,6 +586,8 @@ def test_the_everyday_words_are_not_read_into_other_words(question: str,
 @pytest.mark.parametrize(("question", "added"), [
     ("Must the council talk to the fire brigade before acting?", "fire and rescue authority"),
     ("Do the firefighters get a say?", "fire and rescue authority"),
+    ("Must the council check with the brigade first?", "consult"),
+    ("Does the council have to ask me first?", "consult"),
     ("Can a magistrate let officers into the flat?", "justice of the peace warrant"),
     ("Can the council force its way in?", "warrant to authorise entry"),
     ("He lied on the application form", "false or misleading information"),
@@ -613,11 +615,12 @@ def test_everyday_words_for_the_bodies_people_and_sums_the_act_brings_in(
     "Who is the partner named on the tenancy?",
     "Does the council charge a fee for the licence application?",
     "Can I pay the rent tonight?",
+    "What checks must be done first?",
 ])
 def test_the_bodies_and_sums_are_not_read_into_other_words(question: str) -> None:
     expanded = expand_statutory(question)
     assert "false or misleading" not in expanded and "person associated" not in expanded
-    assert "charge expenses" not in expanded
+    assert "charge expenses" not in expanded and "consult" not in expanded
 
 
 @pytest.mark.parametrize(("question", "added"), [

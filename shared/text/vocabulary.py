@@ -713,8 +713,10 @@ _STATUTORY_OTHERS = _statutory(
      "fire and rescue authority"),
     (r"\bblazes?\b|\bflames?\b|\binfernos?\b", "fire"),
     # Asking someone's view before acting: the Act's consultation.
-    (r"\b(?:ask|asks|asked|asking|talk|talks|speak|speaks|check|checks) (?:with |to )?"
-     r"(?:\w+ ){0,3}(?:first|beforehand)\b|\bwhat (?:it|they|he|she) thinks?\b|"
+    # ("what checks must be done first?" asks no one: a check is "with" someone).
+    (r"\b(?:ask|asks|asked|asking|talk|talks|speak|speaks) (?:with |to )?(?:\w+ ){0,3}"
+     r"(?:first|beforehand)\b|\bcheck(?:s|ed)? with (?:\w+ ){0,3}(?:first|beforehand)\b|"
+     r"\bwhat (?:it|they|he|she) thinks?\b|"
      r"\b(?:its|their|his|her|our|my) (?:views?|opinions?) (?:first|before)\b", "consult"),
     # A court's leave to go in: the Act's warrant from a justice of the peace.
     (r"\bmagistrates?\b|(?-i:\bJPs?\b)|\bjustices? of the peace\b|\bsearch warrants?\b",
