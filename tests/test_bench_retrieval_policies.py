@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # 0.812 / 0.803), round ten's 16 (r10f-, first run at 0.781 / 0.638), round eleven's 15
 # (r11f-, first run at 0.933 / 0.842; whole set then 0.907 / 0.830), round twelve's 16
 # (r12f-, first run at 0.938 / 0.849; whole set then 0.910 / 0.831) and round thirteen's 18
-# (r13f-, first run at 0.833 / 0.551; whole set then 0.908 / 0.807) enter the whole set's
-# floors only.
+# (r13f-, first run at 0.833 / 0.551; whole set then 0.908 / 0.807) and round fourteen's 15
+# (r14f-, first run at 0.800 / 0.776; whole set then 0.900 / 0.804, after its changes
+# 0.905 / 0.810) enter the whole set's floors only.
 
 
 def test_policy_retrieval_benchmark() -> None:
@@ -29,7 +30,7 @@ def test_policy_retrieval_benchmark() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     result = json.loads(run.stdout)
     modes = result["modes"]
-    assert result["items"] == 190 and set(modes) == set(MODES), run.stderr[-2000:]
+    assert result["items"] == 205 and set(modes) == set(MODES), run.stderr[-2000:]
     earlier = result["categories"]["earlier"]
     assert earlier["hybrid"]["n"] == 76, earlier
     for metric, target in THRESHOLDS.items():

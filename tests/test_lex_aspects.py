@@ -66,6 +66,33 @@ def test_a_heading_may_name_a_revocation_by_its_verb() -> None:
     assert names_aspect("Power to revoke licences", asked[0], subject_of(question, asked))
 
 
+@pytest.mark.parametrize(("question", "asked"), [
+    ("Can the council charge the landlord for serving an improvement notice?", True),
+    ("Is there a fee for a licence application?", True),
+    ("Who is in charge of the register?", False),
+    ("Can the council take charge of running the house?", False),
+    ("Is the council's charge on the premises a local land charge?", False),
+])
+def test_a_charge_is_asked_for_what_is_charged_not_a_charge_on_land(question: str,
+                                                                      asked: bool) -> None:
+    assert ("charge" in [a.name for a in aspects_asked(question)]) is asked
+
+
+def test_a_charges_heading_names_what_it_is_for_in_general_terms_and_the_text_lists_it(
+        ) -> None:
+    question = "Can the council charge the landlord for serving an improvement notice?"
+    asked = [a for a in aspects_asked(question) if a.name == "charge"]
+    subject = subject_of(question, asked)
+    heading = "Power to charge for certain enforcement action"
+    listing = "charge for expenses incurred in serving an improvement notice under section 11"
+    assert names_aspect(heading, asked[0], subject, listing)
+    assert not names_aspect(heading, asked[0], subject, "charge for making a demolition order")
+    # An aspect whose headings name their subject is not read in the text.
+    duration = aspects_asked("How long does an improvement notice last?")[0]
+    assert not names_aspect("Duration of tenancies", duration, {"improvement", "notic"},
+                            "an improvement notice served on the tenancy")
+
+
 TITLES = {
     "55": "Licensing of HMOs to which this Part applies",
     "61": "Requirement for HMOs to be licensed",

@@ -25,6 +25,17 @@ from services.lex.corpus.citations import ProvisionCitation, cited_provision
     ("Schedule 2 to the Housing Act 1988",
      ProvisionCitation(provision_type="schedule", number="2", act_title="Housing Act 1988",
                        year=1988)),
+    # A provision of another Act than the one the question names first is that Act's.
+    ("What did the Housing Act 2004 do to section 48 of the County of Merseyside Act 1980?",
+     ProvisionCitation(provision_type="section", number="48",
+                       act_title="County of Merseyside Act 1980", year=1980)),
+    ("Was section 86 of the Housing Grants, Construction and Regeneration Act 1996 repealed?",
+     ProvisionCitation(provision_type="section", number="86",
+                       act_title="Housing Grants, Construction and Regeneration Act 1996",
+                       year=1996)),
+    ("Under the Housing Act 2004, what is section 21?",
+     ProvisionCitation(provision_type="section", number="21", act_title="Housing Act 2004",
+                       year=2004)),
     # EU law is cited by year and number, and its provisions are articles.
     ("What does Article 1 of Commission Decision 2007/257/EC decide?",
      ProvisionCitation(provision_type="section", number="1", year=2007, act_number=257)),

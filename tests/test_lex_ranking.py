@@ -51,6 +51,16 @@ def test_only_the_first_provisions_bring_up_twins_and_only_of_their_own_act() ->
     assert out == [ACT + "61", ACT + "85", ACT + "90", ACT + "62", ACT + "67"]
 
 
+def test_a_comparisons_sides_stay_before_the_twin_of_the_first() -> None:
+    ranked = _rows(ACT + "62", ACT + "61", ACT + "85", ACT + "86")
+    out = twins_together(ranked, _title, kept=2)
+    assert [r["id"] for r in out] == [ACT + "62", ACT + "61", ACT + "86", ACT + "85"]
+    scores = [r["score"] for r in out]
+    assert scores == sorted(scores, reverse=True)
+    assert [r["id"] for r in twins_together(_rows(ACT + "62", ACT + "86"), _title,
+                                            kept=3)] == [ACT + "62", ACT + "86"]
+
+
 def test_each_part_of_a_compound_question_has_its_best_answer_near_the_top() -> None:
     whole = _rows("a", "b", "c", "d", "e", "f")
     parts = [_rows("a", "c"), _rows("f", "a")]

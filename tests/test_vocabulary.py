@@ -581,3 +581,51 @@ def test_the_everyday_words_are_not_read_into_other_words(question: str,
     expanded = expand_statutory(question)
     for words in never:
         assert words not in expanded, (question, words)
+
+
+@pytest.mark.parametrize(("question", "added"), [
+    ("Must the council talk to the fire brigade before acting?", "fire and rescue authority"),
+    ("Do the firefighters get a say?", "fire and rescue authority"),
+    ("Must the council check with the brigade first?", "consult"),
+    ("Does the council have to ask me first?", "consult"),
+    ("Can a magistrate let officers into the flat?", "justice of the peace warrant"),
+    ("Can the council force its way in?", "warrant to authorise entry"),
+    ("He lied on the application form", "false or misleading information"),
+    ("The agent filled in the occupier numbers wrongly", "false or misleading information"),
+    ("Can the council bill the owner for its time?", "charge expenses"),
+    ("The council sent him a warning letter about the damp", "hazard awareness notice"),
+    ("The ceiling is about to come down", "emergency imminent risk"),
+    ("A licence for every HMO in my ward", "designate area designation"),
+    ("Can they say no more than two people may live there?",
+     "particular number of households or persons"),
+    ("My business partner was convicted", "person associated"),
+    ("Does the ombudsman cover Welsh landlords?", "investigation of housing complaints"),
+])
+def test_everyday_words_for_the_bodies_people_and_sums_the_act_brings_in(
+        question: str, added: str) -> None:
+    """Round fourteen: the fire service, a magistrate, a false form, the council's bill, a
+    warning letter, danger that cannot wait, every house in an area, how many may live there,
+    a business partner and the ombudsman, each in the Act's words; and the model is told too."""
+    assert added in expand_statutory(question)
+    assert added in spelt_out(question, plain=True)
+
+
+@pytest.mark.parametrize("question", [
+    "Can a tenant lie down in the hall?",
+    "Who is the partner named on the tenancy?",
+    "Does the council charge a fee for the licence application?",
+    "Can I pay the rent tonight?",
+    "What checks must be done first?",
+])
+def test_the_bodies_and_sums_are_not_read_into_other_words(question: str) -> None:
+    expanded = expand_statutory(question)
+    assert "false or misleading" not in expanded and "person associated" not in expanded
+    assert "charge expenses" not in expanded and "consult" not in expanded
+
+
+@pytest.mark.parametrize(("question", "added"), [
+    ("Can I rent out my spare room to a friend?", "lodger"),
+    ("Where do I live while the builders are in?", "decant temporary accommodation"),
+])
+def test_everyday_words_for_a_room_let_and_a_move_for_works(question: str, added: str) -> None:
+    assert added in expand(question)

@@ -284,6 +284,15 @@ _LAY: tuple[_Entry, ...] = (
            r"(?:died|passed away|passed on)|bereave\w*|lost (?:his|her|their) (?:wife|husband|"
            r"partner|mum|dad|mother|father|son|daughter|child)", "bereavement"),
     _entry(r"lent|lend(?:s|ing)?|borrow(?:s|ed|ing)?", "loan"),
+    # Round fourteen of retrieval: a room let in one's own home, and living elsewhere while
+    # the builders are in.
+    _entry(r"(?:rent|rents|renting|let|lets|letting)(?: out)? (?:my|our|a|the|their|his|her) "
+           r"(?:spare |box |back |extra |second )?(?:bed)?rooms?|spare (?:bed)?rooms?",
+           "lodger"),
+    _entry(r"(?:staying|living|sleeping|put up) (?:somewhere else|elsewhere)|(?:builders?|"
+           r"workmen|contractors) (?:are |is )?(?:in|round)|while (?:the )?(?:builders?|"
+           r"workmen|works?) (?:are |is )?(?:in|on|going on|being done)",
+           "decant temporary accommodation"),
 )
 
 
@@ -707,6 +716,61 @@ _STATUTORY_DEGREES = _statutory(
 """Round thirteen's everyday words for the degrees and roles the Act distinguishes (a lesser
 danger, a house taken over for good or for now, a dead owner's executors), as
 ``_STATUTORY_LAY``: full text, and the model's query with ``plain``."""
+_STATUTORY_OTHERS = _statutory(
+    # The other bodies, people and sums the Act brings in, in the words of those who ask
+    # (round fourteen of legal retrieval: lay, tenant's and landlord's questions).
+    # The fire service, however named: the Act's fire and rescue authority.
+    (r"\bfire (?:brigade|service)s?\b|\bfire ?(?:fighters?|m[ae]n)\b|\bbrigades?\b",
+     "fire and rescue authority"),
+    (r"\bblazes?\b|\bflames?\b|\binfernos?\b", "fire"),
+    # Asking someone's view before acting: the Act's consultation.
+    # ("what checks must be done first?" asks no one: a check is "with" someone).
+    (r"\b(?:ask|asks|asked|asking|talk|talks|speak|speaks) (?:with |to )?(?:\w+ ){0,3}"
+     r"(?:first|beforehand)\b|\bcheck(?:s|ed)? with (?:\w+ ){0,3}(?:first|beforehand)\b|"
+     r"\bwhat (?:it|they|he|she) thinks?\b|"
+     r"\b(?:its|their|his|her|our|my) (?:views?|opinions?) (?:first|before)\b", "consult"),
+    # A court's leave to go in: the Act's warrant from a justice of the peace.
+    (r"\bmagistrates?\b|(?-i:\bJPs?\b)|\bjustices? of the peace\b|\bsearch warrants?\b",
+     "justice of the peace warrant"),
+    (r"\b(?:go|goes|get|gets|come|comes|going|getting|coming|went|got|came) in(?:side)? "
+     r"(?:\w+ ){0,3}anyway\b|\bforc(?:e|es|ed|ing) (?:their|its|his|her|a|the) way in\b|"
+     r"\bforc(?:e|es|ed|ing) entry\b", "warrant to authorise entry"),
+    # Untruths on a form or to an officer: the Act's false or misleading information.
+    (r"\b(?:lie|lies|lied|lying) (?:on|in)\b|\bfalse (?:details|information|statements?|"
+     r"figures)\b|\b(?:fake|forged|bogus|made[- ]up) (?:\w+ )?(?:certificates?|documents?|"
+     r"details|forms?|papers?)\b|\bfill(?:s|ed|ing)? (?:\w+ ){0,4}wrong(?:ly)?\b",
+     "false or misleading information"),
+    # The council's costs put on the owner: the Act's charge for expenses.
+    (r"\b(?:bill|bills|billed|billing|charg(?:e|es|ed|ing)) (?:the |a |his |her |their )?"
+     r"(?:owners?|landlords?|freeholders?|me|us|him|them)\b|\bmoney (?:off|from) (?:me|us|"
+     r"him|her|them)\b|\bpay (?:for|towards) (?:the council'?s|its|their) (?:time|costs?|"
+     r"work|paperwork)\b", "charge expenses"),
+    # A letter that only tells of a danger: the Act's hazard awareness notice.
+    (r"\bwarn(?:s|ed|ing)? (?:\w+ ){0,4}(?:that|about|of)\b|\bwarning (?:letters?|notices?)\b",
+     "hazard awareness notice advising"),
+    # Danger that cannot wait: the Act's emergency action and imminent risk.
+    (r"\b(?:straight|right) away\b|\bimmediately\b|\bat once\b|\bright now\b|"
+     r"\bthe same (?:day|night)\b|\btonight\b|\babout to (?:collapse|come down|fall|"
+     r"give way|cave in)\b", "emergency imminent risk"),
+    # Every house of a kind in one place: the Act's designation of an area.
+    (r"\b(?:every|all|each)\b (?:\w+ ){0,3}(?:in|across|throughout) (?:\w+ ){0,2}(?:area|"
+     r"neighbourhood|ward|district|borough|part of (?:the )?town|town centre|estate)s?\b",
+     "designate area designation"),
+    # How many may live there: the Act's particular number of households or persons.
+    (r"\b(?:max(?:imum)?|no more than|only|at most|up to|limited to) (?:of )?(?:\d+|one|two|"
+     r"three|four|five|six|seven|eight) (?:people|persons|adults|tenants|occupants|occupiers|"
+     r"households|families)\b", "particular number of households or persons"),
+    # Those linked with a person by work or otherwise: the Act's persons associated.
+    (r"\b(?:business|work) partners?\b|\bassociates?\b|\bcolleagues?\b|\bco-?directors?\b",
+     "person associated"),
+    # The complaints scheme for social landlords, and the nation it does not cover.
+    (r"\bombuds(?:man|men|person)\b", "investigation of housing complaints scheme"),
+    (r"\bwelsh\b", "Wales"),
+)
+"""Round fourteen's everyday words for the bodies, people and sums the Act brings in (the
+fire service, a magistrate, a false form, the council's bill, a warning letter, danger that
+cannot wait, every house in an area, how many may live there, a business partner, the
+ombudsman), as ``_STATUTORY_LAY``: full text, and the model's query with ``plain``."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -727,8 +791,8 @@ _STATUTORY_ABBREVIATIONS = _statutory(
 uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
 words must also find the abbreviation."""
 _STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
-              *_STATUTORY_DEALINGS, *_STATUTORY_DEGREES, *_STATUTORY_TERMS,
-              *_STATUTORY_ABBREVIATIONS)
+              *_STATUTORY_DEALINGS, *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
+              *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -807,7 +871,7 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     """
     entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY,
                *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS,
-               *_STATUTORY_DEGREES) if plain else _STATUTORY_TERMS
+               *_STATUTORY_DEGREES, *_STATUTORY_OTHERS) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 

@@ -30,12 +30,16 @@ class Aspect:
     """Stems (``shared.text.terms.stem``) of the nouns a heading names it with."""
     when: re.Pattern[str] | None = None
     """What the whole question must also be, if anything (case-insensitive)."""
+    listed: bool = False
+    """Its headings name what it applies to in general terms ("Power to charge for certain
+    enforcement action") and the text lists the things: the text may name the subject."""
 
 
-def _aspect(name: str, asked: str, heading: str, when: str | None = None) -> Aspect:
+def _aspect(name: str, asked: str, heading: str, when: str | None = None, *,
+            listed: bool = False) -> Aspect:
     return Aspect(name, re.compile(rf"(?<![\w'])(?:{asked})(?![\w'])", re.IGNORECASE),
                   frozenset(terms(heading)),
-                  re.compile(when, re.IGNORECASE | re.DOTALL) if when else None)
+                  re.compile(when, re.IGNORECASE | re.DOTALL) if when else None, listed)
 
 
 _CONDITIONAL = (r"^\W*(?:can|could|may|might|is it|are we|what happens|what if)\b.*?"
@@ -53,6 +57,12 @@ ASPECTS: tuple[Aspect, ...] = (
             "appeals"),
     _aspect("offence", r"offences?|prosecut\w*|crimes?|criminal(?:ly)?", "offence"),
     _aspect("penalty", r"penalt(?:y|ies)|fines?|fined", "penalty"),
+    # What the one who acts may recover for acting: "Power to charge for certain enforcement
+    # action", "Recovery of charge under section 49" (not a charge on land, a service
+    # charge, nor being or taking charge of something).
+    _aspect("charge", r"(?<!in )(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!service )"
+            r"(?<!land )(?:re)?charg(?:e|es|ed|ing)(?! (?:on|of)\b)|"
+            r"fees?|bill(?:s|ed|ing)?", "charge fee", listed=True),
     _aspect("meaning", r"mean(?:s|ing)?|defin(?:e|ed|es|ition)|counts? as", "meaning"),
     _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
     _aspect("revocation", r"revok(?:e|es|ed|ing)|revocation|cancel\w*|var(?:y|ies|ied)|"
@@ -106,13 +116,16 @@ def names_aspect(heading: str, aspect: Aspect, subject: set[str],
 
     A heading that names only the aspect ("Sanctions for non-compliance") leaves its subject
     to the Part it sits in, so its ``text`` (or what gives it, read only then) must name the
-    question's subject instead.
+    question's subject instead; so must the text of a heading that names the things of a
+    ``listed`` aspect in general terms ("certain enforcement action").
     """
     words = terms(heading, stop=STOP_WORDS | _GENERIC)
     if not words & aspect.heading:
         return False
-    if words - aspect.heading:
-        return bool((words - aspect.heading) & subject)
+    if (words - aspect.heading) & subject:
+        return True
+    if words - aspect.heading and not aspect.listed:
+        return False
     return len(terms(text() if callable(text) else text) & subject) >= _BARE_SUBJECT
 
 

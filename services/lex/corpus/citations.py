@@ -34,7 +34,12 @@ _PROVISION = re.compile(
     rf"\b(?:(?P<section>sections?|ss?\.|ss?\b|articles?|arts?\.)|(?P<schedule>schedule|sch\.?))"
     rf"\s*{_NUMBER}", re.IGNORECASE)
 """A provision by its number; an instrument's articles are its sections (``…/article/1``)."""
-_TITLED_ACT = re.compile(r"\b((?:[A-Z][\w'()-]*\s+){1,8}Act)\s+(\d{4})\b")
+_TITLED_ACT = re.compile(
+    r"\b((?:[A-Z][\w'()-]*,?\s+(?:and\s+|of\s+|the\s+)?){1,8}Act)\s+(\d{4})\b")
+"""An Act by its title, with its commas and small words: "County of Merseyside Act 1980",
+"Housing Grants, Construction and Regeneration Act 1996"."""
+_OF_THE = re.compile(r"\s*(?:of|to|in|under)\s+(?:the\s+)?", re.IGNORECASE)
+"""What joins a provision to its Act: "section 48 of the County of Merseyside Act 1980"."""
 _ABBREVIATED_ACT = {"HA": "Housing Act", "LTA": "Landlord and Tenant Act"}
 _SHORT_ACT = re.compile(r"\b(HA|LTA)\s?(\d{4})\b")
 _YEAR_ACT = re.compile(r"\bthe\s+(\d{4})\s+Act\b", re.IGNORECASE)
@@ -54,7 +59,7 @@ def cited_provision(query: str) -> ProvisionCitation | None:
     if m := _NUMBERED.search(query):
         return ProvisionCitation(provision_type=kind, number=number, year=int(m.group(1)),
                                  act_number=int(m.group(2)))
-    if m := _TITLED_ACT.search(query):
+    if m := _titled_act(query, provision.end()):
         title = re.sub(r"^(?:(?:of|the|to|in|under)\s+)+", "", m.group(1), flags=re.IGNORECASE)
         return ProvisionCitation(provision_type=kind, number=number,
                                  act_title=f"{title} {m.group(2)}", year=int(m.group(2)))
@@ -65,3 +70,13 @@ def cited_provision(query: str) -> ProvisionCitation | None:
     if m := _YEAR_ACT.search(query):
         return ProvisionCitation(provision_type=kind, number=number, year=int(m.group(1)))
     return None
+
+
+def _titled_act(query: str, after: int) -> re.Match[str] | None:
+    """The titled Act the provision ending at ``after`` belongs to: the one it is "of", if
+    the query says so, else the first it names ("What did the Housing Act 2004 do to section
+    48 of the County of Merseyside Act 1980?" cites the 1980 Act's section, not the 2004's)."""
+    joined = _OF_THE.match(query, after)
+    if joined and (own := _TITLED_ACT.match(query, joined.end())):
+        return own
+    return _TITLED_ACT.search(query)

@@ -23,7 +23,7 @@ bench/retrieval.py: 1 finds fewer, 5 no more)."""
 
 
 def twins_together(ranked: Sequence[Row], title: Callable[[Row], str], *,
-                   first: int = TWINS_OF) -> list[Row]:
+                   first: int = TWINS_OF, kept: int = 1) -> list[Row]:
     """The ``first`` provisions each followed by their twins: a provision of the same Act
     under the same heading found lower down.
 
@@ -31,23 +31,31 @@ def twins_together(ranked: Sequence[Row], title: Callable[[Row], str], *,
     license HMOs and other houses section for section: two "Temporary exemption from
     licensing requirement"), and a question that does not say which regime is answered by
     both. A twin takes the score of the provision it follows, so scores still descend.
+
+    The ``kept`` leading provisions stay together, their twins after them: a comparison's
+    sides each have their own best at the top (``with_each_parts_best``), and the twin of the
+    first side ("Licences: general requirements and duration" of Part 3 beside Part 2's) must
+    not push the other side's answer ("Duration, review and revocation of designations") down.
     """
     headings = [title(r).strip().lower() for r in ranked]
     out: list[Row] = []
     placed: set[str] = set()
+    waiting: list[Row] = []
     for i, row in enumerate(ranked):
         if row["id"] in placed:
             continue
         out.append(row)
         placed.add(row["id"])
-        if i >= first or not headings[i]:
-            continue
-        for twin, heading in zip(ranked[i + 1:], headings[i + 1:], strict=True):
-            if (heading == headings[i] and twin["id"] not in placed
-                    and _act(twin["id"]) == _act(row["id"])):
-                out.append({**twin, "score": row["score"]})
-                placed.add(twin["id"])
-    return out
+        if i < first and headings[i]:
+            for twin, heading in zip(ranked[i + 1:], headings[i + 1:], strict=True):
+                if (heading == headings[i] and twin["id"] not in placed
+                        and _act(twin["id"]) == _act(row["id"])):
+                    waiting.append(twin)
+                    placed.add(twin["id"])
+        if len(out) >= kept:
+            out += [{**twin, "score": out[-1]["score"]} for twin in waiting]
+            waiting = []
+    return out + [{**twin, "score": out[-1]["score"]} for twin in waiting]
 
 
 ASPECT_WINDOW = 50

@@ -360,9 +360,10 @@ class CorpusStore:
         ranked, agreed = await self._ranked_sections(query, question, filters, depth, method,
                                                      dense)
         if dense and method == "hybrid":
+            sides = len(question_parts(question)) if is_comparison(question) else 1
             ranked = fulltext_first_kept(twins_together(_aspects_up(
                 await self._with_parts(ranked, query, question, filters, depth), question),
-                _title), agreed)
+                _title, kept=sides), agreed)
         ranked = acts_first(ranked, acts)
         ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
         return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
