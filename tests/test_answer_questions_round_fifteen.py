@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from shared.answering.amounts import band_fit, sums
 from shared.answering.composition import answer
 from shared.answering.gaps import unheld
-from shared.answering.questions import classify, has_cue
+from shared.answering.questions import classify, has_cue, short_forms
 
 
 @dataclass(frozen=True)
@@ -177,3 +177,20 @@ def test_everyday_words_for_emergency_lighting_escape_and_a_collapse() -> None:
     assert "collapsed ceiling" in means("The kitchen ceiling has come down.")
     assert "collapsed ceiling" in means("Part of the roof caved in last night.")
     assert "escape in a fire" not in means("How do we get the rent paid?")
+
+
+_IMPROVEMENT = _Doc(
+    "doc:improvements#1", "Resident Improvements Policy — Schemes",
+    "(1) This part deals with the making by a residents' panel of a resident-led improvement "
+    "scheme (a “resident scheme”) or an estate investment plan, in respect of an estate.\n\n"
+    "(2) A resident scheme is an arrangement under which residents choose the improvements "
+    "made to their estate's shared spaces each year.\n\n"
+    "(3) The panel must publish a resident-led improvement scheme before it comes into force "
+    "and may vary a resident-led improvement scheme at any meeting.")
+
+
+def test_a_term_is_defined_by_the_short_name_its_source_gives_it() -> None:
+    assert short_forms("resident-led improvement scheme", [_IMPROVEMENT.text]) == [
+        "resident scheme"]
+    said = answer("What is a resident-led improvement scheme for?", [_IMPROVEMENT])
+    assert "residents choose the improvements" in said.split("\n\n")[0]

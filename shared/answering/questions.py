@@ -9,6 +9,7 @@ it can answer the question, one that does not can at most support the answer.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -44,6 +45,7 @@ __all__ = [
     "kind_cue",
     "only_the_condition",
     "presides",
+    "short_forms",
     "states_sum",
 ]
 
@@ -452,6 +454,25 @@ def defines(term: str, sentence: str) -> bool:
                 or re.search(rf"\b(?:is|are) called (?:an? |the )?{words}\b", sentence,
                              re.IGNORECASE)
                 or expands(term, sentence))
+
+
+def short_forms(term: str, texts: Sequence[str]) -> list[str]:
+    """The short names the sources give ``term`` ("an interim empty dwelling management order
+    (an “interim EDMO”)"): a provision that names its term once in full goes on to define and
+    use the short name ("An interim EDMO is an order made to …"), so that sentence defines the
+    term asked as much as one that repeats it in full."""
+    if not term:
+        return []
+    words = r"\W+".join(re.escape(w) for w in term.split())
+    found = re.compile(rf"\b{words}\s*\(\s*(?:an?\s+|the\s+)?[“\"‘']([^”\"’']{{2,60}})[”\"’']\s*\)",
+                       re.IGNORECASE)
+    forms: list[str] = []
+    for text in texts:
+        for m in found.finditer(text):
+            form = m.group(1).strip()
+            if form.lower() != term.lower() and form not in forms:
+                forms.append(form)
+    return forms
 
 
 def expands(term: str, sentence: str) -> bool:

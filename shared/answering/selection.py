@@ -34,6 +34,7 @@ from shared.answering.questions import (
     has_cue,
     only_the_condition,
     presides,
+    short_forms,
     states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
@@ -364,6 +365,13 @@ def select(question: Question, documents: Sequence[Source],
     parts_kinds = [classify(part) for part in question.parts]
     n_sides = len(question.sides)
     term = defined_term(question.text) if question.kind == "definition" else ""
+    # The term's short name, where a source gives one ("… order (an “interim EDMO”)"), defines
+    # it too: the provision goes on in the short name ("An interim EDMO is …").
+    term_names = [term, *short_forms(term, [c.text for c in pool])] if term else []
+
+    def defining(text: str) -> bool:
+        return any(defines(name, text) for name in term_names)
+
     named = {f"({label})" for label in _SUBSECTION.findall(question.text)}
     named_subjects = [t for t in (terms(x) for x in subjects(question.text)) if t]
     # What "it" in the follow-up stands for: the first subject carried (the rest count as
@@ -391,7 +399,7 @@ def select(question: Question, documents: Sequence[Source],
         side = int(np.argmax(side_row)) if len(side_row) else -1
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
                  + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
-                 + DEFINES_WEIGHT * (question.kind == "definition" and defines(term, c.text))
+                 + DEFINES_WEIGHT * (question.kind == "definition" and defining(c.text))
                  + NAMED_WEIGHT * any(c.text.startswith(label) for label in named)
                  + SUBJECT_WEIGHT * _held(named_subjects, said)
                  + CARRIED_WEIGHT * _held(carried, said)
@@ -447,7 +455,7 @@ def select(question: Question, documents: Sequence[Source],
     return Selection(question, ranked, any(
         # A sentence that defines the term asked about answers "what is …?", however far its
         # words are from the question's (an abbreviation spelt out: "… plan (PEEP)").
-        ((_answers(c, overlap_floor=floor) and shares_topic(c)) or (term and defines(term, c.text))
+        ((_answers(c, overlap_floor=floor) and shares_topic(c)) or (term and defining(c.text))
          # The judgment's own judge, in a judgment the question names, answers "which judge
          # …?" however few of the question's words the header line shares (as ``judge``).
          or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR)
