@@ -20,14 +20,14 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
 import shared.recording
-from shared.bus import Bus, Committed, connect_nats
+from shared.bus import Bus, connect_nats
 from shared.events import AnyEvent, ConversationCreated, InvocationStarted, MessageReceived
 from shared.recording import LogWriter
 from shared.runtime import Infra
 from tests.e2e import Client, sse_events
+from tests.log_writes import outbox_emptied, published_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TENANT = "tenant-h"
@@ -54,30 +54,8 @@ def _turn(conversation: uuid.UUID) -> list[AnyEvent]:
                             content="Damp?")]
 
 
-async def _delivered(bus: Bus, conversation: uuid.UUID, settle_s: float) -> list[Committed]:
-    """Every message the log stream holds for the conversation, read from its start."""
-    sub = await bus.js.pull_subscribe(
-        f"{bus.subjects.namespace}.log.{conversation}.>", stream=bus.subjects.log_stream,
-        config=ConsumerConfig(ack_policy=AckPolicy.NONE, deliver_policy=DeliverPolicy.ALL))
-    got: list[Committed] = []
-    try:
-        while True:
-            try:
-                msgs = await sub.fetch(100, timeout=settle_s)
-            except TimeoutError:
-                return got
-            got.extend(Committed.from_msg(m) for m in msgs)
-    finally:
-        await sub.unsubscribe()
 
 
-async def _outbox_empty(infra: Infra, *, within: float) -> None:
-    """Poll until every recorded event has left the publish outbox."""
-    async with asyncio.timeout(within):
-        while True:
-            if not await infra.pool.fetchval("SELECT count(*) FROM publish_outbox"):
-                return
-            await asyncio.sleep(0.05)
 
 
 async def _created(writer: LogWriter) -> uuid.UUID:
@@ -97,10 +75,10 @@ async def test_a_held_publication_waits_for_its_hold(infra: Infra, bus: Bus,
     appended = await writer.record(turn, publish_behind=True, hold=hold)
     assert [a.status for a in appended] == ["new", "new"]
     # Committed, and not published while the hold stands.
-    assert [c.version for c in await _delivered(bus, conversation, settle_s=0.5)] == [1]
+    assert [c.version for c in await published_for(bus, conversation, settle_s=0.5)] == [1]
     hold.set()
     await writer.stop()  # waits for the publication behind
-    delivered = await _delivered(bus, conversation, settle_s=0.5)
+    delivered = await published_for(bus, conversation, settle_s=0.5)
     assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn]
 
 
@@ -118,7 +96,7 @@ async def test_a_hold_never_set_delays_the_publication_by_its_limit_only(
     waited = time.monotonic() - started
     assert 0.25 <= waited < 10
     await writer.stop()
-    delivered = await _delivered(bus, conversation, settle_s=0.5)
+    delivered = await published_for(bus, conversation, settle_s=0.5)
     assert [c.version for c in delivered] == [1, 2, 3, 4, 5]
     assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn + later]
 
@@ -137,14 +115,14 @@ async def test_a_gateway_killed_while_its_publication_is_held_is_delivered_once(
     # Committed and queued in the outbox; not published.
     logged = await infra.store.read_conversation(TENANT, conversation)
     assert [r.event.event_id for r in logged[1:]] == [e.event_id for e in turn]
-    assert [c.version for c in await _delivered(bus, conversation, settle_s=0.5)] == [1]
+    assert [c.version for c in await published_for(bus, conversation, settle_s=0.5)] == [1]
 
     writer.start()  # another process's writer: its sweep publishes them after the grace
     try:
-        await _outbox_empty(infra, within=20)
+        await outbox_emptied(infra, within=20)
     finally:
         await writer.stop()
-    delivered = await _delivered(bus, conversation, settle_s=1.0)
+    delivered = await published_for(bus, conversation, settle_s=1.0)
     assert [c.version for c in delivered] == [1, 2, 3]
     assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn]
 

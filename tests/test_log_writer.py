@@ -19,9 +19,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
-from shared.bus import Bus, Committed, Subjects, connect_nats
+from shared.bus import Bus, Subjects, connect_nats
 from shared.events import (
     AnyEvent,
     ContentDelta,
@@ -33,6 +32,7 @@ from shared.recording import LogWriter, WriteBehind
 from shared.runtime import Infra
 from shared.store import Appended, PostgresEventStore, StoreError, connect_pool
 from shared.store._chain import verify_chain
+from tests.log_writes import outbox_emptied, published_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TENANT = "tenant-w"
@@ -59,30 +59,8 @@ def _turn(conversation: uuid.UUID) -> tuple[list[AnyEvent], dict[str, object]]:
                             content="Damp?")], ids
 
 
-async def _outbox_empty(infra: Infra, *, within: float) -> None:
-    """Poll until every recorded event has left the publish outbox."""
-    async with asyncio.timeout(within):
-        while True:
-            if not await infra.pool.fetchval("SELECT count(*) FROM publish_outbox"):
-                return
-            await asyncio.sleep(0.05)
 
 
-async def _delivered(bus: Bus, conversation: uuid.UUID, settle_s: float) -> list[Committed]:
-    """Every message the log stream holds for the conversation, read from its start."""
-    sub = await bus.js.pull_subscribe(
-        f"{bus.subjects.namespace}.log.{conversation}.>", stream=bus.subjects.log_stream,
-        config=ConsumerConfig(ack_policy=AckPolicy.NONE, deliver_policy=DeliverPolicy.ALL))
-    got: list[Committed] = []
-    try:
-        while True:
-            try:
-                msgs = await sub.fetch(100, timeout=settle_s)
-            except TimeoutError:
-                return got
-            got.extend(Committed.from_msg(m) for m in msgs)
-    finally:
-        await sub.unsubscribe()
 
 
 async def test_a_producer_killed_between_commit_and_publish_is_delivered_once(
@@ -101,19 +79,19 @@ async def test_a_producer_killed_between_commit_and_publish_is_delivered_once(
     logged = await infra.store.read_conversation(TENANT, conversation)
     assert [r.event.event_id for r in logged] == [e.event_id for e in events]
     assert await infra.pool.fetchval("SELECT count(*) FROM publish_outbox") == len(events)
-    assert await _delivered(bus, conversation, settle_s=0.5) == []
+    assert await published_for(bus, conversation, settle_s=0.5) == []
 
     # Another process's writer sweeps: once the grace has passed, it publishes them.
     writer = LogWriter(infra.store, bus, publish_timeout_s=0.5, sweep_every_s=0.2)
     writer.start()
     try:
-        await _outbox_empty(infra, within=20)
+        await outbox_emptied(infra, within=20)
         # The dying producer's work is redone (its input redelivered): the same ids.
         again = await writer.record(events)
         assert {a.status for a in again} == {"duplicate"}
     finally:
         await writer.stop()
-    delivered = await _delivered(bus, conversation, settle_s=1.0)
+    delivered = await published_for(bus, conversation, settle_s=1.0)
     assert [c.event.event_id for c in delivered] == [e.event_id for e in events]
     assert [c.version for c in delivered] == [1, 2, 3]
 
@@ -139,7 +117,7 @@ async def test_writers_racing_on_one_conversation_keep_it_gapless_and_chained(
         jobs = [writers[i % 3].record([d]) for i, d in enumerate(deltas)]
         jobs += [writers[(i + 1) % 3].record([d]) for i, d in enumerate(deltas[::7])]
         await asyncio.gather(*jobs)
-        await _outbox_empty(infra, within=20)
+        await outbox_emptied(infra, within=20)
     finally:
         for w in writers:
             await w.stop()
@@ -150,7 +128,7 @@ async def test_writers_racing_on_one_conversation_keep_it_gapless_and_chained(
     assert Counter(r.event.event_id for r in logged).most_common(1)[0][1] == 1
     assert {d.event_id for d in deltas} <= {r.event.event_id for r in logged}
     assert verify_chain(await infra.store.chain(conversation)) == []
-    delivered = await _delivered(bus, conversation, settle_s=1.0)
+    delivered = await published_for(bus, conversation, settle_s=1.0)
     assert sorted(c.version for c in delivered) == list(range(1, 64))
 
 
@@ -176,8 +154,8 @@ async def test_what_nats_did_not_take_is_published_when_it_can_be(infra: Infra) 
     online = LogWriter(infra.store, bus, publish_timeout_s=0.3, sweep_every_s=0.2)
     online.start()
     try:
-        await _outbox_empty(infra, within=20)
-        delivered = await _delivered(bus, conversation, settle_s=0.5)
+        await outbox_emptied(infra, within=20)
+        delivered = await published_for(bus, conversation, settle_s=0.5)
         assert [c.event.event_id for c in delivered] == [created.event_id]
     finally:
         await online.stop()
@@ -192,7 +170,7 @@ async def test_published_records_leave_the_outbox_without_a_sweep(infra: Infra,
     try:
         await writer.record([ConversationCreated(conversation_id=conversation,
                                                  tenant_id=TENANT, user_id="u")])
-        await _outbox_empty(infra, within=5)
+        await outbox_emptied(infra, within=5)
     finally:
         await writer.stop()
 
@@ -301,11 +279,11 @@ async def test_publishing_behind_returns_committed_and_keeps_the_order(infra: In
         last = [ContentDelta(**ids, text="last", index=99)]  # type: ignore[arg-type]
         await asyncio.gather(*(writer.record(c, publish_behind=True) for c in met),
                              writer.record(last))
-        delivered = await _delivered(bus, conversation, settle_s=1.0)
+        delivered = await published_for(bus, conversation, settle_s=1.0)
         versions = [c.version for c in delivered]
         assert versions == sorted(versions) and len(set(versions)) == len(versions)
         assert [c.event.event_id for c in delivered[-10:]] == [
             e.event_id for e in [*(c[0] for c in behind + met), last[0]]]
-        await _outbox_empty(infra, within=5)
+        await outbox_emptied(infra, within=5)
     finally:
         await writer.stop()
