@@ -37,12 +37,14 @@ __all__ = [
     "comparable",
     "defined_term",
     "defines",
+    "denied",
     "does_asked_action",
     "durations",
     "elapsed",
     "has_cue",
     "in_days",
     "kind_cue",
+    "on_condition_of",
     "only_the_condition",
     "presides",
     "short_forms",
@@ -67,7 +69,9 @@ FREQUENCY = re.compile(
     r"\b(?:start|end|beginning) of (?:every|each)\b", re.IGNORECASE)
 """How often: "every 12 months", "annually", "each year", or at each event ("at the start of
 every tenancy")."""
-_OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b", re.IGNORECASE)
+_OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b|\bintervals?\b",
+                    re.IGNORECASE)
+"""How often, also as the interval between one check and the next."""
 
 _COMPARE = re.compile(
     r"\bcompared?\b|\bcomparison\b|\bdifference\b|\bdiffer\b|\bversus\b|\bvs\.?\s|"
@@ -98,8 +102,8 @@ _PERMISSION = re.compile(r"(?:^\s*(?:(?:and|but|so)\s+)?|,\s*)(?:can|could|may|i
                          r"possible))\b|\ballowed\b|\bpermitted\b", re.IGNORECASE)
 _DUTY = re.compile(r"\b(?:must|have to|has to|need to|needs to|required|obliged|duty|"
                    r"should)\b", re.IGNORECASE)
-_TIMESCALE = re.compile(r"\b(?:timescales?|times?|how often|how long|(?:the|much|of|days['’]?|"
-                        r"weeks['’]?|months['’]?) notice|periods?|"
+_TIMESCALE = re.compile(r"\b(?:timescales?|times?|intervals?|how often|how long|"
+                        r"(?:the|much|of|days['’]?|weeks['’]?|months['’]?) notice|periods?|"
                         r"length|faster|slower|quicker|deadlines?)\b", re.IGNORECASE)
 _PENALTY_ASKED = re.compile(r"\b(?:penalt(?:y|ies)|fines?|punish\w*|sanctions?)\b",
                             re.IGNORECASE)
@@ -739,3 +743,31 @@ def only_the_condition(question: Question, sentence: str) -> bool:
     topic = terms(" ".join(topics(question.text)))
     said = terms(sentence)
     return bool(said & (condition - main - topic)) and not said & (main - condition)
+
+
+_DENIED = re.compile(
+    r"\b(?:nobody|no[- ]one|none of (?:them|us|the \w+|their \w+))\b(?:\s+[\w'’-]+){0,4}?\s+"
+    r"(?:is|are|was|were)\s+(?:(?:at all|really|particularly|especially)\s+)?"
+    r"(?P<party>[a-z]{4,})\b|"
+    r"\b(?:household|tenant|resident|family|she|he|they)\s+(?:is|are)(?:n['’]t|\s+not)\s+"
+    r"(?:(?:at all|really|particularly|especially)\s+)?(?P<one>[a-z]{4,})\b",
+    re.IGNORECASE)
+"""A quality the question denies its people ("nobody in the household is vulnerable", "the
+tenant isn't elderly")."""
+_CONDITION = re.compile(r"\b(?:where|if|when|whenever)\b(?P<clause>[^,.;:]*)", re.IGNORECASE)
+"""A rule's condition ("Where the household includes a vulnerable person, …")."""
+
+
+def denied(question: str) -> set[str]:
+    """The terms of the qualities ``question`` says its people do not have: a rule for people
+    who have them ("where the household includes a vulnerable person") is not the rule for
+    this case, though it shares the question's words."""
+    return {t for m in _DENIED.finditer(question)
+            for t in terms(m.group("party") or m.group("one") or "")}
+
+
+def on_condition_of(qualities: set[str], sentence: str) -> bool:
+    """Whether ``sentence`` states its rule only on a condition holding one of ``qualities``
+    (the question's denied ones): its condition clause names the quality."""
+    return bool(qualities) and any(terms(m.group("clause")) & qualities
+                                   for m in _CONDITION.finditer(sentence))

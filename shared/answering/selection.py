@@ -30,8 +30,10 @@ from shared.answering.questions import (
     classify,
     defined_term,
     defines,
+    denied,
     does_asked_action,
     has_cue,
+    on_condition_of,
     only_the_condition,
     presides,
     short_forms,
@@ -96,6 +98,10 @@ CLASS_SHARED_TERMS = 2
 question's topic words ("dripping", "tap")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
+DENIED_PENALTY = 0.2
+"""A rule on the condition of a quality the question denies its people ("nobody in the
+household is vulnerable": "Where the household includes a vulnerable person, …") is another
+case's rule."""
 _CARRIED = re.compile(r"\(about: (?P<subjects>[^)]*)\)\s*$")
 TERM_SHARE_FLOOR = 0.5
 """A definition question's term: at least this share of its words is in an answering
@@ -381,6 +387,7 @@ def select(question: Question, documents: Sequence[Source],
     acronyms = _ACRONYM.findall(question.text)
     lay = _lay_words(question.text)
     asked_sums = sums(question.text)
+    denies = denied(question.text)
     sides_sums = [sums(side) for side in question.sides]
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
@@ -410,6 +417,7 @@ def select(question: Question, documents: Sequence[Source],
                  + BAND_WEIGHT * band_fit(asked_sums, c.text)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
+                 - DENIED_PENALTY * on_condition_of(denies, c.text)
                  - FRAMING_PENALTY * bool(_FRAMING.search(c.heading))
                  - POINTER_PENALTY * pointer)
         about = terms(f"{documents[c.doc].title} {c.heading}")
