@@ -1,13 +1,18 @@
 """Round sixteen's reading of questions and answers: a quality the question denies its people
 ("nobody in the household is vulnerable") puts the rule on that condition after the rule for
-this case; "the interval between" checks asks how often."""
+this case; "the interval between" checks asks how often; tenants' everyday words for a bulb to
+change, a missed visit, a supply cut off, a lodger, a rent rise, clearing things away and what
+we owe after a failure of ours."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from shared.answering.composition import answer
 from shared.answering.questions import classify, denied, has_cue, on_condition_of
+from shared.text.vocabulary import expansions
 
 
 @dataclass(frozen=True)
@@ -67,3 +72,34 @@ def test_an_interval_between_checks_asks_how_often() -> None:
     # A number of attempts is no interval.
     assert not has_cue(q, "If we cannot get access, we will make at least 3 attempts, "
                           "including one by letter with an appointment.")
+
+
+@pytest.mark.parametrize(("question", "means"), [
+    ("Does she have to change the bulb in her kitchen light herself?",
+     "replacing light bulbs minor repairs"),
+    ("Who replaces a blown light bulb in a flat?", "replacing light bulbs minor repairs"),
+    ("The plumber we booked didn't turn up.", "miss an appointment"),
+    ("The contractor never showed up for the appointment.", "miss an appointment"),
+    ("Can we just cut her gas off?", "gas supply capped"),
+    ("Can we turn off the gas supply if the check is overdue?", "gas supply capped"),
+    ("She wants to rent out her spare room to a student.", "lodgers"),
+    ("Can he take in a paying guest?", "lodgers"),
+    ("He got a letter saying his rent's going up.", "change to their rent or service charge"),
+    ("How much notice of a service charge increase do we give?",
+     "change to their rent or service charge"),
+    ("How long before we can get rid of them?", "removed"),
+    ("The plumber didn't come. Do we owe her anything?", "compensation"),
+])
+def test_tenants_everyday_words_meet_the_policies(question: str, means: str) -> None:
+    assert means in [e.means for e in expansions(question)]
+
+
+@pytest.mark.parametrize("question", [
+    "Which bulbs are used in the communal lighting?",
+    "The rent is due every Monday.",
+    "How much do we owe the contractor?",
+])
+def test_the_everyday_readings_keep_to_their_sense(question: str) -> None:
+    added = {e.means for e in expansions(question)}
+    assert not added & {"replacing light bulbs minor repairs",
+                        "change to their rent or service charge", "compensation"}

@@ -178,6 +178,28 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"(?:get|gets|getting|got)(?: (?:her|him|them|herself|himself|themselves))? out"
            r"(?: of (?:the|her|his|their) (?:flat|building|block|home))? (?:[\w'’]+ ){0,3}"
            r"(?:fire|blaze)|(?:get|gets|getting|got) (?:\w+ )?out in time", "escape in a fire"),
+    # A bulb to change, a missed visit, a supply cut off, a lodger and a rent rise, as tenants
+    # say them.
+    _entry(r"(?:chang|replac|put)(?:e|es|ed|ing)? (?:in )?(?:a |the |her |his |their )?"
+           r"(?:\w+ )?(?:light ?)?bulbs?", "replacing light bulbs minor repairs"),
+    _entry(r"(?:didn'?t|did not|never|failed to|doesn'?t|does not) (?:turn|show)(?:s|ed)? up|"
+           r"no[- ]shows?|stood (?:her|him|them|me|us) up", "miss an appointment"),
+    _entry(r"(?:cut|turn|switch)(?:s|ting|ed|ing)? (?:\w+ )?(?:gas|supply) off|"
+           r"(?:cut|turn|switch)(?:s|ting|ed|ing)? off (?:\w+ )?(?:gas|supply)",
+           "gas supply capped"),
+    _entry(r"(?:rent|renting|let|letting|lets) (?:out )?(?:a|her|his|their|the|my|our) "
+           r"(?:spare |back |box |empty )?(?:room|bedroom)|(?:take|taking|took) in (?:a )?"
+           r"(?:paying )?(?:guest|student|lodger)s?", "lodgers"),
+    _entry(r"rent(?:'s| is| has)? (?:going|gone|went|put) up|(?:rent|service charge) "
+           r"(?:increase|rise)s?|(?:put|putting|puts) (?:the |her |his |their )?rent up",
+           "change to their rent or service charge"),
+    # Clearing things away is removing them; "do we owe her anything?" after a failure of ours
+    # asks about compensation.
+    _entry(r"(?:get|gets|getting|got) rid of|clear(?:s|ed|ing)? (?:\w+ )?(?:away|out)",
+           "removed"),
+    _entry(r"(?:do|does|did) (?:we|they|you|the \w+) owe (?:her|him|them|me|us) (?:anything|"
+           r"something|money)|(?:is|are) (?:she|he|they) (?:owed|due) (?:anything|something|"
+           r"money)", "compensation"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
     # What a council does to a building, a licence or a record, in the statute's words.
