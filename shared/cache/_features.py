@@ -20,6 +20,7 @@ import msgspec
 
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike
+from shared.cache._extent import extent
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
@@ -123,6 +124,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """Stems of the "-ing" words right after a preposition ("who pays for testing a smoke
     alarm"): an act of its own on what both questions name, where the other asks about the
     thing itself ("who pays for a smoke alarm")."""
+    extent: frozenset[str] = frozenset()
+    """Whether the question asks about part of a group ("some flats") or what lies outside a
+    period, place or group ("outside the breeding season"): ``shared.cache._extent``."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -594,6 +598,7 @@ def question_features(question: str) -> QuestionFeatures:
         manner=_manner(plain),
         acts=frozenset(stem(m["act"]) for m in _ACT.finditer(plain)) - _FRAMING - _LIGHT,
         sides=_sides(unnamed),
+        extent=extent(plain),
     )
 
 

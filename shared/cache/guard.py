@@ -26,7 +26,10 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
    "before" against "after"), nor ask for another kind of answer ("how often" against "how
-   long", "who" against "how much").
+   long", "who" against "how much"), nor ask about part of a group where the other
+   asks about it all or plainly ("some flats", "all flats"), nor about what lies outside a
+   period, place or group the other is within or says plainly ("outside the breeding
+   season").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -164,6 +167,9 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
                                            & _LIMITS):
         return (f"one question puts a limit on its figure that the other does not "
                 f"({_listed(limit)})")
+    if new.extent != cached.extent:
+        return (f"the questions ask about different extents of a group, period or place "
+                f"({_listed(new.extent)} against {_listed(cached.extent)})")
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
     return None
