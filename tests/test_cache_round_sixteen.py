@@ -1,5 +1,6 @@
 """Round sixteen's rules of the cache's guard, each by the kind of wording it reads: how much
-of a group, period or place a question asks about (``shared/cache/_extent.py``). The questions are
+of a group, period or place a question asks about (``shared/cache/_extent.py``) and what it
+says of a thing in a clause of its own (``shared/cache/_clauses.py``). The questions are
 written for these tests, not taken from bench/cache_pairs*.jsonl; each near-miss here is served
 by the guard without its rule."""
 
@@ -47,3 +48,38 @@ def test_outside_a_period_or_place_is_not_within_it(cached: str, new: str) -> No
 ])
 def test_a_quantity_without_a_group_or_an_exterior_is_no_extent(question: str) -> None:
     assert question_features(question).extent == frozenset()
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who pays to replace a window?", "Who pays to replace a window that was smashed?"),
+    ("Must we rehouse a tenant?", "Must we rehouse a tenant who asks?"),
+    ("Can we charge for replacing a parking permit?",
+     "Can we charge for replacing a parking permit they lost?"),
+    ("Must we remove a shed?", "Must we remove a shed which blocks a fire exit?"),
+])
+def test_a_clause_of_its_own_narrows_what_it_names(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "clause" in verdict.reason
+
+
+def test_a_clause_the_other_says_as_a_condition_narrows_nothing() -> None:
+    """"A tenant who refuses access" is "if a tenant will not let us in": each clause's other
+    words are rewording, left to the cosine."""
+    assert "clause" not in reuse_verdict(
+        "What can we do if a tenant will not let us in to service the boiler?",
+        "How should we deal with a tenant who refuses access for boiler servicing?",
+        HIGH).reason
+
+
+def test_a_clause_whose_words_the_other_says_is_no_narrowing() -> None:
+    assert reuse_verdict("Do we have to fix a gutter that leaks?",
+                         "Do we have to fix a leaking gutter?", HIGH).reusable
+
+
+@pytest.mark.parametrize("question", [
+    "Must we sweep chimneys every year?",
+    "Is there evidence that the tenant sublets?",
+    "What should we do when they refuse?",
+])
+def test_a_question_s_own_verb_and_what_is_said_are_no_clause(question: str) -> None:
+    assert question_features(question).clause == frozenset()

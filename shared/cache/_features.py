@@ -20,6 +20,7 @@ import msgspec
 
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike
+from shared.cache._clauses import clause_words, conditioned
 from shared.cache._extent import extent
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
@@ -127,6 +128,12 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     extent: frozenset[str] = frozenset()
     """Whether the question asks about part of a group ("some flats") or what lies outside a
     period, place or group ("outside the breeding season"): ``shared.cache._extent``."""
+    clause: frozenset[str] = frozenset()
+    """Stems of the words of its relative clauses ("a chimney that the tenant damaged", "a fob
+    they lost"): what it says of a thing or person it names (``shared.cache._clauses``)."""
+    conditioned: bool = False
+    """The question narrows its case by a clause of condition or time ("if a tenant
+    refuses") or a relative clause ("a tenant who refuses")."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -599,6 +606,8 @@ def question_features(question: str) -> QuestionFeatures:
         acts=frozenset(stem(m["act"]) for m in _ACT.finditer(plain)) - _FRAMING - _LIGHT,
         sides=_sides(unnamed),
         extent=extent(plain),
+        clause=clause_words(plain),
+        conditioned=conditioned(plain),
     )
 
 

@@ -42,7 +42,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    of new builds"), a case of their own after a preposition of place, time or source ("an HMO
    in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
    qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
-   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor say how,
+   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor narrow
+   what it names by a clause of its own where the other has none ("a chimney that the tenant
+   damaged", "a fob they lost"), nor say how,
    how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
    act of its own after a preposition ("who pays for testing a smoke alarm").
 """
@@ -189,6 +191,9 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
                 f"{_listed(theirs)})")
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
+    if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \
+            (theirs & cached.clause if not new.conditioned else frozenset()):
+        return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
     if how := _manner_difference(new, cached) or _manner_difference(cached, new):
         return f"one question says how, how much, how often or by whom where the other does " \
                f"not ({how})"
