@@ -83,3 +83,21 @@ def test_a_clause_whose_words_the_other_says_is_no_narrowing() -> None:
 ])
 def test_a_question_s_own_verb_and_what_is_said_are_no_clause(question: str) -> None:
     assert question_features(question).clause == frozenset()
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we give a tenant vouchers instead of cash for a removal grant?",
+     "Can we give a tenant vouchers rather than money for a removal grant?"),
+    ("Can a water company fit a meter without our consent?",
+     "Can a water provider fit a meter without our consent?"),
+    ("How often should a flue be swept?", "How often should we sweep a flue?"),
+    ("Who pays to redecorate after a leak?", "Who pays for decoration after a leak?"),
+    ("Must we lag pipes in a loft?", "Must we insulate pipes in a loft?"),
+    ("What must we tell incoming tenants about the gas supply?",
+     "What must we tell new tenants about the gas supply?"),
+    ("Can we recharge a departing tenant for a missing key?",
+     "Can we recharge an outgoing tenant for a missing key?"),
+])
+def test_everyday_words_of_one_meaning_are_no_swap(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert verdict.reusable, verdict.reason
