@@ -19,7 +19,7 @@ import re
 import msgspec
 
 from shared.answering.questions import classify
-from shared.cache._alike import LEARNING, alike
+from shared.cache._alike import LEARNING, alike, one_word
 from shared.cache._clauses import clause_words, conditioned
 from shared.cache._extent import extent
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
@@ -551,8 +551,10 @@ _PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dw
 @functools.lru_cache(maxsize=4096)
 def question_features(question: str) -> QuestionFeatures:
     """The answer-changing features of ``question`` (see the module docstring); remembered,
-    since a lookup compares one new question with several cached ones."""
-    plain = _plain(question)
+    since a lookup compares one new question with several cached ones. Everyday phrases are
+    read as their one word ("take out" as "remove") here only: what is embedded is the
+    question as asked."""
+    plain = one_word(_plain(question))
     expanded = expand(plain)
     named = subjects(expanded)
     references = _references(plain, expanded, named)
