@@ -29,14 +29,16 @@ tenants", "a number of properties"); "some notice", "some advice" ask what "noti
 "advice" ask, and "how many" asks for an amount (compared apart)."""
 
 _OUTSIDE = re.compile(
-    r"(?<![\w'-])(?<!the )(?:outside(?:\s+of)?(?=\s+(?:the|a|an|our|their|its|his|her|this|"
-    r"that|these|those|office|working|normal|usual|business|school)\b)|"
-    r"out\s+of\s+(?=(?:the\s+|our\s+|their\s+|its\s+)?(?:hours|office|borough|area|district|"
-    r"season|term|county|region)\b))",
+    r"(?<![\w'-])(?<!the )(?:outside(?:\s+of)?|out\s+of)\s+(?:(?:the|a|an|our|their|its|his|"
+    r"her|this|that|these|those)\s+)?(?:[\w'-]+\s+){0,3}?(?:seasons?|hours|terms?|periods?|"
+    r"areas?|boroughs?|districts?|regions?|county|counties|boundar(?:y|ies)|zones?|days?|"
+    r"weeks?|weekends?|months?|years?|times?|holidays?|nights?)\b",
     re.IGNORECASE)
-""""Outside" or "out of" before a period, place or group it sets the question beyond ("outside
-the breeding season", "outside its area", "out of hours", "out of borough"); "the outside of
-a block" is its exterior, a thing, and "outside walls" qualify the walls."""
+""""Outside" or "out of" before a period or an area it sets the question beyond ("outside
+the breeding season", "outside its area", "out of hours", "out of borough", "outside
+collection days"). Before a thing it says where something stands, by it rather than beyond
+it ("a dropped kerb outside their house" is one in front of it): read as a place, not an
+extent; "the outside of a block" is its exterior."""
 
 
 def extent(plain: str) -> frozenset[str]:

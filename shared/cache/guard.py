@@ -169,9 +169,6 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
                                            & _LIMITS):
         return (f"one question puts a limit on its figure that the other does not "
                 f"({_listed(limit)})")
-    if new.extent != cached.extent:
-        return (f"the questions ask about different extents of a group, period or place "
-                f"({_listed(new.extent)} against {_listed(cached.extent)})")
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
     return None
@@ -189,11 +186,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     if mine and theirs:
         return (f"the questions differ in words of substance ({_listed(mine)} against "
                 f"{_listed(theirs)})")
-    if setting := (mine & new.settings) | (theirs & cached.settings):
-        return f"one question asks about a narrower case ({_listed(setting)})"
-    if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \
-            (theirs & cached.clause if not new.conditioned else frozenset()):
-        return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
+    if narrower := _narrower_case(new, cached, mine, theirs):
+        return narrower
     if how := _manner_difference(new, cached) or _manner_difference(cached, new):
         return f"one question says how, how much, how often or by whom where the other does " \
                f"not ({how})"
@@ -209,6 +203,23 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
         return (f"one question adds words of substance ({_listed(mine | theirs)}) and they are "
                 f"not similar enough to be the same question in other words ({similarity:.3f}, "
                 f"below {WORDING_SIMILARITY:.2f})")
+    return None
+
+
+def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
+                   theirs: frozenset[str]) -> str | None:
+    """A case narrower or other than the other question's, by words only one question says:
+    a setting ("in winter"), part of a group or what lies outside a period or area ("some
+    flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged")
+    where the other question has none."""
+    if setting := (mine & new.settings) | (theirs & cached.settings):
+        return f"one question asks about a narrower case ({_listed(setting)})"
+    if new.extent != cached.extent:
+        return (f"the questions ask about different extents of a group, period or place "
+                f"({_listed(new.extent)} against {_listed(cached.extent)})")
+    if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \
+            (theirs & cached.clause if not new.conditioned else frozenset()):
+        return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
     return None
 
 
