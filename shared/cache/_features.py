@@ -19,7 +19,9 @@ import re
 import msgspec
 
 from shared.answering.questions import classify
-from shared.cache._alike import LEARNING, alike
+from shared.cache._alike import LEARNING, alike, one_word
+from shared.cache._clauses import clause_words, conditioned
+from shared.cache._extent import extent
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
@@ -123,6 +125,15 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     """Stems of the "-ing" words right after a preposition ("who pays for testing a smoke
     alarm"): an act of its own on what both questions name, where the other asks about the
     thing itself ("who pays for a smoke alarm")."""
+    extent: frozenset[str] = frozenset()
+    """Whether the question asks about part of a group ("some flats") or what lies outside a
+    period, place or group ("outside the breeding season"): ``shared.cache._extent``."""
+    clause: frozenset[str] = frozenset()
+    """Stems of the words of its relative clauses ("a chimney that the tenant damaged", "a fob
+    they lost"): what it says of a thing or person it names (``shared.cache._clauses``)."""
+    conditioned: bool = False
+    """The question narrows its case by a clause of condition or time ("if a tenant
+    refuses") or a relative clause ("a tenant who refuses")."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -540,8 +551,10 @@ _PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dw
 @functools.lru_cache(maxsize=4096)
 def question_features(question: str) -> QuestionFeatures:
     """The answer-changing features of ``question`` (see the module docstring); remembered,
-    since a lookup compares one new question with several cached ones."""
-    plain = _plain(question)
+    since a lookup compares one new question with several cached ones. Everyday phrases are
+    read as their one word ("take out" as "remove") here only: what is embedded is the
+    question as asked."""
+    plain = one_word(_plain(question))
     expanded = expand(plain)
     named = subjects(expanded)
     references = _references(plain, expanded, named)
@@ -594,6 +607,9 @@ def question_features(question: str) -> QuestionFeatures:
         manner=_manner(plain),
         acts=frozenset(stem(m["act"]) for m in _ACT.finditer(plain)) - _FRAMING - _LIGHT,
         sides=_sides(unnamed),
+        extent=extent(plain),
+        clause=clause_words(plain),
+        conditioned=conditioned(plain),
     )
 
 

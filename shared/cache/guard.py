@@ -26,7 +26,10 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
    "before" against "after"), nor ask for another kind of answer ("how often" against "how
-   long", "who" against "how much").
+   long", "who" against "how much"), nor ask about part of a group where the other
+   asks about it all or plainly ("some flats", "all flats"), nor about what lies outside a
+   period, place or group the other is within or says plainly ("outside the breeding
+   season").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -39,7 +42,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    of new builds"), a case of their own after a preposition of place, time or source ("an HMO
    in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
    qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
-   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor say how,
+   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor narrow
+   what it names by a clause of its own where the other has none ("a chimney that the tenant
+   damaged", "a fob they lost"), nor say how,
    how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
    act of its own after a preposition ("who pays for testing a smoke alarm").
 """
@@ -181,8 +186,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     if mine and theirs:
         return (f"the questions differ in words of substance ({_listed(mine)} against "
                 f"{_listed(theirs)})")
-    if setting := (mine & new.settings) | (theirs & cached.settings):
-        return f"one question asks about a narrower case ({_listed(setting)})"
+    if narrower := _narrower_case(new, cached, mine, theirs):
+        return narrower
     if how := _manner_difference(new, cached) or _manner_difference(cached, new):
         return f"one question says how, how much, how often or by whom where the other does " \
                f"not ({how})"
@@ -198,6 +203,23 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
         return (f"one question adds words of substance ({_listed(mine | theirs)}) and they are "
                 f"not similar enough to be the same question in other words ({similarity:.3f}, "
                 f"below {WORDING_SIMILARITY:.2f})")
+    return None
+
+
+def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
+                   theirs: frozenset[str]) -> str | None:
+    """A case narrower or other than the other question's, by words only one question says:
+    a setting ("in winter"), part of a group or what lies outside a period or area ("some
+    flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged")
+    where the other question has none."""
+    if setting := (mine & new.settings) | (theirs & cached.settings):
+        return f"one question asks about a narrower case ({_listed(setting)})"
+    if new.extent != cached.extent:
+        return (f"the questions ask about different extents of a group, period or place "
+                f"({_listed(new.extent)} against {_listed(cached.extent)})")
+    if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \
+            (theirs & cached.clause if not new.conditioned else frozenset()):
+        return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
     return None
 
 
