@@ -1,15 +1,19 @@
 """Round sixteen of retrieval: a heading the lexicon names moved up, a condition to be met
-asked as no licence condition, and the everyday words for how the people the Act deals with
+asked as no licence condition, a repealed provision not moved up for its aspect, and the
+everyday words for how the people the Act deals with
 act (services/lex/corpus/ranking.py, aspects.py, shared/text/vocabulary.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
 from services.lex.corpus.aspects import aspects_asked
-from services.lex.corpus.ranking import named_by_lexicon_up
+from services.lex.corpus.ranking import aspects_up, named_by_lexicon_up
+from services.lex.corpus.records import LegislationSection
+from services.lex.corpus.store import _aspects_up
 from shared.text.terms import terms
 from shared.text.vocabulary import expand, expand_statutory, spelt_out
 
@@ -123,3 +127,36 @@ def test_everyday_words_for_a_policys_reporting_and_reports(question: str, added
     """A report made for someone else, a yearly write-up and grumbles in the plural, in the
     policies' words."""
     assert added in expand(question)
+
+
+def _record_row(number: str, title: str, score: float, *, repealed: bool = False
+                ) -> dict[str, Any]:
+    record = LegislationSection(id=ACT + number, uri=ACT + number, legislation_id=ACT[:-9],
+                                title=title, text="", status="repealed" if repealed else
+                                "in_force")
+    return {"id": ACT + number, "score": score, "record": msgspec.json.encode(record)}
+
+
+_PENALTIES = [
+    _record_row("235", "Power to require documents to be produced", 1.0),
+    _record_row("236", "Enforcement of powers to obtain information", 0.9),
+    _record_row("168", "Penalty charge notices", 0.8, repealed=True),
+    _record_row("30", "Offence of failing to comply with improvement notice", 0.7),
+]
+
+
+def test_a_repealed_provision_is_not_moved_up_for_the_aspect_it_names() -> None:
+    """"Penalty charge notices" of the repealed home information packs names a penalty and a
+    notice, but answers nothing about the fine for failing to comply with a notice now."""
+    question = "What is the maximum fine for failing to comply with a notice?"
+    moved = [r["id"].rsplit("/", 1)[1] for r in _aspects_up(_PENALTIES, question)]
+    assert moved[0] != "168"
+    unfiltered = aspects_up(
+        _PENALTIES, lambda r: msgspec.json.decode(r["record"], type=LegislationSection).title,
+        question)
+    assert unfiltered[0]["id"].endswith("/168")
+
+
+def test_a_question_whether_something_is_still_the_law_may_move_a_repealed_one() -> None:
+    question = "Is there still a maximum fine for failing to comply with a penalty notice?"
+    assert _aspects_up(_PENALTIES, question)[0]["id"].endswith("/168")

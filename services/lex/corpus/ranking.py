@@ -76,8 +76,8 @@ unchanged."""
 
 def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str, *,
                window: int = ASPECT_WINDOW, moves: int = ASPECT_MOVES,
-               place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None
-               ) -> list[Row]:
+               place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None,
+               current: Callable[[Row], bool] | None = None) -> list[Row]:
     """The provisions whose headings name the aspect ``question`` asks about its subject
     (``aspects.py``: "how long" and "Duration, review and revocation of designations"), up
     to ``moves`` of them in their order, moved to just after the first ``place`` (none: to
@@ -87,14 +87,19 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     question's ranking favours the Part's busiest provisions (the licensing requirement, the
     offences) over the one that answers what is asked about it. Scores stay where they were,
     so they still descend.
+
+    Only the provisions ``current`` accepts are moved (all, without it): a provision repealed
+    with its text gone names its aspect as a heading alone ("Penalty charge notices" of the
+    repealed home information packs) and answers nothing about the law now.
     """
     asked = aspects_asked(question)
     if not asked:
         return list(ranked)
     subject = subject_of(question, asked)
     found = [r for r in ranked[place:window]
-             if any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
-                    for a in asked)][:moves]
+             if (current is None or current(r))
+             and any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
+                     for a in asked)][:moves]
     if not found:
         return list(ranked)
     ids = {r["id"] for r in found}

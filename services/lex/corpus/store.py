@@ -193,7 +193,18 @@ def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
     headings say "Making of interim EDMOs"."""
     return aspects_up([dict(r.items()) for r in ranked], _title,
                       " ".join([spelt_out(question), *statutory_abbreviations(question)]),
-                      text=_text)
+                      text=_text, current=None if _ASKS_STILL.search(question) else _current)
+
+
+_ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer|repeal\w*|abolish\w*|"
+                         r"scrapped|used to)\b", re.IGNORECASE)
+"""A question whether something is still the law asks about provisions that may be gone."""
+
+
+def _current(row: Row) -> bool:
+    """Whether a provision still has its text: not repealed, or repealed with it kept."""
+    record = msgspec.json.decode(row["record"], type=LegislationSection)
+    return record.status != "repealed" or record.retains_text
 
 
 def _named_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
