@@ -31,7 +31,7 @@ def test_policy_retrieval_benchmark() -> None:
                          cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     result = json.loads(run.stdout)
     modes = result["modes"]
-    assert result["items"] == 205 and set(modes) == set(MODES), run.stderr[-2000:]
+    assert result["items"] == 220 and set(modes) == set(MODES), run.stderr[-2000:]
     earlier = result["categories"]["earlier"]
     assert earlier["hybrid"]["n"] == 76, earlier
     for metric, target in THRESHOLDS.items():
