@@ -315,6 +315,15 @@ _LAY: tuple[_Entry, ...] = (
            r"workmen|contractors) (?:are |is )?(?:in|round)|while (?:the )?(?:builders?|"
            r"workmen|works?) (?:are |is )?(?:in|on|going on|being done)",
            "decant temporary accommodation"),
+    # Round sixteen of retrieval: telling the landlord for someone else, a yearly write-up,
+    # and grumbles in the plural.
+    _entry(r"(?:for|instead of) (?:my|our|his|her|their|an?) (?:elderly |old |disabled |"
+           r"vulnerable |frail )?(?:mum|mother|dad|father|parents?|neighbours?|friends?|"
+           r"relatives?|gran\w*|son|daughter)|instead of (?:her|him|them) (?:ringing|calling|"
+           r"phoning|reporting|getting in touch)", "on behalf of someone else"),
+    _entry(r"write-?ups?|round-?ups?", "report"),
+    _entry(r"yearly|once a year", "annual"),
+    _entry(r"grumbles|gripes?|moans", "complaint"),
 )
 
 
@@ -793,6 +802,65 @@ _STATUTORY_OTHERS = _statutory(
 fire service, a magistrate, a false form, the council's bill, a warning letter, danger that
 cannot wait, every house in an area, how many may live there, a business partner, the
 ombudsman), as ``_STATUTORY_LAY``: full text, and the model's query with ``plain``."""
+_STATUTORY_CONDUCT = _statutory(
+    # How the people the Act deals with act, and what becomes of what they hold, in the words
+    # of those who ask (round sixteen of legal retrieval: lay, casual, tenant's, landlord's and
+    # long questions).
+    # Untrue answers in other words: the Act's false or misleading information.
+    (r"\b(?:wrong|incorrect|untrue|inaccurate) (?:details|information|answers?|figures|"
+     r"particulars|facts)\b", "false or misleading information"),
+    # Papers got rid of, said of the papers by a pronoun or thrown away: the Act's destroying.
+    (r"\b(?:destroy\w*|bin(?:s|ned|ning)?|dump(?:s|ed|ing)?|throw(?:s|ing)? away|threw away) "
+     r"(?:some |all |most )?(?:of )?(?:them|it|those|these|the (?:papers|documents|records|"
+     r"files))\b", "destroys suppresses document"),
+    # What an offender faces, asked in spoken English: the Act's offence and its fine.
+    (r"\bwhat(?:'s| is| are) (?:he|she|they|we|i|the (?:owner|landlord|agent)) looking at\b|"
+     r"\bwhat (?:will|would|could|can) (?:he|she|they|we|i) get\b", "offence liable fine"),
+    # The council running a home for its owner: the Act's management order.
+    (r"\b(?:council|authority)(?:'s| is| has| has been|'s been| have been) (?:\w+ )?(?:running|"
+     r"managing)\b|\b(?:tak(?:e|es|en|ing)|took) charge of (?:the )?(?:running|managing|"
+     r"management)\b", "management order"),
+    # The council's plan for a home it runs: the Act's management scheme, kept to.
+    (r"\b(?:its|their|the council'?s) (?:own )?plans? for (?:running |managing )?(?:it|them|"
+     r"the (?:house|home|flats?|block|property))\b|\b(?:its|their) own plans?\b",
+     "management scheme"),
+    (r"\b(?:stick|sticks|stuck|keep|keeps|kept) to\b|\babid(?:e|es|ing) by\b",
+     "in accordance with"),
+    # What the people living there pay or are charged, however put: the Act's rents and
+    # other payments.
+    (r"\bwhat (?:\w+ ){0,4}pay(?:s)? (?:each|every|a|per) (?:week|month)\b|\bmoney "
+     r"(?:it|they|the council) (?:takes?|took|collects?|gets?) (?:in )?from (?:the )?"
+     r"(?:lodgers|tenants|occupiers|residents|people)\b|\bpocket\w*", "rent other payments"),
+    # Whether a notice or order still binds: the Act's ceasing to have effect.
+    (r"\bstill (?:stand|stands|apply|applies|count|counts|hold|holds|in force|valid|"
+     r"binding)\b", "cease to have effect"),
+    # An order or arrangement that ends, and what it made: the Act's termination, leases and
+    # licences.
+    (r"\bcomes? to an end\b|\bcame to an end\b|\bcoming to an end\b", "termination"),
+    (r"\blettings\b|\btenancies (?:it|they|the council) (?:made|granted|gave)\b",
+     "lease licence"),
+    # A hearing held in the area: the Act's local inquiry.
+    (r"\b(?:hearings?|inquir(?:y|ies)|investigations?) (?:\w+ ){0,2}(?:in the (?:area|town|"
+     r"borough|district)|locally)\b|\bpublic (?:hearings?|inquir(?:y|ies))\b",
+     "local inquiries"),
+    # A company's boss, and a boss who looked away: the Act's officers of a body corporate and
+    # their consent, connivance or neglect.
+    (r"\bboss(?:es)?\b|\bmanaging directors?\b|\bchief executives?\b",
+     "director manager officer body corporate"),
+    (r"\bturn(?:s|ed|ing)? a blind eye\b|\blook(?:s|ed|ing)? the other way\b|"
+     r"\bwent along with\b|\bgo(?:es)? along with\b", "consent connivance neglect"),
+    # Making one scheme fit others: the Act's consistency and co-ordinated approach.
+    (r"\btie (?:\w+ ){0,2}in with\b|\bjoin(?:ed)?[- ]up\b|\bfit(?:s|ted)? (?:\w+ ){0,2}in "
+     r"with\b|\bline (?:\w+ ){0,2}up with\b", "consistent co-ordinated approach"),
+    # Every house of a kind near the asker: the Act's designation of an area.
+    (r"\b(?:every|all|each)\b (?:\w+ ){0,3}(?:round|around|near) here\b",
+     "designate area designation"),
+)
+"""Round sixteen's everyday words for how the people the Act deals with act (a wrong detail,
+papers binned, what an offender faces, the council running a home and keeping to its plan,
+what the occupiers pay, an order that still stands or comes to an end, a hearing in the area,
+a boss looking away, one scheme tied in with others), as ``_STATUTORY_LAY``: full
+text, and the model's query with ``plain``."""
 _STATUTORY_TERMS = _statutory(
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
@@ -814,6 +882,7 @@ uses the abbreviation everywhere after ("Making of interim EDMOs"), so a questio
 words must also find the abbreviation."""
 _STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
               *_STATUTORY_DEALINGS, *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
+              *_STATUTORY_CONDUCT,
               *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
@@ -893,7 +962,8 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     """
     entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY,
                *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS,
-               *_STATUTORY_DEGREES, *_STATUTORY_OTHERS) if plain else _STATUTORY_TERMS
+               *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
+               *_STATUTORY_CONDUCT) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from shared.text.terms import STOP_WORDS, terms
 
-__all__ = ["ASPECTS", "Aspect", "aspects_asked", "names_aspect", "subject_of"]
+__all__ = ["ASPECTS", "Aspect", "aspects_asked", "heading_terms", "names_aspect", "subject_of"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,10 @@ ASPECTS: tuple[Aspect, ...] = (
             r"(?:maximum|minimum|max|min) (?:length|period)|length of time|"
             r"lasts|last(?=\s*(?:[?.,;]|for\b|$))",
             "duration expiry"),
-    _aspect("conditions", r"conditions?", "conditions"),
+    # Not a condition to be met ("does his threat count towards the condition we need to
+    # meet?"): that is a test a power turns on, not the conditions a licence carries.
+    _aspect("conditions", r"conditions?(?!(?: [\w']+){0,4} (?:meet|met|satisf\w*|fulfil\w*)\b)",
+            "conditions"),
     _aspect("appeal", r"appeal(?:s|ed|ing)?|challeng(?:e|es|ed|ing)|contest(?:s|ed|ing)?",
             "appeals"),
     _aspect("offence", r"offences?|prosecut\w*|crimes?|criminal(?:ly)?", "offence"),
@@ -119,7 +122,7 @@ def names_aspect(heading: str, aspect: Aspect, subject: set[str],
     question's subject instead; so must the text of a heading that names the things of a
     ``listed`` aspect in general terms ("certain enforcement action").
     """
-    words = terms(heading, stop=STOP_WORDS | _GENERIC)
+    words = heading_terms(heading)
     if not words & aspect.heading:
         return False
     if (words - aspect.heading) & subject:
@@ -127,6 +130,11 @@ def names_aspect(heading: str, aspect: Aspect, subject: set[str],
     if words - aspect.heading and not aspect.listed:
         return False
     return len(terms(text() if callable(text) else text) & subject) >= _BARE_SUBJECT
+
+
+def heading_terms(heading: str) -> set[str]:
+    """The stems of what ``heading`` names, without the words that name no subject."""
+    return terms(heading, stop=STOP_WORDS | _GENERIC)
 
 
 def subject_of(question: str, asked: list[Aspect]) -> set[str]:

@@ -9,10 +9,11 @@ from collections.abc import Callable, Collection, Sequence
 from functools import partial
 from typing import Any
 
-from services.lex.corpus.aspects import aspects_asked, names_aspect, subject_of
+from services.lex.corpus.aspects import aspects_asked, heading_terms, names_aspect, subject_of
 
 __all__ = ["AGREED_WITHIN", "ASPECT_WINDOW", "FULLTEXT_FIRST_PLACE", "TWINS_OF", "acts_first",
-           "agreed_first", "aspects_up", "fulltext_first_kept", "named_second",
+           "agreed_first", "aspects_up", "fulltext_first_kept", "named_by_lexicon_up",
+           "named_second",
            "twins_together", "with_each_parts_best"]
 
 Row = dict[str, Any]
@@ -75,8 +76,8 @@ unchanged."""
 
 def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str, *,
                window: int = ASPECT_WINDOW, moves: int = ASPECT_MOVES,
-               place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None
-               ) -> list[Row]:
+               place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None,
+               current: Callable[[Row], bool] | None = None) -> list[Row]:
     """The provisions whose headings name the aspect ``question`` asks about its subject
     (``aspects.py``: "how long" and "Duration, review and revocation of designations"), up
     to ``moves`` of them in their order, moved to just after the first ``place`` (none: to
@@ -86,14 +87,19 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     question's ranking favours the Part's busiest provisions (the licensing requirement, the
     offences) over the one that answers what is asked about it. Scores stay where they were,
     so they still descend.
+
+    Only the provisions ``current`` accepts are moved (all, without it): a provision repealed
+    with its text gone names its aspect as a heading alone ("Penalty charge notices" of the
+    repealed home information packs) and answers nothing about the law now.
     """
     asked = aspects_asked(question)
     if not asked:
         return list(ranked)
     subject = subject_of(question, asked)
     found = [r for r in ranked[place:window]
-             if any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
-                    for a in asked)][:moves]
+             if (current is None or current(r))
+             and any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
+                     for a in asked)][:moves]
     if not found:
         return list(ranked)
     ids = {r["id"] for r in found}
@@ -101,6 +107,44 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     order = [*head, *found, *(r for r in ranked[place:] if r["id"] not in ids)]
     scores = [r["score"] for r in ranked]
     return [{**r, "score": s} for r, s in zip(order, scores, strict=True)]
+
+
+NAMED_PLACE = 1
+"""Where a heading the lexicon names is moved to: after the first, which the whole question
+(or the aspect it asks) favours."""
+NAMED_SAME_START = 4
+"""A stem of the lexicon's that starts as one of the asker's does is the asker's word in
+another form ("demolition" for "demolish"), not the Act's name for what was described."""
+NAMED_LEAST = 2
+"""Stems of a heading that the lexicon must supply: one shared word ("order", "notice") names
+no provision."""
+
+
+def named_by_lexicon_up(ranked: Sequence[Row], title: Callable[[Row], str],
+                        named: set[str], said: set[str], *, window: int = ASPECT_WINDOW,
+                        place: int = NAMED_PLACE, least: int = NAMED_LEAST) -> list[Row]:
+    """The first provision whose heading is the Act's own name for what the asker described
+    in everyday words moved up to ``place``: every stem of its heading is the lexicon's
+    (``named``: the Act's words for the question's everyday ones) or the asker's (``said``),
+    and at least ``least`` are the lexicon's and not the asker's words in another form.
+
+    "Is it an offence to give the council wrong details like that?" is answered by "False or
+    misleading information", and "what's he looking at for binning the papers?" by the
+    provision on destroying documents; but in a long question the story's subject ("the
+    licence for the shared house") fills the Part's busiest provisions, which outrank the one
+    the asker described without its words. Scores stay where they were.
+    """
+    starts = {w[:NAMED_SAME_START] for w in said}
+    named = {w for w in named if w[:NAMED_SAME_START] not in starts}
+    if len(named) < least:
+        return list(ranked)
+    index = next((i for i, r in enumerate(ranked[:window])
+                  if len((words := heading_terms(title(r))) & named) >= least
+                  and words <= named | said), None)
+    if index is None or index <= place:
+        return list(ranked)
+    order = [*ranked[:place], ranked[index], *ranked[place:index], *ranked[index + 1:]]
+    return [{**r, "score": row["score"]} for r, row in zip(order, ranked, strict=True)]
 
 
 AGREED_WITHIN = 25

@@ -24,6 +24,7 @@ from services.lex.corpus.ranking import (
     agreed_first,
     aspects_up,
     fulltext_first_kept,
+    named_by_lexicon_up,
     named_second,
     twins_together,
     with_each_parts_best,
@@ -48,6 +49,7 @@ from shared.embeddings import Embedder
 from shared.hybrid import reciprocal_rank_fusion
 from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
 from shared.store import Connection
+from shared.text.terms import terms
 from shared.text.vocabulary import (
     expand_statutory,
     spelt_out,
@@ -191,7 +193,28 @@ def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
     headings say "Making of interim EDMOs"."""
     return aspects_up([dict(r.items()) for r in ranked], _title,
                       " ".join([spelt_out(question), *statutory_abbreviations(question)]),
-                      text=_text)
+                      text=_text, current=None if _ASKS_STILL.search(question) else _current)
+
+
+_ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer|repeal\w*|abolish\w*|"
+                         r"scrapped|used to)\b", re.IGNORECASE)
+"""A question whether something is still the law asks about provisions that may be gone."""
+
+
+def _current(row: Row) -> bool:
+    """Whether a provision still has its text: not repealed, or repealed with it kept."""
+    record = msgspec.json.decode(row["record"], type=LegislationSection)
+    return record.status != "repealed" or record.retains_text
+
+
+def _named_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
+    """``ranked`` with the provision whose heading the lexicon names for the question's
+    everyday words moved up (``ranking.named_by_lexicon_up``): the Act's words that
+    ``spelt_out(..., plain=True)`` adds for them, beyond what the question and its ordinary
+    expansion say."""
+    said = terms(spelt_out(question))
+    return named_by_lexicon_up([dict(r.items()) for r in ranked], _title,
+                               terms(spelt_out(question, plain=True)) - said, said)
 
 
 def _title(row: Row) -> str:
@@ -361,9 +384,9 @@ class CorpusStore:
                                                      dense)
         if dense and method == "hybrid":
             sides = len(question_parts(question)) if is_comparison(question) else 1
-            ranked = fulltext_first_kept(twins_together(_aspects_up(
+            ranked = fulltext_first_kept(twins_together(_named_up(_aspects_up(
                 await self._with_parts(ranked, query, question, filters, depth), question),
-                _title, kept=sides), agreed)
+                question), _title, kept=sides), agreed)
         ranked = acts_first(ranked, acts)
         ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
         return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
