@@ -1,0 +1,325 @@
+"""How the statute book words what people ask: pairs of a pattern (how a question says it,
+matched case-insensitively) and the Act's own words for it, one table per kind.
+
+Why a module of its own: the tables are data that grows every round of retrieval work (each
+round's fresh questions bring everyday words the Housing Act 2004 words otherwise), while
+``shared.text.vocabulary`` holds how they are read. The vocabulary compiles them and says which
+search reads which table (full text, the model's query with ``plain``, abbreviations).
+"""
+
+from __future__ import annotations
+
+__all__ = ["ABBREVIATIONS", "CONDUCT", "DEALINGS", "DEGREES", "LAY", "OTHERS", "PLAIN",
+           "SITUATIONS", "TERMS", "WORDS"]
+
+WORDS: tuple[tuple[str, str], ...] = (
+    (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
+     r"\b(five|six|seven|[5-9])[- ]bed(room)?",
+     "house in multiple occupation"),  # licensing only when asked: not every HMO question
+    (r"\blicen[cs]", "licence licensing"),
+    (r"\bdamp\b|\bmould\b|\bcold\b|\bhazards?\b", "hazard category 1 improvement notice"),
+    (r"\bevict|no[- ]fault", "possession notice"),
+    (r"\bcouncil\b", "local housing authority"),
+    # The Act's minister for England or Wales, however the asker names them.
+    (r"(?-i:\bSoS\b)|\bsecretary of state\b|\bministers?\b", "appropriate national authority"),
+    (r"\bdeposits?\b", "tenancy deposit scheme"),
+    (r"\bovercrowd", "overcrowding notice"),
+    (r"\bpenalt|\bfined?\b|\bprosecut|\bpunish", "offence financial penalty"),
+    # Everyday words for what the statute book names in its own terms: full text meets the
+    # Act's words only, and each names a kind of thing the Acts regulate, however it is said.
+    (r"\bcrimes?\b|\bcriminal\b|\billegal\b|\bagainst the law\b", "offence"),
+    (r"\b(?:lie|lies|lied|lying|fib\w*) to\b", "false or misleading"),
+    (r"\bcaus\w* (?:trouble|bother|a nuisance)|\btrouble ?makers?|\bmaking trouble|\byob\w*|"
+     r"\bhooligan\w*|\browdy\b", "anti-social behaviour"),
+    (r"\bhow long\b", "duration period"),  # "last" or "wait": the Act says for what period
+    # Irregular participles the stemmer leaves alone, and headings say in the gerund
+    # ("Making of interim EDMOs", "Giving of notices").
+    (r"\bmade\b", "make"), (r"\bgiven\b", "give"), (r"\btaken\b", "take"),
+    (r"\bheld\b", "hold"), (r"\bpaid\b", "pay"), (r"\bbrought\b", "bring"),
+    (r"\bsought\b", "seek"), (r"\bkept\b", "keep"), (r"\bsent\b", "send"),
+)
+"""How the statute book words what a question asks about: keywords for full-text search."""
+PLAIN: tuple[tuple[str, str], ...] = (
+    # Everyday words for the Act's procedures and terms of art, for legal full text only:
+    # each names a kind of thing the Act does, however a tenant, landlord or officer says it.
+    # Documents and how they are given.
+    (r"\btemplates?\b|\bpro ?formas?\b|\bstandard (?:letters?|wording|layouts?)\b",
+     "form prescribe"),
+    (r"\b(?:lay|lays|laying|set|sets|setting) down\b", "prescribe"),
+    (r"\be-?mail\w*|\bonline\b|\belectronically\b", "electronic communications"),
+    (r"\blaps(?:e|es|ed|ing)\b|\bfalls? away\b|\bno longer (?:applies|counts|stands)\b",
+     "cease to have effect"),
+    (r"\byearly\b|\bonce a year\b", "annual"),
+    # What the council does to a house: take over its management, order works, ban its use,
+    # knock it down.
+    (r"\btak(?:e|es|ing|en) over (?:the )?(?:running|management|managing|control)\b|"
+     r"\btak(?:e|es|ing|en) over (?:running|managing)\b", "management order"),
+    (r"\b(?:order|notice)s? to (?:fix|repair|sort out|put right|do (?:the )?works?)\b",
+     "improvement notice"),
+    (r"\bban(?:s|ned|ning)? (?:on )?(?:anyone |people )?(?:living|using|use)\b|"
+     r"\bstop(?:s|ped|ping)? (?:anyone|people|tenants) (?:from )?living\b", "prohibition order"),
+    (r"\b(?:knock|knocks|knocked|knocking|pull|pulls|pulled|pulling) (?:\w+ ){0,3}down\b|"
+     r"\bdemolish\w*|\bbulldoz\w*", "demolition order clearance area"),
+    (r"\bclear(?:s|ed|ing)? (?:a |an |the )?(?:whole )?(?:area|street|estate)s?\b|\bslums?\b",
+     "clearance area"),
+    # Licensing schemes in the words of the people they cover.
+    (r"\bextra (?:hmo )?licensing\b|\bborough[- ]wide licensing\b|\blicensing schemes?\b",
+     "additional licensing designation"),
+    # Where a dispute goes, and going on from there.
+    (r"\b(?:property|housing|rent) tribunals?\b", "residential property tribunal"),
+    (r"\btake (?:it|this|that|the case|my case|the decision) (?:further|higher)\b", "appeal"),
+    # Who holds the property: lenders, and buying it back ("paying back" is left out: a
+    # discount, a rent repayment order and arrears are all paid back).
+    (r"\blenders?\b|\bbuilding societ(?:y|ies)\b|\bmortgage (?:company|provider)s?\b",
+     "mortgagee"),
+    (r"\bfirst dibs\b|\bfirst (?:option|offer)\b|\boffer (?:it |them )?back\b|"
+     r"\bsell (?:it |them )?back\b", "right of first refusal"),
+)
+"""Everyday words for the Act's procedures and terms, each the Act's own words for what is
+meant (lay and spoken questions: a notice "emailed" is one given by electronic
+communications; a council that "takes over running" a house has made a management order)."""
+LAY: tuple[tuple[str, str], ...] = (
+    # More everyday words for the Act's terms of art, for legal full text and the model's
+    # query: each names a kind of thing the Act regulates, however an asker says it.
+    # Challenging a decision: the Act's word is "appeal" ("dispute" is left out: a deposit
+    # dispute is resolved, not appealed).
+    (r"\b(?:object(?:s|ed|ing|ions?)?|disagree\w*|challeng\w*|contest(?:s|ed|ing)?)\b",
+     "appeal"),
+    # Homes let to several households, in the words of those who share them.
+    (r"\bmulti[- ]?(?:let|occupied|occupancy)\b|\b(?:flat|house) ?mates?\b",
+     "house in multiple occupation"),
+    # Rooms and their size: the Act counts sleeping accommodation by floor area.
+    (r"\bbedrooms?\b", "sleeping accommodation"),
+    (r"\bhow (?:small|big|large)\b|\bsize of\b|\bsquare (?:metres|meters|feet)\b",
+     "floor area"),
+    # Household goods left in a home the council takes over.
+    (r"\b(?:sofas?|settees?|beds|tables|chairs|wardrobes?|furnishings?)\b", "furniture"),
+    # A debt secured on a property, and what the council bills for work it does.
+    (r"\bsecured (?:against|on)\b|\bagainst the (?:house|property|home|flat)\b",
+     "charge on the premises"),
+    (r"\b(?:the|a|its|their|his|her|my) bill\b|\binvoice[sd]?\b", "expenses demand"),
+    # Homes standing empty, however they are described.
+    (r"\babandoned (?:home|house|flat|property)\b|\b(?:lying|standing|left) empty\b|"
+     r"\bboarded[- ]up\b|\bvacant (?:home|house|flat|property)\b", "empty dwelling"),
+    # The Act's notices by their initials (upper case only: "in" is no notice).
+    (r"(?-i:\bINs\b|\bIN\b(?= (?:under|for|on|from|served)\b))", "improvement notice"),
+)
+"""Round ten's everyday words for the Act's terms (lay paraphrase: no word of the provision
+is in the question), for full text and, as the Act's words for what is meant, the model's
+query (``spelt_out(..., plain=True)``)."""
+SITUATIONS: tuple[tuple[str, str], ...] = (
+    # What happens to a property and the people in it, in the words of those it happens to,
+    # for legal full text and the model's query: each names a situation the Act provides
+    # for (round eleven of legal retrieval: lay, casual and long questions).
+    # The property changes hands after a notice or order: the Act's "person liable" changes.
+    (r"\bsold (?:up|on|it|(?:the|my|our|his|her|their) (?:house|home|flat|property|building|"
+     r"block))\b|\bsell(?:s|ing)? (?:up|on)\b|\b(?:new|next) owners?\b|\bchanged? hands\b",
+     "change in person liable ceases"),
+    # Several people own one building: the Act lets one owner act on behalf of another.
+    (r"\bco-?owners?\b|\bjoint(?:ly)? own\w*|\bother owners?\b|"
+     r"\bshar(?:e|es|ed|ing) (?:the )?(?:freehold|ownership)\b", "owner on behalf of another"),
+    # Putting a notice or order on hold, and looking at it again.
+    (r"\bon hold\b|\bpaus(?:e|es|ed|ing)\b|\bput off\b", "suspended suspension"),
+    (r"\blook(?:s|ed|ing)? (?:\w+ ){0,3}again\b|\breconsider\w*|\bre-?examin\w*|"
+     r"\bsecond look\b", "review"),
+    # Removing the people who live there, or threatening to.
+    (r"\b(?:throw|throws|threw|thrown|throwing|kick|kicks|kicked|kicking|turf|turfs|turfed|"
+     r"chuck|chucks|chucked) (?:\w+ ){0,3}out\b|\bget (?:\w+ ){0,2}(?:tenants?|occupiers?|"
+     r"residents?|lodgers?|them|everyone|people) out\b", "possession evict"),
+    (r"\bthreat\w* to (?:evict|throw|kick|turf|remove)\w*", "threat to evict"),
+    # Loss to be made good: the Act's compensation.
+    (r"\bmake good\b|\b(?:my|our|their|his|her|the|any) loss(?:es)?\b|\breimburs\w*",
+     "compensation"),
+    # Who may share a room to sleep: the Act's persons of opposite sexes.
+    (r"\b(?:a )?(?:man|men|boys?) and (?:a )?(?:woman|women|girls?)\b|\bopposite sex\w*|"
+     r"\bmixed[- ]sex\b", "persons of opposite sexes sleeping"),
+)
+"""Round eleven's everyday words for situations the Act provides for (a house sold after a
+notice, owners who share a building, a notice on hold, tenants thrown out, a loss made good),
+as ``LAY``: full text, and the model's query with ``plain``."""
+DEALINGS: tuple[tuple[str, str], ...] = (
+    # What people do with the Act's licences, notices, officers and penalties, in the words
+    # of those who do it, for legal full text and the model's query: each names a dealing the
+    # Act provides for (round twelve of legal retrieval: lay, landlord's and long questions).
+    # A licence by another name ("a permit for a shared house").
+    (r"\bpermits? (?:for|to (?:let|rent|run|operate))\b|"
+     r"\bpermit (?:rules|schemes?|system|regime)\b", "licence licensing"),
+    # Buying a council home, said in the past tense or with "purchase".
+    (r"\b(?:bought|purchas\w*) (?:my|our|his|her|their|the|a) (?:own )?council "
+     r"(?:house|home|flat|bungalow|maisonette)s?\b", "right to buy"),
+    # Keeping an officer out in body: the Act's obstruction.
+    (r"\bst(?:an|oo)d\w* in the (?:way|doorway|door)\b|\b(?:would not|wouldn'?t|will not|won'?t|"
+     r"refus\w* to) let (?:\w+ ){0,2}(?:look|see|inspect|check|examine|through)\b",
+     "obstructs obstruction"),
+    # A demand for records ignored: the Act's notice to produce documents, not complied with.
+    (r"\bignor\w* (?:\w+ ){0,4}(?:letters?|notices?|requests?|demands?)\b",
+     "fails to comply with notice"),
+    (r"\b(?:ask|asks|asked|asking|demand|demands|demanded|demanding) (?:\w+ ){0,2}for "
+     r"(?:\w+ ){0,4}(?:documents|records|papers|paperwork|accounts)\b",
+     "require documents to be produced information"),
+    # A penalty dropped or cut: the Act's withdrawal of a notice or reduction of its amount.
+    (r"\b(?:drop|drops|dropped|dropping|cancel\w*|scrap\w*|withdraw\w*|lower\w*|reduc\w*|cut) "
+     r"(?:\w+ ){0,3}(?:fines?|penalt\w*|sum|amount)\b|\b(?:fines?|penalt\w*) (?:\w+ ){0,3}"
+     r"(?:dropped|cancelled|scrapped|withdrawn|lowered|reduced|cut)\b", "withdraw reduce amount"),
+    # People who live together for their faith: the Act's religious community.
+    (r"\bmonks?\b|\bnuns?\b|\bfriars?\b|\bconvents?\b|\bmonaster\w*|\bpriory\b|"
+     r"\breligious orders?\b", "religious community"),
+    # How long at most: the Act's period and duration.
+    (r"\b(?:for )?how many (?:years|months|weeks|days)\b", "duration period"),
+)
+"""Round twelve's everyday words for dealings the Act provides for (a permit, a council home
+bought, an officer kept out, a demand for records ignored, a penalty dropped, a religious
+community, how many years), as ``LAY``: full text, and the model's query with
+``plain``."""
+DEGREES: tuple[tuple[str, str], ...] = (
+    # How bad, how long, on whose behalf: the degrees and roles the Act distinguishes, in the
+    # words of those who ask (round thirteen of legal retrieval: lay and landlord's questions).
+    # A danger said to be lesser: the Act's category 2 hazard.
+    (r"\b(?:less(?:er)?|minor|small(?:er)?|low(?:er)?)(?:[- ]level)? (?:dangers?|risks?|"
+     r"hazards?)\b|\bless serious (?:dangers?|risks?|hazards?|problems?)\b",
+     "category 2 hazard"),
+    # A house taken over for good or for now: the Act's final and interim management orders.
+    (r"\btak(?:e|es|ing|en) over (?:\w+ ){0,6}(?:for good|permanently|for the long term|"
+     r"long[- ]term|for years)\b", "final management order"),
+    (r"\btak(?:e|es|ing|en) over (?:\w+ ){0,6}(?:temporarily|for now|short[- ]term|"
+     r"for a while|in the meantime)\b", "interim management order"),
+    # Those who deal with a dead person's affairs: the Act's personal representatives.
+    (r"\bexecutors?\b|\badministrators? of (?:his|her|their|the) estate\b",
+     "personal representatives"),
+)
+"""Round thirteen's everyday words for the degrees and roles the Act distinguishes (a lesser
+danger, a house taken over for good or for now, a dead owner's executors), as
+``LAY``: full text, and the model's query with ``plain``."""
+OTHERS: tuple[tuple[str, str], ...] = (
+    # The other bodies, people and sums the Act brings in, in the words of those who ask
+    # (round fourteen of legal retrieval: lay, tenant's and landlord's questions).
+    # The fire service, however named: the Act's fire and rescue authority.
+    (r"\bfire (?:brigade|service)s?\b|\bfire ?(?:fighters?|m[ae]n)\b|\bbrigades?\b",
+     "fire and rescue authority"),
+    (r"\bblazes?\b|\bflames?\b|\binfernos?\b", "fire"),
+    # Asking someone's view before acting: the Act's consultation.
+    # ("what checks must be done first?" asks no one: a check is "with" someone).
+    (r"\b(?:ask|asks|asked|asking|talk|talks|speak|speaks) (?:with |to )?(?:\w+ ){0,3}"
+     r"(?:first|beforehand)\b|\bcheck(?:s|ed)? with (?:\w+ ){0,3}(?:first|beforehand)\b|"
+     r"\bwhat (?:it|they|he|she) thinks?\b|"
+     r"\b(?:its|their|his|her|our|my) (?:views?|opinions?) (?:first|before)\b", "consult"),
+    # A court's leave to go in: the Act's warrant from a justice of the peace.
+    (r"\bmagistrates?\b|(?-i:\bJPs?\b)|\bjustices? of the peace\b|\bsearch warrants?\b",
+     "justice of the peace warrant"),
+    (r"\b(?:go|goes|get|gets|come|comes|going|getting|coming|went|got|came) in(?:side)? "
+     r"(?:\w+ ){0,3}anyway\b|\bforc(?:e|es|ed|ing) (?:their|its|his|her|a|the) way in\b|"
+     r"\bforc(?:e|es|ed|ing) entry\b", "warrant to authorise entry"),
+    # Untruths on a form or to an officer: the Act's false or misleading information.
+    (r"\b(?:lie|lies|lied|lying) (?:on|in)\b|\bfalse (?:details|information|statements?|"
+     r"figures)\b|\b(?:fake|forged|bogus|made[- ]up) (?:\w+ )?(?:certificates?|documents?|"
+     r"details|forms?|papers?)\b|\bfill(?:s|ed|ing)? (?:\w+ ){0,4}wrong(?:ly)?\b",
+     "false or misleading information"),
+    # The council's costs put on the owner: the Act's charge for expenses.
+    (r"\b(?:bill|bills|billed|billing|charg(?:e|es|ed|ing)) (?:the |a |his |her |their )?"
+     r"(?:owners?|landlords?|freeholders?|me|us|him|them)\b|\bmoney (?:off|from) (?:me|us|"
+     r"him|her|them)\b|\bpay (?:for|towards) (?:the council'?s|its|their) (?:time|costs?|"
+     r"work|paperwork)\b", "charge expenses"),
+    # A letter that only tells of a danger: the Act's hazard awareness notice.
+    (r"\bwarn(?:s|ed|ing)? (?:\w+ ){0,4}(?:that|about|of)\b|\bwarning (?:letters?|notices?)\b",
+     "hazard awareness notice advising"),
+    # Danger that cannot wait: the Act's emergency action and imminent risk.
+    (r"\b(?:straight|right) away\b|\bimmediately\b|\bat once\b|\bright now\b|"
+     r"\bthe same (?:day|night)\b|\btonight\b|\babout to (?:collapse|come down|fall|"
+     r"give way|cave in)\b", "emergency imminent risk"),
+    # Every house of a kind in one place: the Act's designation of an area.
+    (r"\b(?:every|all|each)\b (?:\w+ ){0,3}(?:in|across|throughout) (?:\w+ ){0,2}(?:area|"
+     r"neighbourhood|ward|district|borough|part of (?:the )?town|town centre|estate)s?\b",
+     "designate area designation"),
+    # How many may live there: the Act's particular number of households or persons.
+    (r"\b(?:max(?:imum)?|no more than|only|at most|up to|limited to) (?:of )?(?:\d+|one|two|"
+     r"three|four|five|six|seven|eight) (?:people|persons|adults|tenants|occupants|occupiers|"
+     r"households|families)\b", "particular number of households or persons"),
+    # Those linked with a person by work or otherwise: the Act's persons associated.
+    (r"\b(?:business|work) partners?\b|\bassociates?\b|\bcolleagues?\b|\bco-?directors?\b",
+     "person associated"),
+    # The complaints scheme for social landlords, and the nation it does not cover.
+    (r"\bombuds(?:man|men|person)\b", "investigation of housing complaints scheme"),
+    (r"\bwelsh\b", "Wales"),
+)
+"""Round fourteen's everyday words for the bodies, people and sums the Act brings in (the
+fire service, a magistrate, a false form, the council's bill, a warning letter, danger that
+cannot wait, every house in an area, how many may live there, a business partner, the
+ombudsman), as ``LAY``: full text, and the model's query with ``plain``."""
+CONDUCT: tuple[tuple[str, str], ...] = (
+    # How the people the Act deals with act, and what becomes of what they hold, in the words
+    # of those who ask (round sixteen of legal retrieval: lay, casual, tenant's, landlord's and
+    # long questions).
+    # Untrue answers in other words: the Act's false or misleading information.
+    (r"\b(?:wrong|incorrect|untrue|inaccurate) (?:details|information|answers?|figures|"
+     r"particulars|facts)\b", "false or misleading information"),
+    # Papers got rid of, said of the papers by a pronoun or thrown away: the Act's destroying.
+    (r"\b(?:destroy\w*|bin(?:s|ned|ning)?|dump(?:s|ed|ing)?|throw(?:s|ing)? away|threw away) "
+     r"(?:some |all |most )?(?:of )?(?:them|it|those|these|the (?:papers|documents|records|"
+     r"files))\b", "destroys suppresses document"),
+    # What an offender faces, asked in spoken English: the Act's offence and its fine.
+    (r"\bwhat(?:'s| is| are) (?:he|she|they|we|i|the (?:owner|landlord|agent)) looking at\b|"
+     r"\bwhat (?:will|would|could|can) (?:he|she|they|we|i) get\b", "offence liable fine"),
+    # The council running a home for its owner: the Act's management order.
+    (r"\b(?:council|authority)(?:'s| is| has| has been|'s been| have been) (?:\w+ )?(?:running|"
+     r"managing)\b|\b(?:tak(?:e|es|en|ing)|took) charge of (?:the )?(?:running|managing|"
+     r"management)\b", "management order"),
+    # The council's plan for a home it runs: the Act's management scheme, kept to.
+    (r"\b(?:its|their|the council'?s) (?:own )?plans? for (?:running |managing )?(?:it|them|"
+     r"the (?:house|home|flats?|block|property))\b|\b(?:its|their) own plans?\b",
+     "management scheme"),
+    (r"\b(?:stick|sticks|stuck|keep|keeps|kept) to\b|\babid(?:e|es|ing) by\b",
+     "in accordance with"),
+    # What the people living there pay or are charged, however put: the Act's rents and
+    # other payments.
+    (r"\bwhat (?:\w+ ){0,4}pay(?:s)? (?:each|every|a|per) (?:week|month)\b|\bmoney "
+     r"(?:it|they|the council) (?:takes?|took|collects?|gets?) (?:in )?from (?:the )?"
+     r"(?:lodgers|tenants|occupiers|residents|people)\b|\bpocket\w*", "rent other payments"),
+    # Whether a notice or order still binds: the Act's ceasing to have effect.
+    (r"\bstill (?:stand|stands|apply|applies|count|counts|hold|holds|in force|valid|"
+     r"binding)\b", "cease to have effect"),
+    # An order or arrangement that ends, and what it made: the Act's termination, leases and
+    # licences.
+    (r"\bcomes? to an end\b|\bcame to an end\b|\bcoming to an end\b", "termination"),
+    (r"\blettings\b|\btenancies (?:it|they|the council) (?:made|granted|gave)\b",
+     "lease licence"),
+    # A hearing held in the area: the Act's local inquiry.
+    (r"\b(?:hearings?|inquir(?:y|ies)|investigations?) (?:\w+ ){0,2}(?:in the (?:area|town|"
+     r"borough|district)|locally)\b|\bpublic (?:hearings?|inquir(?:y|ies))\b",
+     "local inquiries"),
+    # A company's boss, and a boss who looked away: the Act's officers of a body corporate and
+    # their consent, connivance or neglect.
+    (r"\bboss(?:es)?\b|\bmanaging directors?\b|\bchief executives?\b",
+     "director manager officer body corporate"),
+    (r"\bturn(?:s|ed|ing)? a blind eye\b|\blook(?:s|ed|ing)? the other way\b|"
+     r"\bwent along with\b|\bgo(?:es)? along with\b", "consent connivance neglect"),
+    # Making one scheme fit others: the Act's consistency and co-ordinated approach.
+    (r"\btie (?:\w+ ){0,2}in with\b|\bjoin(?:ed)?[- ]up\b|\bfit(?:s|ted)? (?:\w+ ){0,2}in "
+     r"with\b|\bline (?:\w+ ){0,2}up with\b", "consistent co-ordinated approach"),
+    # Every house of a kind near the asker: the Act's designation of an area.
+    (r"\b(?:every|all|each)\b (?:\w+ ){0,3}(?:round|around|near) here\b",
+     "designate area designation"),
+)
+"""Round sixteen's everyday words for how the people the Act deals with act (a wrong detail,
+papers binned, what an offender faces, the council running a home and keeping to its plan,
+what the occupiers pay, an order that still stands or comes to an end, a hearing in the area,
+a boss looking away, one scheme tied in with others), as ``LAY``: full
+text, and the model's query with ``plain``."""
+TERMS: tuple[tuple[str, str], ...] = (
+    (r"\bRROs?\b", "rent repayment order"),
+    (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
+    (r"\bE?DMOs?\b", "empty dwelling management order"),
+    (r"\bLHAs?\b", "local housing authority"),
+    (r"(?-i:\bIMOs?\b)", "interim management order"),  # not "in my opinion"
+    (r"(?-i:\bFMOs?\b)", "final management order"),
+    (r"\bcat\.?\s?[12]\b", "category hazard"),
+    (r"\bHA\s?2004\b", "Housing Act 2004"),
+)
+"""Abbreviations of the Housing Act 2004's own terms, spelt out."""
+ABBREVIATIONS: tuple[tuple[str, str], ...] = (
+    (r"\brent repayment orders?\b", "RRO"),
+    (r"\btemporary exemption notices?\b", "TEN"),
+    (r"\bempty dwelling management orders?\b", "EDMO"),
+)
+"""The other way: the Act spells a term out once, in the provision that introduces it, and
+uses the abbreviation everywhere after ("Making of interim EDMOs"), so a question in full
+words must also find the abbreviation."""
