@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import os
 import pstats
 import re
@@ -28,7 +29,7 @@ import shutil
 import signal
 import sys
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,7 @@ from bench.first_event import (
 )
 from bench.footprint import SECRET
 from bench.load import Target, run_load
+from bench.model import QUESTION
 from bench.procs import cpu_probe, cpu_seconds, server_pids
 from bench.statements import Statements, count_statements
 from shared.config import Settings
@@ -239,8 +241,22 @@ class Breakdown:
         return "\n".join(lines)
 
 
+def distinct_questions() -> Callable[[int, int], str]:
+    """Questions each asked once in a process (``--distinct-questions``): ``QUESTION`` with a
+    report number, so no two texts are alike and nothing computed for an earlier one (the
+    embedding memo's vectors) serves a later one, as with different people's questions. The
+    scripted model answers them all alike."""
+    numbers = itertools.count(1)
+
+    def question(client: int, turn: int) -> str:
+        return f"{QUESTION[:-1]} (report {next(numbers)})?"
+
+    return question
+
+
 async def _measure(target: Target, settings: Settings, pid: int, *, invocations: int,
-                   clients: int) -> Measured:
+                   clients: int, question: Callable[[int, int], str] | None = None
+                   ) -> Measured:
     turns = max(1, invocations // clients)
     servers = cpu_probe(pid, settings.data_dir)
 
@@ -252,7 +268,7 @@ async def _measure(target: Target, settings: Settings, pid: int, *, invocations:
                    for name in ("nats", "postgres")}}
 
     result = await run_load(target, clients=clients, turns=turns, warmup=1, name="cpu",
-                            cpu=probe)
+                            cpu=probe, question=question)
     s = result.summary()
     return Measured(invocations=int(s["completed"]), events=s["events_per_invocation"],
                     engine_ms=s["engine_cpu_ms_per_invocation"],
@@ -287,8 +303,8 @@ async def function_profile(*, invocations: int, clients: int, out: Path) -> None
 
 
 async def run(*, invocations: int, clients: int, rate: int, rounds: int,
-              keep: Path | None = None, spy: bool = True, statements: bool = False
-              ) -> Breakdown:
+              keep: Path | None = None, spy: bool = True, statements: bool = False,
+              distinct: bool = False) -> Breakdown:
     spy_path = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which(
         "py-spy")
     if spy and spy_path is None:
@@ -299,8 +315,10 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
         # invocation's work), then the figures that count are measured.
         async with _engine(server, settings, work / "plain.log") as (target, pid):
             await samples_without_cache(target.url, target.tenant)
+            asked = distinct_questions() if distinct else None
             measured = [await _measure(target, settings, pid, invocations=invocations,
-                                       clients=clients) for _ in range(rounds)]
+                                       clients=clients, question=asked)
+                        for _ in range(rounds)]
             counted = await count_statements(
                 settings, work / "data" / "pg" / "log",
                 _measure(target, settings, pid, invocations=invocations, clients=clients)
@@ -314,7 +332,8 @@ async def run(*, invocations: int, clients: int, rate: int, rounds: int,
         async with _engine([spy_path, "record", "--nonblocking", "--format", "raw", "--rate",
                             str(rate), "--output", str(out), "--", *server],
                            settings, work / "spy.log") as (target, pid):
-            await _measure(target, settings, pid, invocations=invocations, clients=clients)
+            await _measure(target, settings, pid, invocations=invocations, clients=clients,
+                           question=distinct_questions() if distinct else None)
         raw = await asyncio.to_thread(_stacks, out, keep)
         components, owners = charge(raw)
     return Breakdown(measured=measured, components=components, owners=owners,
@@ -362,6 +381,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--statements", action="store_true",
                    help="also one more timed run with PostgreSQL's statement log on: appends, "
                         "log re-reads and settings reads per invocation")
+    p.add_argument("--distinct-questions", action="store_true",
+                   help="every timed turn asks a question of its own (as different people "
+                        "do), not the same one: what a memo of recent work cannot serve")
     p.add_argument("--keep", type=Path, metavar="FILE",
                    help="also keep py-spy's raw stacks (for flamegraph.pl or speedscope)")
     p.add_argument("--functions", type=Path, metavar="FILE",
@@ -375,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     breakdown = asyncio.run(run(invocations=args.invocations, clients=args.clients,
                                 rate=args.rate, rounds=args.rounds, keep=args.keep,
-                                spy=not args.no_spy, statements=args.statements))
+                                spy=not args.no_spy, statements=args.statements,
+                                distinct=args.distinct_questions))
     print(breakdown.render())
     return 0
 

@@ -72,12 +72,14 @@ class LoadResult:
 
 async def run_load(target: Target, *, clients: int, turns: int, warmup: int,
                    name: str = "load", in_post: bool = False,
-                   cpu: Callable[[], dict[str, float]] | None = None) -> LoadResult:
+                   cpu: Callable[[], dict[str, float]] | None = None,
+                   question: Callable[[int, int], str] | None = None) -> LoadResult:
     """``clients`` conversations at once, each asking ``warmup`` untimed then ``turns`` timed
     (``in_post``: each reading its answer in the POST's response, ``ApiClient.turn``).
 
     The clock (and ``cpu``, cumulative CPU seconds per watched party) runs from when every
-    client has finished its warm-up to the last answer.
+    client has finished its warm-up to the last answer. ``question`` (of the client's index and
+    the timed turn's) is what each timed turn asks; by default every turn asks ``QUESTION``.
     """
     api = [ApiClient(target.url_of(i), target.secret, tenant=target.tenant, user=f"{name}-{i}")
            for i in range(clients)]
@@ -91,13 +93,15 @@ async def run_load(target: Target, *, clients: int, turns: int, warmup: int,
 
         await asyncio.gather(*(warm(c, conv) for c, conv in zip(api, conversations, strict=True)))
 
-        async def ask(c: ApiClient, conversation: str) -> None:
-            for _ in range(turns):
-                result.turns.append(await c.turn(conversation, QUESTION, in_post=in_post))
+        async def ask(i: int, c: ApiClient, conversation: str) -> None:
+            for turn in range(turns):
+                asked = question(i, turn) if question is not None else QUESTION
+                result.turns.append(await c.turn(conversation, asked, in_post=in_post))
 
         before = cpu() if cpu else {}
         start = time.perf_counter()
-        await asyncio.gather(*(ask(c, conv) for c, conv in zip(api, conversations, strict=True)))
+        await asyncio.gather(*(ask(i, c, conv)
+                               for i, (c, conv) in enumerate(zip(api, conversations, strict=True))))
         result.wall_s = time.perf_counter() - start
         after = cpu() if cpu else {}
         result.cpu_s = {who: after[who] - before[who] for who in after}

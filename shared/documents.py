@@ -273,7 +273,9 @@ class DocumentStore:
         if embedder is None:
             return await fulltext_search(self.pool, tenant_id, query, limit)
         try:
-            vector = (await embedder.embed([meaning or query]))[0]
+            # The tenant's own memo: a question asked again, or searched again within the
+            # invocation, is not run through the model twice (shared/embedding_cache.py).
+            vector = (await embedder.embed_memoised([meaning or query], tenant=tenant_id))[0]
         except EmbeddingError:
             log.exception("the question could not be embedded: full-text search only")
             return await fulltext_search(self.pool, tenant_id, query, limit)

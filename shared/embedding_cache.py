@@ -18,6 +18,11 @@ a process killed mid-write leaves the last batch out, not half in. It is bounded
 :data:`MAX_ENTRIES` the least recently written rows go. Any failure of the file (missing
 directory, read-only, locked too long, not a database) makes the cache a miss, logged once;
 the vectors are then computed as without it.
+
+:class:`VectorMemo` is the other half: the vectors a process computed a moment ago, kept in its
+memory for texts that come back within seconds or minutes (a question embedded by the answer
+cache's lookup, then by its keep; the same question asked again), where even a read of the file
+costs more than it saves. It is keyed by the tenant whose text it is as well as the text.
 """
 
 from __future__ import annotations
@@ -26,14 +31,25 @@ import contextlib
 import hashlib
 import logging
 import sqlite3
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["FILE_NAME", "MAX_ENTRIES", "VectorCache", "text_digest"]
+__all__ = [
+    "FILE_NAME",
+    "MAX_ENTRIES",
+    "MEMO_ENTRIES",
+    "MEMO_TEXT_CHARS",
+    "MemoKey",
+    "VectorCache",
+    "VectorMemo",
+    "text_digest",
+]
 
 log = logging.getLogger("yourai.embeddings")
 
@@ -42,6 +58,12 @@ FILE_NAME = "vectors.sqlite3"
 MAX_ENTRIES = 200_000
 """Rows kept at most: about 300 MiB of 384-dimension vectors, several times the shared corpus
 (its legislation and judgments are tens of thousands of texts)."""
+MEMO_ENTRIES = 1024
+"""Vectors a process keeps in memory at most (:class:`VectorMemo`): 1.5 KiB each, so with their
+texts (at most :data:`MEMO_TEXT_CHARS`) under 4 MiB."""
+MEMO_TEXT_CHARS = 2000
+"""Longest text memoised: a question, expanded, is a few hundred characters; a passage is
+embedded once, when it is stored, and not looked up again by its text."""
 _BUSY_MS = 30_000
 """How long a writer waits for another's transaction before giving up (a miss, not an error)."""
 _LOOKUP_CHUNK = 500
@@ -172,3 +194,53 @@ class VectorCache:
             db.close()
             raise
         return db
+
+
+MemoKey = tuple[str | None, str, str]
+"""``(tenant, recipe, text)``: the tenant whose text it is (``None`` for a public text, such
+as a provision of an Act), how the text was made (the embedder's recipe) and the exact text."""
+
+
+class VectorMemo:
+    """The last :data:`MEMO_ENTRIES` vectors computed in this process, least recently used
+    first out; thread-safe.
+
+    A tenant's text is kept under that tenant: a hit is a few microseconds against a model run's
+    several milliseconds, so a memo shared across tenants would let one tenant time whether
+    another had just asked a question or searched a policy's words. A public text (``None``)
+    is shared by every caller. The vectors kept are read-only copies: a caller's array is never
+    the memo's.
+    """
+
+    def __init__(self, *, max_entries: int = MEMO_ENTRIES,
+                 max_text_chars: int = MEMO_TEXT_CHARS) -> None:
+        if max_entries < 1:
+            raise ValueError("a memo keeps at least one vector")
+        self.max_entries = max_entries
+        self.max_text_chars = max_text_chars
+        self._vectors: OrderedDict[MemoKey, Vector] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    def get(self, key: MemoKey) -> Vector | None:
+        """The vector kept for ``key`` (now the most recently used), or ``None``."""
+        with self._lock:
+            vector = self._vectors.get(key)
+            if vector is not None:
+                self._vectors.move_to_end(key)
+            return vector
+
+    def put(self, key: MemoKey, vector: Vector) -> None:
+        """Keep ``vector`` for ``key`` unless its text is too long to be worth its memory;
+        the least recently used entry goes when the memo is full."""
+        if len(key[2]) > self.max_text_chars:
+            return
+        kept = np.array(vector, dtype=np.float32, copy=True)
+        kept.setflags(write=False)
+        with self._lock:
+            self._vectors[key] = kept
+            self._vectors.move_to_end(key)
+            while len(self._vectors) > self.max_entries:
+                self._vectors.popitem(last=False)

@@ -35,7 +35,13 @@ from numpy.typing import NDArray
 from tokenizers import Encoding, Tokenizer
 
 from shared._model_cache import optimised_model
-from shared.embedding_cache import FILE_NAME, VectorCache, text_digest
+from shared.embedding_cache import (
+    FILE_NAME,
+    MEMO_ENTRIES,
+    VectorCache,
+    VectorMemo,
+    text_digest,
+)
 
 __all__ = [
     "MINILM_L6_V2",
@@ -150,6 +156,9 @@ class EmbedderConfig:
     and hold the lock other callers wait on for longer (docs/BENCHMARKS.md, "Round five")."""
     max_batch_size: int = 32
     """Texts per model run, whatever their length."""
+    memo_entries: int = MEMO_ENTRIES
+    """Vectors :meth:`Embedder.embed_memoised` keeps in memory (shared/embedding_cache.py's
+    :class:`~shared.embedding_cache.VectorMemo`)."""
     threads: int = 2
     """onnxruntime intra-op threads: at most the machine's cores, fewer to leave room for
     the event loop and the other services on the same machine."""
@@ -195,6 +204,7 @@ class Embedder:
         self._lock = threading.Lock()
         self._vector_cache = (VectorCache(self._config.cache_dir / FILE_NAME)
                               if self._config.cache_dir is not None else None)
+        self._memo = VectorMemo(max_entries=self._config.memo_entries)
 
     @property
     def model_id(self) -> str:
@@ -225,6 +235,29 @@ class Embedder:
         encodings = await asyncio.to_thread(self._tokenizer.encode_batch, list(texts))
         for rows in self._batches(encodings):
             out[rows] = await asyncio.to_thread(self._run, [encodings[i] for i in rows])
+        return out
+
+    async def embed_memoised(self, texts: Sequence[str], *, tenant: str | None,
+                             recipe: str = PLAIN) -> Vectors:
+        """:meth:`embed`, answering from the vectors this process computed recently for the
+        same tenant (``None``: a public text, shared by all) and recipe: for texts that come
+        back within one invocation or the next few, a question above all (the answer cache's
+        lookup and keep, the policy search of a question asked again), each one a model run of
+        several milliseconds of CPU. The vectors are the model's, bit for bit (a vector does
+        not depend on its batch); a text repeated in ``texts`` is run once."""
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        missing: dict[str, list[int]] = {}
+        for row, text in enumerate(texts):
+            vector = self._memo.get((tenant, recipe, text))
+            if vector is None:
+                missing.setdefault(text, []).append(row)
+            else:
+                out[row] = vector
+        if missing:
+            computed = await self.embed(list(missing))
+            for (text, rows), vector in zip(missing.items(), computed, strict=True):
+                out[rows] = vector
+                self._memo.put((tenant, recipe, text), vector)
         return out
 
     def embed_sync(self, texts: Sequence[str]) -> Vectors:

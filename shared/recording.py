@@ -56,9 +56,6 @@ under load; the sweep leaves alone what is younger than its grace (over a second
 record waiting here is never published twice because of it."""
 GROUP_LIMIT = 512
 """Most events appended in one group commit."""
-HOLD_LIMIT_S = 0.05
-"""Longest a publication held for its producer (``record``'s ``hold``) waits: a response that
-has not written its first chunk by then (its client gone, say) delays the services no more."""
 
 
 class _Request(NamedTuple):
@@ -94,7 +91,6 @@ class LogWriter:
         self._behind: asyncio.Task[None] | None = None
 
     async def record(self, events: Sequence[Event], *, publish_behind: bool = False,
-                     hold: asyncio.Event | None = None,
                      fence: Fence | None = None) -> list[Appended]:
         """Append ``events`` in order, then publish each recorded one (new, or already stored).
 
@@ -108,9 +104,6 @@ class LogWriter:
         (the gateway's 202 need not wait for JetStream's acknowledgement): the outbox already
         holds the records, as for a producer that dies before it publishes. This writer still
         publishes in the order it committed: a later publication waits for those behind.
-        ``hold`` (with ``publish_behind``) makes that publication wait until it is set, at
-        most ``HOLD_LIMIT_S``: the gateway writes a turn's first events to the response before
-        the services' work on them begins on the same event loop.
 
         ``fence`` is the work lease of the delivery writing (``shared/store/leases.py``): an
         event whose lease was taken over is not written (``fenced``), in the append itself.
@@ -124,23 +117,18 @@ class LogWriter:
                             attributes={"yourai.events": str(len(fitted))}):
             appended = await self._append(fitted, fence)
         if publish_behind:
-            self._publish_behind(appended, hold)
+            self._publish_behind(appended)
         else:
             if self._behind is not None and not self._behind.done():
                 await asyncio.shield(self._behind)
             await self.publish(appended)
         return appended
 
-    def _publish_behind(self, appended: list[Appended], hold: asyncio.Event | None) -> None:
-        """Publish after whatever this writer is already publishing behind (and once ``hold``
-        is set, or has been waited for long enough), in a task."""
+    def _publish_behind(self, appended: list[Appended]) -> None:
+        """Publish after whatever this writer is already publishing behind, in a task."""
         previous = self._behind
 
         async def publish() -> None:
-            if hold is not None and not hold.is_set():
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(HOLD_LIMIT_S):
-                        await hold.wait()
             if previous is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.shield(previous)

@@ -443,11 +443,9 @@ class _FencedWriter(LogWriter):
         self.leases = leases
 
     async def record(self, events: Sequence[Event], *, publish_behind: bool = False,
-                     hold: asyncio.Event | None = None,
                      fence: Fence | None = None) -> list[Appended]:
         fence = fence or (held_fence() if events else None)
-        appended = await super().record(events, publish_behind=publish_behind, hold=hold,
-                                        fence=fence)
+        appended = await super().record(events, publish_behind=publish_behind, fence=fence)
         if fence is not None and any(a.status == "fenced" for a in appended):
             raise LeaseLost(f"the lease on {fence.consumer} {fence.event_id} is another"
                             " delivery's")

@@ -68,14 +68,13 @@ class Gateway:
                              sweep_every_s=infra.settings.outbox_sweep_s),
         )
 
-    async def record(self, events: Sequence[AnyEvent], *, publish_behind: bool = False,
-                     hold: asyncio.Event | None = None) -> list[Appended]:
+    async def record(self, events: Sequence[AnyEvent], *,
+                     publish_behind: bool = False) -> list[Appended]:
         """Append to the log, then publish committed if NATS takes them within
         ``publish_timeout_s``; otherwise the outbox sweep publishes them later. Once this
         returns the change is recorded, and the services will see it. ``publish_behind``:
-        return once committed, publishing in the background (``LogWriter.record``), once
-        ``hold`` is set if given."""
-        return await self.writer.record(events, publish_behind=publish_behind, hold=hold)
+        return once committed, publishing in the background (``LogWriter.record``)."""
+        return await self.writer.record(events, publish_behind=publish_behind)
 
     def embed_in_background(self) -> None:
         """Embed chunks that have no vector yet (bounded, logged), unless already doing so."""

@@ -68,9 +68,11 @@ class AnswerCache:
         return Scope(tenant_id=tenant_id, persona_id=persona_id, jurisdiction=jurisdiction,
                      model_id=self.embedder.model_id)
 
-    async def _vector(self, question: str) -> list[float]:
-        """The question's vector as the guard compares them (its ``embedding_text``)."""
-        vector: list[float] = (await self.embedder.embed([embedding_text(question)]))[0].tolist()
+    async def _vector(self, question: str, tenant_id: str) -> list[float]:
+        """The question's vector as the guard compares them (its ``embedding_text``), from the
+        tenant's memo when the lookup computed it already (the keep of the same question)."""
+        vector: list[float] = (await self.embedder.embed_memoised(
+            [embedding_text(question)], tenant=tenant_id))[0].tolist()
         return vector
 
     async def find(self, question: str, scope: Scope, *, ttl_days: int) -> Lookup:
@@ -80,7 +82,7 @@ class AnswerCache:
             found.reason = "the cache is off"
             return found
         start = time.perf_counter()
-        found.vector = await self._vector(question)
+        found.vector = await self._vector(question, scope.tenant_id)
         found.timings_ms["embed"] = _ms(start)
         start = time.perf_counter()
         candidates = await self.store.nearest(scope, found.vector, ttl_days=ttl_days,
@@ -124,7 +126,7 @@ class AnswerCache:
         except SourceUnavailable as e:
             log.info("answer %s not cached: %s", invocation_id, e)
             return False
-        vector = await self._vector(question)
+        vector = await self._vector(question, scope.tenant_id)
         return await self.store.put(Entry(
             invocation_id=invocation_id, conversation_id=conversation_id, scope=scope,
             question=question, vector=vector, sources=cited, uses_policies=uses_policies,

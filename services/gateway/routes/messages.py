@@ -16,11 +16,10 @@ resumes at ``Content-Location`` with ``Last-Event-ID``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from collections.abc import Sequence
 from typing import Annotated
 
 import msgspec
@@ -106,8 +105,7 @@ class MessageController(Controller):
     async def post_message(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
                            data: NewMessage, idempotency_key: IdempotencyKey = None
                            ) -> Accepted:
-        invocation_id, _ = await _accept(gw, caller, conversation_id, data, idempotency_key,
-                                         None)
+        invocation_id, _ = await _accept(gw, caller, conversation_id, data, idempotency_key)
         return Accepted(invocation_id=invocation_id, stream_url=stream_url(invocation_id))
 
     @post("/stream", status_code=200, media_type="text/event-stream",
@@ -118,51 +116,25 @@ class MessageController(Controller):
     async def post_and_stream(self, gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
                               data: NewMessage, idempotency_key: IdempotencyKey = None
                               ) -> Stream:
-        # The turn's publication waits until its first events are in the response: the
-        # services' work on them shares this event loop and would otherwise come first.
-        written = asyncio.Event()
-        try:
-            invocation_id, appended = await _accept(gw, caller, conversation_id, data,
-                                                    idempotency_key, written)
-            records = tuple(a.record for a in appended if a.record is not None)
-            # The turn's records as just committed go out first, before any read of the
-            # log; a retry of an accepted post (nothing appended now) reads the log like any
-            # stream.
-            if records and len(records) == len(appended):
-                feed = _releasing(invocation_feed(gw, caller.tenant_id, invocation_id, 0,
-                                                  handed=records), written)
-            else:
-                written.set()
-                feed = invocation_feed(gw, caller.tenant_id, invocation_id, 0,
-                                       await readable_invocation(gw, caller, invocation_id))
-        except BaseException:
-            written.set()
-            raise
+        invocation_id, appended = await _accept(gw, caller, conversation_id, data,
+                                                idempotency_key)
+        records = tuple(a.record for a in appended if a.record is not None)
+        # The turn's records as just committed go out first, before any read of the log; a
+        # retry of an accepted post (nothing appended now) reads the log like any stream.
+        if records and len(records) == len(appended):
+            feed = invocation_feed(gw, caller.tenant_id, invocation_id, 0, handed=records)
+        else:
+            feed = invocation_feed(gw, caller.tenant_id, invocation_id, 0,
+                                   await readable_invocation(gw, caller, invocation_id))
         return Stream(feed, media_type="text/event-stream", headers={
             **HEADERS, "X-Invocation-Id": str(invocation_id),
             "Content-Location": stream_url(invocation_id)})
 
 
-async def _releasing(feed: AsyncGenerator[bytes, None], written: asyncio.Event
-                     ) -> AsyncIterator[bytes]:
-    """``feed``, setting ``written`` once its first chunk has been sent (the server resumes
-    a stream's iterator only once the chunk it gave is written) or once it ends without. The
-    feed is closed with this iterator, so its subscription ends with the response."""
-    try:
-        async with contextlib.aclosing(feed):
-            async for chunk in feed:
-                yield chunk
-                written.set()
-    finally:
-        written.set()
-
-
 async def _accept(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data: NewMessage,
-                  idempotency_key: str | None, written: asyncio.Event | None
-                  ) -> tuple[uuid.UUID, Sequence[Appended]]:
+                  idempotency_key: str | None) -> tuple[uuid.UUID, Sequence[Appended]]:
     """Check the limits and record the turn: its invocation and what was appended (nothing
-    when the key names a post accepted before). ``written``: what the turn's publication
-    waits for (the response's first chunk), if anything."""
+    when the key names a post accepted before)."""
     _check_content(data, gw.infra.settings.max_message_bytes)
     if idempotency_key is None:
         persona = await _admitted(gw, caller, conversation_id, data)
@@ -172,12 +144,12 @@ async def _accept(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data:
         # later, and the outbox publishes them if this process dies first.
         appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
                                                current_meta("gateway"), persona_id=persona),
-                                   publish_behind=True, hold=written)
+                                   publish_behind=True)
         gw.handoff.keep(caller.tenant_id, caller.user_id, appended)
         return invocation_id, appended
     tenant, persona = await _checked(gw, caller, conversation_id, data)
     return await _idempotent(gw, caller, conversation_id, data, idempotency_key, tenant,
-                             persona, written)
+                             persona)
 
 
 async def _checked(gw: Gateway, caller: Caller, conversation_id: uuid.UUID, data: NewMessage
@@ -249,8 +221,7 @@ async def _withdrawn(limiter: RateLimiter, admission: Admission) -> None:
 
 async def _idempotent(gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
                       data: NewMessage, key: str, tenant: TenantConfig,
-                      persona: str | None, written: asyncio.Event | None
-                      ) -> tuple[uuid.UUID, Sequence[Appended]]:
+                      persona: str | None) -> tuple[uuid.UUID, Sequence[Appended]]:
     fingerprint = _fingerprint(conversation_id, data)
     claim: IdempotencyClaim = await gw.idempotency.peek(caller.tenant_id, key, fingerprint)
     if claim.done is not None:
@@ -263,7 +234,7 @@ async def _idempotent(gw: Gateway, caller: Caller, conversation_id: uuid.UUID,
     try:
         appended = await gw.record(turn_events(caller, conversation_id, invocation_id, data,
                                                current_meta("gateway"), persona_id=persona),
-                                   publish_behind=True, hold=written)
+                                   publish_behind=True)
     except BaseException:
         await gw.idempotency.release(claim)
         raise

@@ -1,9 +1,10 @@
-"""A gateway killed while its turn's publication is held (``python -m tests.turn_held_dies``).
+"""A gateway killed between its turn's commit and the publication behind it
+(``python -m tests.turn_behind_dies``).
 
-Records the events on stdin's JSON as the POST of ``…/messages/stream`` does (``publish_behind``
-with a ``hold``), then SIGKILLs its own process before the hold is released: the turn has
-committed, its publication was waiting for the response's first chunk, and the process cannot
-clean up. The outbox sweep of another process must deliver it, once.
+Records the events on stdin's JSON as a POST does (``publish_behind``: the reply goes out once
+committed), then SIGKILLs its own process before the event loop runs the publication: the turn
+has committed and the process cannot clean up. The outbox sweep of another process must
+deliver it, once.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ async def main(nats_url: str, dsn: str, namespace: str) -> None:
     nc = await connect_nats(nats_url, name="turn-held-dies")
     writer = LogWriter(PostgresEventStore(pool), Bus(nc, Subjects(namespace)),
                        publish_timeout_s=2.0, sweep_every_s=60.0)
-    await writer.record(events, publish_behind=True, hold=asyncio.Event())
-    os.kill(os.getpid(), signal.SIGKILL)  # before the loop runs the held publication
+    await writer.record(events, publish_behind=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # before the loop runs the publication behind
 
 
 if __name__ == "__main__":

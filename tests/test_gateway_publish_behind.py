@@ -1,11 +1,9 @@
-"""The turn's publication held until its first events are in the POST's response.
+"""A posted turn's publication behind the reply (``LogWriter.record``'s ``publish_behind``).
 
-``POST …/messages/stream`` commits the turn, writes its first events to the response, and only
-then publishes them (``LogWriter.record``'s ``hold``): the services' work on them shares the
-gateway's event loop and would otherwise run first. On real PostgreSQL and NATS JetStream:
-a held publication goes out once its hold is set, and no later than ``HOLD_LIMIT_S`` if it
-never is; a gateway killed while its publication is held still has the turn delivered, once,
-by another process's outbox sweep; and the posted turn is answered as before.
+The POST replies once the turn has committed, its publication following in the background. On
+real PostgreSQL and NATS JetStream: a gateway killed between the commit and that publication
+still has the turn delivered, once, by another process's outbox sweep; and a turn posted to
+``…/messages/stream`` is streamed in the response, then answered.
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
-import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,7 +18,6 @@ from pathlib import Path
 import msgspec
 import pytest
 
-import shared.recording
 from shared.bus import Bus, connect_nats
 from shared.events import AnyEvent, ConversationCreated, InvocationStarted, MessageReceived
 from shared.recording import LogWriter
@@ -36,7 +32,7 @@ TENANT = "tenant-h"
 @pytest.fixture
 async def bus(infra: Infra) -> AsyncIterator[Bus]:
     assert infra.settings.nats_url
-    nc = await connect_nats(infra.settings.nats_url, name="test-held-publication")
+    nc = await connect_nats(infra.settings.nats_url, name="test-publish-behind")
     bus = Bus(nc, infra.subjects)
     await bus.ensure_streams()
     try:
@@ -54,10 +50,6 @@ def _turn(conversation: uuid.UUID) -> list[AnyEvent]:
                             content="Damp?")]
 
 
-
-
-
-
 async def _created(writer: LogWriter) -> uuid.UUID:
     conversation = uuid.uuid4()
     await writer.record([ConversationCreated(conversation_id=conversation, tenant_id=TENANT,
@@ -65,49 +57,13 @@ async def _created(writer: LogWriter) -> uuid.UUID:
     return conversation
 
 
-async def test_a_held_publication_waits_for_its_hold(infra: Infra, bus: Bus,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shared.recording, "HOLD_LIMIT_S", 30.0)
-    writer = LogWriter(infra.store, bus, publish_timeout_s=5.0, sweep_every_s=3600.0)
-    conversation = await _created(writer)
-    turn = _turn(conversation)
-    hold = asyncio.Event()
-    appended = await writer.record(turn, publish_behind=True, hold=hold)
-    assert [a.status for a in appended] == ["new", "new"]
-    # Committed, and not published while the hold stands.
-    assert [c.version for c in await published_for(bus, conversation, settle_s=0.5)] == [1]
-    hold.set()
-    await writer.stop()  # waits for the publication behind
-    delivered = await published_for(bus, conversation, settle_s=0.5)
-    assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn]
-
-
-async def test_a_hold_never_set_delays_the_publication_by_its_limit_only(
-        infra: Infra, bus: Bus, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shared.recording, "HOLD_LIMIT_S", 0.3)
-    writer = LogWriter(infra.store, bus, publish_timeout_s=5.0, sweep_every_s=3600.0)
-    conversation = await _created(writer)
-    turn = _turn(conversation)
-    started = time.monotonic()
-    await writer.record(turn, publish_behind=True, hold=asyncio.Event())
-    # A later call of the same writer publishes after the held one, in commit order.
-    later = _turn(conversation)
-    await writer.record(later)
-    waited = time.monotonic() - started
-    assert 0.25 <= waited < 10
-    await writer.stop()
-    delivered = await published_for(bus, conversation, settle_s=0.5)
-    assert [c.version for c in delivered] == [1, 2, 3, 4, 5]
-    assert [c.event.event_id for c in delivered[1:]] == [e.event_id for e in turn + later]
-
-
-async def test_a_gateway_killed_while_its_publication_is_held_is_delivered_once(
+async def test_a_gateway_killed_before_its_publication_behind_is_delivered_once(
         infra: Infra, bus: Bus) -> None:
     writer = LogWriter(infra.store, bus, publish_timeout_s=0.5, sweep_every_s=0.2)
     conversation = await _created(writer)
     turn = _turn(conversation)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.turn_held_dies", str(infra.settings.nats_url),
+        sys.executable, "-m", "tests.turn_behind_dies", str(infra.settings.nats_url),
         str(infra.settings.database_url), infra.settings.namespace, cwd=ROOT,
         stdin=asyncio.subprocess.PIPE)
     await proc.communicate(msgspec.json.encode(turn))
@@ -128,8 +84,7 @@ async def test_a_gateway_killed_while_its_publication_is_held_is_delivered_once(
 
 
 async def test_the_posted_turn_is_streamed_first_then_answered(client: Client) -> None:
-    """The hold is released by the response's first chunk: the services hear of the turn
-    and answer it, streamed in the same response."""
+    """The services hear of the turn and answer it, streamed in the same response."""
     conversation = await client.conversation()
     types: list[str] = []
     async with client.http.stream("POST", f"/v1/conversations/{conversation}/messages/stream",
