@@ -3,16 +3,20 @@ definition the verifier's claim checks, the answerer's periods and the cache's g
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from shared.answering.amounts import band_fit, sums
 from shared.answering.questions import durations
-from shared.text.numbers import number_value, with_digits
+from shared.text.numbers import MONEY, money_value, number_value, with_digits
 from shared.verification.claims import quantities
 
 
 @pytest.mark.parametrize(("raw", "value"), [
     ("14", 14.0), ("1,500", 1500.0), ("2.5", 2.5), ("fourteen", 14.0), ("twenty-eight", 28.0),
     ("thirty one", 31.0), ("Ninety", 90.0), ("several", None), ("", None),
+    ("1,500.50", 1500.5),
 ])
 def test_number_value(raw: str, value: float | None) -> None:
     assert number_value(raw) == value
@@ -30,3 +34,35 @@ def test_both_readers_use_the_shared_definition() -> None:
     assert quantities("within fourteen days or thirteen weeks") == {(14.0, "day"),
                                                                     (13.0, "week")}
     assert durations("within thirteen days or 1,000 hours") == ["thirteen days", "1,000 hours"]
+
+
+@pytest.mark.parametrize(("raw", "value"), [
+    ("£4,000", 4000.0), ("£ 600", 600.0), ("£1,500.50", 1500.5), ("£12.5", 12.5),
+    ("£5k", 5000.0), ("£5 thousand", 5000.0), ("£1.5 million", 1.5e6), ("£10m", 1e7),
+    ("£2 M", 2e6), ("£five", 5.0), ("five thousand pounds", 5000.0), ("500 pounds", 500.0),
+    ("Twenty Pounds", 20.0), ("4,000", None), ("five pence", None), ("£", None),
+])
+def test_money_value(raw: str, value: float | None) -> None:
+    assert money_value(raw) == value
+    assert (re.fullmatch(MONEY, raw) is not None) is (value is not None)
+
+
+def test_money_finds_every_sum_and_no_more() -> None:
+    text = ("between £1,500 and £10,000; £5k or five thousand pounds; £1.5 million, not 1.5 "
+            "metres nor 5 kilos; £4,000, then")
+    assert [money_value(m) for m in re.findall(MONEY, text)] == [
+        1500.0, 10000.0, 5000.0, 5000.0, 1.5e6, 4000.0]
+    # A pattern may hold it more than once: it has no groups of its own.
+    assert re.compile(rf"between ({MONEY}) and ({MONEY})").match("between £1 and £2").groups() \
+        == ("£1", "£2")
+
+
+def test_both_money_readers_use_the_shared_definition() -> None:
+    # The answerer's sums read scales and words as the verifier's did: "£1.5 million" was 1.5.
+    assert sums("a £1.5 million scheme, a £5k grant, five thousand pounds") == [
+        1.5e6, 5000.0, 5000.0]
+    assert band_fit(sums("the works cost £1.5 million"), "Works over £1,000,000 need a "
+                    "tender.") == 1
+    # The verifier's read the pence after a thousands separator ("£1,500.50" was £1,500).
+    assert quantities("a balance of £1,500.50") == {(1500.5, "£")}
+    assert quantities("five thousand pounds or £2m") == {(5000.0, "£"), (2e6, "£")}

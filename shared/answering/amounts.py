@@ -12,10 +12,12 @@ from __future__ import annotations
 import math
 import re
 
+from shared.text.numbers import MONEY, money_value
+
 __all__ = ["band_fit", "sums"]
 
-_POUNDS = r"£\s?(\d[\d,]*(?:\.\d+)?)"
-_SUM = re.compile(_POUNDS)
+_POUNDS = rf"({MONEY})"
+_SUM = re.compile(MONEY)
 _BANDS = re.compile(
     rf"\bbetween {_POUNDS} and {_POUNDS}|"
     rf"(?:\bfrom )?{_POUNDS}\s?(?:to|-|–)\s?{_POUNDS}|"
@@ -29,13 +31,10 @@ lower band (each alternative's groups in turn)."""
 _CAP = re.compile(r"^up to\b", re.IGNORECASE)
 
 
-def _value(text: str) -> float:
-    return float(text.replace(",", ""))
-
-
 def sums(text: str) -> list[float]:
-    """The sums of money ``text`` states ("£4,000", "£ 600")."""
-    return [_value(m.group(1)) for m in _SUM.finditer(text)]
+    """The sums of money ``text`` states ("£4,000", "£ 600", "£1.5 million", "five thousand
+    pounds")."""
+    return [v for m in _SUM.finditer(text) if (v := money_value(m.group(0))) is not None]
 
 
 def _bands(sentence: str) -> list[tuple[float, float]]:
@@ -44,7 +43,7 @@ def _bands(sentence: str) -> list[tuple[float, float]]:
     for m in _BANDS.finditer(sentence):
         groups = m.groups()
         found = [i for i, g in enumerate(groups) if g is not None]
-        values = [_value(groups[i]) for i in found]
+        values = [v for i in found if (v := money_value(groups[i])) is not None]
         first = found[0]
         if first < 4:  # a range: "between £A and £B", "£A to £B"
             out.append((values[0], values[1]))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from shared.text.initials import spells
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import NUMBER
 from shared.text.terms import stem, terms
@@ -488,7 +489,7 @@ def expands(term: str, sentence: str) -> bool:
         return False
     letters = letters.rstrip("s") if len(letters) > 2 else letters
     m = re.search(rf"((?:[\w’'-]+\s+){{{len(letters)}}})\(\s*{letters}s?\s*\)", sentence)
-    return m is not None and "".join(w[0] for w in m.group(1).split()).upper() == letters
+    return m is not None and spells(letters, m.group(1).split())
 
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import threading
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -40,6 +39,7 @@ from shared.answering.questions import (
     states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
+from shared.text.initials import name_runs, spelt_runs
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
@@ -524,8 +524,6 @@ def _carried(question: str) -> list[str]:
 
 
 _ACRONYM = re.compile(r"(?<![\w-])[A-Z]{2,6}(?=['’]s\b|s?\b)")
-_NAME_WORD = re.compile(r"(?<![\w-])[A-Z][\w’'-]*|(?<![\w-])[a-z]{1,4}(?![\w-])|&")
-"""A name's words: capitalised, or the short words its initials skip ("des", "of", "&")."""
 
 
 def _spelt_out(acronyms: Sequence[str], text: str) -> set[str]:
@@ -536,21 +534,9 @@ def _spelt_out(acronyms: Sequence[str], text: str) -> set[str]:
     held: set[str] = set()
     if not acronyms:
         return held
-    # Accents aside: "Européennes" begins with an E.
-    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(ch))
-    runs: list[list[str]] = [[]]
-    end = 0
-    for m in _NAME_WORD.finditer(text):
-        if text[end:m.start()].strip():
-            runs.append([])
-        end = m.end()
-        if m.group(0)[0].isupper():  # the short words it skips add no letter
-            runs[-1].append(m.group(0)[0])
+    runs = name_runs(text)
     for letters in acronyms:
-        wanted = sorted(letters)
-        if any(sorted(run[i:i + len(letters)]) == wanted
-               for run in runs for i in range(len(run) - len(letters) + 1)):
+        if any(next(spelt_runs(letters, run, any_order=True), None) is not None for run in runs):
             held |= terms(letters)
     return held
 

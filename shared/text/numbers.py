@@ -1,15 +1,18 @@
-"""Numbers as people write them: digits, "1,000", "fourteen", "twenty-eight".
+"""Numbers as people write them: digits, "1,000", "fourteen", "twenty-eight"; and sums of
+money: "£4,000", "£5k", "£1.5 million", "five thousand pounds".
 
 One definition for every party that reads figures out of text: the verifier's claim checks
-(28 days where the source says 30), the offline answerer's periods ("within seven days") and
-the semantic cache's guard ("fourteen days" asks what "14 days" asks).
+(28 days where the source says 30, £5,000 where it says £2,500), the offline answerer's periods
+("within seven days") and bands of cost ("the quote is about £4,000" against "between £1,500
+and £10,000"), and the semantic cache's guard ("fourteen days" asks what "14 days" asks).
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["NUMBER", "SMALL", "TENS", "WORD_NUMBER", "number_value", "with_digits"]
+__all__ = ["MONEY", "NUMBER", "SCALES", "SMALL", "TENS", "WORD_NUMBER", "money_value",
+           "number_value", "with_digits"]
 
 SMALL: tuple[str, ...] = tuple(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -21,8 +24,19 @@ TENS: dict[str, int] = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "s
 WORD_NUMBER = (rf"(?:(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(SMALL[1:10])}))?"
                rf"|{'|'.join(sorted(SMALL, key=len, reverse=True))})")
 """A number in words up to ninety-nine: "fourteen", "twenty-eight", "thirty one"."""
-NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?|{WORD_NUMBER})"
-"""A number in digits (with thousands separators or a decimal point) or in words."""
+NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|{WORD_NUMBER})"
+"""A number in digits (with thousands separators, a decimal point or both: "£1,500.50") or in
+words."""
+
+SCALES: dict[str, float] = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6}
+"""The words and letters that multiply a sum: "£5k", "£1.5 million", "five thousand pounds"."""
+_MONEY = (rf"£\s?(?P<n>{NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?"
+          rf"|\b(?P<w>{NUMBER})(?:\s(?P<wscale>thousand|million))?\s+pounds\b")
+MONEY = "(?i:" + re.sub(r"\(\?P<\w+>", "(?:", _MONEY) + ")"  # the same, its groups unnamed
+"""A sum in pounds: "£4,000", "£ 600", "£5k", "£1.5 million", "£five", "five thousand pounds",
+"500 pounds" (no groups of its own, so that a pattern may hold several: "between £A and
+£B"). Its value is ``money_value``'s."""
+_MONEY_READ = re.compile(_MONEY, re.IGNORECASE)
 
 _IN_WORDS = re.compile(rf"\b{WORD_NUMBER}\b", re.IGNORECASE)
 
@@ -44,6 +58,18 @@ def number_value(raw: str) -> float | None:
         else:
             return None
     return float(total)
+
+
+def money_value(raw: str) -> float | None:
+    """The value in pounds of a sum written as ``MONEY`` matches it: ``"£4,000"`` → 4000,
+    ``"£1.5 million"`` → 1500000, ``"five thousand pounds"`` → 5000; ``None`` for anything
+    else."""
+    m = _MONEY_READ.fullmatch(raw.strip())
+    if m is None:
+        return None
+    value = number_value(m["n"] or m["w"])
+    scale = SCALES.get((m["scale"] or m["wscale"] or "").lower(), 1.0)
+    return None if value is None else value * scale
 
 
 def with_digits(text: str, *, keep: frozenset[str] = frozenset({"one"})) -> str:

@@ -11,6 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from shared.text.initials import name_words, spells
 from shared.text.numbers import NUMBER, number_value
 from shared.verification.attribution import attribution_doubts, words_before, words_up_to
 from shared.verification.bound_figures import figures_given_to_another
@@ -104,15 +105,13 @@ def _same_party(written: str, recorded: str) -> bool:
     if not want or any(w in have for w in want[:2]):
         return True
     acronym = written.split()[0] if written.split() else ""
-    initials = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)
-                if w.lower() not in _LINK.split("|")]
+    words = [w for w in name_words(recorded) if w.lower() not in _LINK.split("|")]
     # "BT" for "British Telecommunications Plc & Ors": a company's form and "others" are not
     # in its initials.
-    named = [w[0] for w in re.findall(r"[A-Z][\w'’-]*", recorded)
-             if w.lower() not in _LINK.split("|") and w.lower() not in _NOISE]
+    named = [w for w in words if w.lower() not in _NOISE]
     return (acronym.isupper() and acronym.isalpha() and len(acronym) >= 2
-            and sorted(acronym) in (sorted("".join(initials).upper()),
-                                    sorted("".join(named).upper())))
+            and (spells(acronym, words, any_order=True)
+                 or spells(acronym, named, any_order=True)))
 
 
 

@@ -19,7 +19,7 @@ from shared.text.modality import (
     modalities,
     same_limit,
 )
-from shared.text.numbers import NUMBER, TENS, number_value
+from shared.text.numbers import MONEY, NUMBER, TENS, money_value, number_value
 from shared.text.terms import terms
 from shared.verification.anaphora import resolved
 from shared.verification.directions import reversed_against, reversed_transfers
@@ -45,10 +45,7 @@ _UNITS = {
 _PERIOD = re.compile(
     rf"\b(?P<n>{NUMBER})(?:[- ](?:calendar|working|clear|business|full))?[- ]"
     rf"(?P<unit>days?|weeks?|months?|years?|hours?)\b", re.IGNORECASE)
-_MONEY = re.compile(rf"£\s?(?P<n>{NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?",
-                    re.IGNORECASE)
-_MONEY_WORDS = re.compile(rf"\b(?P<n>{NUMBER})(?:\s(?P<scale>thousand|million))?\s+pounds\b",
-                          re.IGNORECASE)
+_MONEY = re.compile(MONEY)
 _TIMES = re.compile(rf"\b(?:(?P<n>{NUMBER})\s+times|(?P<twice>twice))\s+(?=(?:the|as|that|its|"
                     r"their)\b)", re.IGNORECASE)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9,
@@ -122,10 +119,8 @@ def _period(m: re.Match[str]) -> tuple[float, str] | None:
 
 
 def _money(m: re.Match[str]) -> tuple[float, str] | None:
-    v = number_value(m["n"])
-    scale = {"million": 1e6, "m": 1e6, "k": 1e3, "thousand": 1e3}.get(
-        (m["scale"] or "").lower(), 1.0)
-    return None if v is None else (v * scale, "£")
+    v = money_value(m.group(0))
+    return None if v is None else (v, "£")
 
 
 def _times(m: re.Match[str]) -> tuple[float, str] | None:
@@ -166,7 +161,7 @@ def _plain(unit: str) -> Callable[[re.Match[str]], tuple[float, str] | None]:
 
 _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, str] | None]],
                 ...] = (
-    (_PERIOD, _period), (_MONEY, _money), (_MONEY_WORDS, _money), (_ORDINAL_DAY, _day),
+    (_PERIOD, _period), (_MONEY, _money), (_ORDINAL_DAY, _day),
     (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
     (_LENGTH, _plain("metre")), (_PENCE, _plain("p")), (_FRACTION, _fraction),
 )

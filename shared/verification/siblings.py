@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.initials import spelt_runs
 from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
 from shared.verification.claims import PARTY, quantities, substituted
@@ -93,11 +94,10 @@ def _spelt_out(own: str, section: str) -> set[str]:
     found: set[str] = set()
     words = re.findall(r"[A-Za-z][\w’'-]*", section)
     for short in set(_INITIALS.findall(own)):
-        for i in range(len(words) - len(short) + 1):
-            run = words[i:i + len(short)]
-            if "".join(w[0] for w in run).upper() == short and any(w.islower() for w in run):
-                found |= _stems(" ".join(run))
-                break
+        run = next((run for run in spelt_runs(short, words) if any(w.islower() for w in run)),
+                   None)
+        if run is not None:
+            found |= _stems(" ".join(run))
     return found
 
 
