@@ -17,7 +17,11 @@ from shared.verification.outcomes import mixed_outcome_doubts, outcome_conflicts
 from shared.verification.owners import holders_swapped
 from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.roles import changed_posts, repaired_roles
-from shared.verification.siblings import added_conditions, waived_conditions
+from shared.verification.siblings import (
+    added_conditions,
+    unquoted_condition,
+    waived_conditions,
+)
 
 # --- who is paid, who is handed a thing -------------------------------------------------
 
@@ -156,6 +160,19 @@ def test_a_condition_of_the_quoted_list_waived_in_so_many_words_is_doubted() -> 
     assert not waived_conditions("The assessor need not make a valuation unless it is "
                                  "reasonably practicable and his fee is paid", section, quote,
                                  "3")
+
+
+def test_a_quoted_condition_left_out_of_a_whenever_statement_is_doubted() -> None:
+    section = ("(4) Conditions which apply if—\n- (a) the register has not been kept,\n"
+               "- (b) the keeper has not wilfully concealed the omission, and\n"
+               "- (c) the council have warned the keeper of the omission,\n"
+               "and which require the keeper to correct the register.")
+    quote = "the keeper has not wilfully concealed the omission"
+    assert unquoted_condition("The keeper must correct the register whenever the council have "
+                              "warned him", section, quote, "4")
+    assert not unquoted_condition("The keeper must correct the register whenever the council "
+                                  "have warned him and he has not wilfully concealed the "
+                                  "omission", section, quote, "4")
 
 
 def test_an_excepted_case_taken_in_either_way_or_by_does_not_apply_if_is_doubted() -> None:

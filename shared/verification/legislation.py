@@ -39,6 +39,7 @@ from shared.verification.siblings import (
     dropped_limits,
     sibling_claims,
     sibling_figures,
+    unquoted_condition,
     waived_conditions,
     widened_conditions,
 )
@@ -187,6 +188,7 @@ class LegislationCheck:
                 *dropped_conditions(citation.claim, text, citation.quote, sub),
                 *widened_conditions(citation.claim, citation.quote),
                 *waived_conditions(citation.claim, text, citation.quote, sub),
+                *unquoted_condition(citation.claim, text, citation.quote, sub),
                 *excepted_cases(citation.claim, citation.quote),
                 *confined_to_the_exception(citation.claim, citation.quote),
                 *sibling_figures(citation.claim, text, sub),

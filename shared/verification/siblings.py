@@ -353,3 +353,29 @@ def waived_conditions(claim: str, section: str, quote: str | None,
         return ["The statement says the rule holds whether or not what the quoted words' "
                 f"provision makes a condition of it is so (“{_clip(waived.group())}”)."]
     return []
+
+
+_WHENEVER = re.compile(r"\bwhenever\b", re.IGNORECASE)
+_LIST_CONDITION = re.compile(r"\b(?:if|where|unless|only if)\s*[—–-]", re.IGNORECASE)
+"""A rule that holds on a list of conditions: "Conditions which apply if— (a) … (b) …"."""
+
+
+def unquoted_condition(claim: str, section: str, quote: str | None,
+                       label: str | None) -> list[str]:
+    """The quoted words are one of a list of conditions ("… apply if— … (b) the licence holder
+    has not knowingly permitted the breach …"); the statement says the rule holds "whenever"
+    another of them is met and leaves the quoted one out: doubted, never removed."""
+    if not quote or not _WHENEVER.search(claim):
+        return []
+    want = normalise(quote)
+    own = normalise(_quoted_subsection(section, want, label))
+    at = own.find(want)
+    if at < 0 or not _LIST_CONDITION.search(own[:at]):
+        return []
+    rest = _stems(own[:at] + " " + own[at + len(want):])
+    quoted = {s for s in _stems(quote) if _absent(s, rest)}  # what only this condition says
+    kept = {s for s in quoted if not _absent(s, _stems(claim))}
+    if len(quoted) >= 2 and len(kept) < 0.5 * len(quoted):
+        return ["The quoted words are a condition of the rule; the statement says the rule holds "
+                "whenever another condition is met and leaves the quoted one out."]
+    return []
