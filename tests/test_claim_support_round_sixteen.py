@@ -62,6 +62,10 @@ def test_a_thing_given_to_another_holder_than_the_quote_gives_it_to_is_doubted()
     assert holders_swapped("the expenses of opposing the Environment Agency's application",
                            passage)
     assert not holders_swapped("the expenses of opposing the Council's application", passage)
+    assert not holders_swapped("none of the claims of Mr Adeyemi and Brightwell succeeded",
+                               "I have considered all Mr Adeyemi's and Brightwell's claims")
+    assert not holders_swapped("the Home Secretary's open discretion",
+                               "for the SSHD's open discretion")
 
 
 def test_a_persons_post_the_quote_gives_otherwise_is_doubted() -> None:
@@ -100,6 +104,10 @@ def test_none_of_a_thing_is_not_most_of_it() -> None:
     quote = "None of the grounds relate to the condition of the house"
     assert swapped_quantifiers("Most of the grounds relate to the condition of the house", quote)
     assert not swapped_quantifiers("None of the grounds relate to its condition", quote)
+    # "considered all the claims and found none of them established": "none" beside "all".
+    assert not swapped_quantifiers("The court found none of the tenants' claims established",
+                                   "I have considered all the tenants' claims and found none of "
+                                   "them established")
 
 
 def test_a_figure_put_on_the_other_side_of_its_limit_is_doubted() -> None:
@@ -108,6 +116,8 @@ def test_a_figure_put_on_the_other_side_of_its_limit_is_doubted() -> None:
     assert not reversed_limits("a tenancy with more than twenty-one years left", quote)
     assert not reversed_limits("a room of at least 7 square metres",
                                "a floor area not less than 7 square metres")
+    assert not reversed_limits("The permit can last at most four years",
+                               "The period must not end more than 4 years after the grant")
 
 
 def test_a_share_a_sum_changes_by_and_a_floor_area_are_figures() -> None:
@@ -231,6 +241,10 @@ def test_a_mixed_statement_is_read_proceeding_by_proceeding() -> None:
                                 "the appeal", passage)
     assert not mixed_outcome_doubts("As the first ground was dismissed, the judge also "
                                     "dismissed the appeal", passage)
+    assert not mixed_outcome_doubts("The judge granted permission on the arguable grounds but "
+                                    "found that none of them was made out",
+                                    "I grant permission. However, none of the grounds are made "
+                                    "out.")
 
 
 def test_a_quote_that_opens_with_made_the_submission_is_a_submission() -> None:

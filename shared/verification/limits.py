@@ -26,6 +26,9 @@ _BELOW = re.compile(r"(?<!not )(?<!no )\b(?:less than|fewer than|shorter than|un
                     r"up to|at most|"
                     r"not more than|no more than|not exceeding|does not exceed|within)\s+"
                     r"(?:a |an |the )?(?:period of\s+|term of\s+)?$", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:not|no|never|cannot)\s+(?:\w+\s+){1,2}(?:more|less|fewer|greater|"
+                      r"longer|shorter|over|under|above|below|exceed\w*)\b[^.;]*$",
+                      re.IGNORECASE)
 _AFTER_ABOVE = re.compile(r"^\s*[\w-]*\s*(?:or more|or longer|or over)\b", re.IGNORECASE)
 _AFTER_BELOW = re.compile(r"^\s*[\w-]*\s*(?:or less|or fewer|or shorter|or under)\b",
                           re.IGNORECASE)
@@ -39,6 +42,8 @@ def _sides(text: str) -> dict[tuple[float, str], set[str]]:
         before, after = text[max(0, at - 40):at], text[at:at + 40]
         figure = re.match(r"\S+\s+\S+", after)
         rest = after[figure.end():] if figure else ""
+        if _NEGATED.search(before):
+            continue  # "must not end more than 5 years after": a ceiling said by a negation
         side = ("below" if _BELOW.search(before) or _AFTER_BELOW.match(rest)
                 else "above" if _ABOVE.search(before) or _AFTER_ABOVE.match(rest) else None)
         if side is not None:

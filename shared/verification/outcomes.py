@@ -209,9 +209,15 @@ def _by_proceeding(text: str) -> dict[str, set[int]]:
     found: dict[str, set[int]] = {}
     for clause in _CLAUSE.split(text):
         signs = outcomes(clause).get("decision", set())
-        thing = _PROCEEDING.search(clause)
-        if len(signs) == 1 and thing is not None:
-            found.setdefault(thing.group().lower().rstrip("s"), set()).update(signs)
+        if len(signs) != 1:
+            continue
+        for m in _WORD.finditer(clause):
+            # The proceeding the outcome word decides: its object or its subject, next to it
+            # ("upheld the challenge", "ground 1 had been rejected"), not a word further off
+            # ("granted permission on the arguable grounds").
+            near = " ".join([*clause[:m.start()].split()[-4:], *clause[m.end():].split()[:3]])
+            if (thing := _PROCEEDING.search(near)) is not None:
+                found.setdefault(thing.group().lower().rstrip("s"), set()).update(signs)
     return found
 
 

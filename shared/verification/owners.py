@@ -157,7 +157,15 @@ def _holdings(text: str) -> list[tuple[frozenset[str], frozenset[str], str]]:
                        m["owner"])
         things = frozenset(stem(w) for w in m["thing"].split() if w not in _NOT_HELD)
         found.append((_holder_key(owner), things, owner))
+        if (joint := _JOINT.search(text[:m.start()])) is not None:
+            # "Mr Holyoake's and Hotblack's claims": each owner of the list holds the thing.
+            found.append((_holder_key(joint["owner"]), things, joint["owner"]))
     return [(k, t, o) for k, t, o in found if k and t]
+
+
+_JOINT = re.compile(rf"(?P<owner>{_NAMED})(?:['’]s|s['’]|['’])?\s*(?:,|and|or)\s*$")
+"""An owner listed before another's possessive: "Mr Holyoake's and …"."""
+_ACRONYM = re.compile(r"^[A-Z]{3,}$")
 
 
 def _initials_of(a: frozenset[str], b: str) -> bool:
@@ -177,6 +185,8 @@ def holders_swapped(claim: str, quote: str | None) -> list[str]:
     quoted = _holdings(quote)
     for key, things, written in _holdings(claim):
         owners = [(k, o) for k, t, o in quoted if t & things]
+        if any(_ACRONYM.match(o.strip()) for _, o in owners) or _ACRONYM.match(written.strip()):
+            continue  # "the SSHD's": initials the statement may spell out in other words
         if not owners or any(k & key or _initials_of(k, written) or _initials_of(key, o)
                              or {*k, *key} <= {"landlord", "owner"} for k, o in owners):
             continue

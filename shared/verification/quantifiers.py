@@ -30,9 +30,8 @@ _CLASSES = {
     "none of": "none", "most of": "most", "many of": "most",
 }
 """Each quantifier's class: every one of the things, one of them, or several of them."""
-_CONFLICTS = {"every": {"one", "none"}, "one": {"every", "several", "none"},
-              "several": {"one", "none"}, "most": {"none"},
-              "none": {"every", "one", "several", "most"}}
+_CONFLICTS = {"every": {"one"}, "one": {"every", "several"}, "several": {"one"},
+              "most": {"none"}, "none": {"most"}}
 """"None of the examples relate to …" is not "most of the examples relate to …"."""
 _QUANTIFIER = re.compile(
     r"(?<!\bat )(?<!\bnot )\b(?P<q>each|every|all(?: of)?|both|either|any one(?: of)?|"
