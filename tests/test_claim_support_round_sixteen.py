@@ -64,6 +64,9 @@ def test_a_thing_given_to_another_holder_than_the_quote_gives_it_to_is_doubted()
     assert not holders_swapped("the expenses of opposing the Council's application", passage)
     assert not holders_swapped("none of the claims of Mr Adeyemi and Brightwell succeeded",
                                "I have considered all Mr Adeyemi's and Brightwell's claims")
+    # A case's name before a possessive is no joint owner ("In A v B, A's position …").
+    assert not holders_swapped("In Adeyemi v Brightwell, Adeyemi's position was set out in a "
+                               "letter", "Adeyemi's position was set out in a letter")
     assert not holders_swapped("the Home Secretary's open discretion",
                                "for the SSHD's open discretion")
 

@@ -163,7 +163,7 @@ def _holdings(text: str) -> list[tuple[frozenset[str], frozenset[str], str]]:
     return [(k, t, o) for k, t, o in found if k and t]
 
 
-_JOINT = re.compile(rf"(?P<owner>{_NAMED})(?:['’]s|s['’]|['’])?\s*(?:,|and|or)\s*$")
+_JOINT = re.compile(rf"(?P<owner>{_NAMED})(?:['’]s|s['’]|['’])\s*(?:,|and|or)\s*$")
 """An owner listed before another's possessive: "Mr Holyoake's and …"."""
 _ACRONYM = re.compile(r"^[A-Z]{3,}$")
 
