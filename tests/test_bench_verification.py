@@ -389,6 +389,33 @@ def test_the_round_fifteen_fresh_set_is_labelled_and_true_to_its_sources() -> No
     _labelled_and_true_to_sources(FRESH15)
 
 
+FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
+
+
+def test_the_round_sixteen_fresh_set_is_labelled_and_true_to_its_sources() -> None:
+    """``r16-fresh-`` items were written before round sixteen's changes, on provisions and
+    passages earlier sets do not use, weighted to what round fifteen caught least: possessive
+    and payee swaps, judgment paraphrases in the court's and in lay words, conditions dropped
+    and added, a Schedule paragraph's claim, exceptions stated as the rule, a person's role,
+    paraphrases; with duty or power, figures in words, periods, direction, subject, another
+    authority, extent, repeal as current and as history, and judgment summaries (party,
+    outcome, submission, holding, obiter, court and year), half real; every quote verbatim in
+    ../shared/data."""
+    assert len(FRESH16) >= 150
+    assert all(i["id"].startswith("r16-fresh-") for i in FRESH16)
+    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11,
+                             *FRESH12, *FRESH13, *FRESH14, *FRESH15, *FRESH16]]
+    assert len(set(ids)) == len(ids)
+    real = [i for i in FRESH16 if i["label"] == "real"]
+    assert 0.4 <= len(real) / len(FRESH16) <= 0.6
+    for kind in ("possessive_swap", "judgment_paraphrase", "judgment_lay_paraphrase",
+                 "conditions_dropped", "conditions_added", "schedule_paragraph",
+                 "exception_as_rule", "judgment_role", "paraphrase"):
+        assert {i["label"] for i in FRESH16 if i["category"] == kind} == {"real", "fabricated"}
+        assert len([i for i in FRESH16 if i["category"] == kind]) >= 8, kind
+    _labelled_and_true_to_sources(FRESH16)
+
+
 FRESH10_OPEN = frozenset(i["id"] for i in FRESH10 if i.get("note"))
 """Round ten's wrong items still verified: each keeps its note in the set (what a general rule
 would have to read that the checks do not). Scored in the benchmark, left out of the gate on
@@ -429,6 +456,13 @@ a condition dropped from the quoted list, a person's post or employer changed, a
 paraphrase that reverses who applied or what was found). Its real items are gated (none
 removed); its wrong ones are scored in the benchmark only."""
 
+FRESH16_OPEN = frozenset(i["id"] for i in FRESH16 if i.get("note"))
+"""Round sixteen's wrong items still verified after its rules, each with its note (what a general
+rule would have to read: a negated verb or noun restated affirmatively by a synonym, a pronoun's
+antecedent before the quote, a payer named by description, a lead's modal verb that contradicts
+the statement). First run: 44 of the 81 verified; after: 11 (13.6 %), within the 15 % a capped
+list of open items may hold, so the other 70 are gated like rounds ten's and eleven's."""
+
 GATE_EXCLUDED = frozenset(i["id"] for i in FRESH8 if i.get("note"))
 """Fresh items that cannot pass honestly: each keeps its note in the set (what a general rule
 would have to know that neither the quote nor its sentence says). Scored in the benchmark,
@@ -438,9 +472,10 @@ HELD_OUT_REAL_REMOVED_MAX = 0.01
 
 @pytest.fixture(scope="module")
 def held_out(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    """The round eight to fifteen fresh sets through ``yourai verify``, as the held-out set
+    """The round eight to sixteen fresh sets through ``yourai verify``, as the held-out set
     would be."""
-    items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11, *FRESH12, *FRESH13, *FRESH14, *FRESH15]
+    items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11, *FRESH12, *FRESH13, *FRESH14, *FRESH15,
+             *FRESH16]
     return outcomes(items, run_verifier(items, CORPUS,
                                         Path(tmp_path_factory.mktemp("verify-fresh")),
                                         model_cache=MODEL_CACHE))
@@ -469,11 +504,17 @@ def test_the_round_twelve_open_items_are_explained_and_capped() -> None:
     assert all(len(i["note"]) > 60 for i in FRESH12 if i["id"] in FRESH12_OPEN)
 
 
+def test_the_round_sixteen_open_items_are_explained_and_a_minority() -> None:
+    wrong = [i for i in FRESH16 if i["label"] == "fabricated"]
+    assert len(FRESH16_OPEN) <= 0.15 * len(wrong)
+    assert all(len(i["note"]) > 60 for i in FRESH16 if i["id"] in FRESH16_OPEN)
+
+
 def test_the_fresh_sets_pass_no_wrong_citation(held_out: list[Outcome]) -> None:
     passed = [o.id for o in held_out
               if o.label == "fabricated" and o.status == "verified"
               and o.id not in GATE_EXCLUDED | FRESH10_OPEN | FRESH11_OPEN | FRESH12_OPEN
-              | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG]
+              | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG | FRESH16_OPEN]
     assert passed == []
 
 

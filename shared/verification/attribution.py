@@ -38,8 +38,9 @@ _REPORTING = re.compile(
 held that …", "Silber J concluded …", "as the Court of Appeal observed", "In Sporrong … it was
 held that …"), or a party's request ("Mr Stewart asked me to find as a fact that …")."""
 _FRAME = re.compile(r"\b(?:submission|contention|argument|proposition|suggestion|assertion|"
-                    r"allegation)s? that\b", re.IGNORECASE)
-"""A noun that reports a proposition ("the submission that …")."""
+                    r"allegation)s?(?: that\b|\s*$)", re.IGNORECASE)
+"""A noun that reports a proposition ("the submission that …"; "Mr Tam made the submission",
+the quote's own frame read up to its "that")."""
 _COURT_SPEAKS = re.compile(r"\b(?:I|we)\b(?:\s+\w+){0,2}\s*$|\bbe\s*$")
 """The court as the subject of a reporting verb ("I said", "I would add"), or speaking
 impersonally ("it need hardly be said that …")."""

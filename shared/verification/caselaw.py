@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from shared.text.initials import name_words, spells
 from shared.text.numbers import NUMBER, number_value
+from shared.verification.antonyms import opposite_words
 from shared.verification.attribution import attribution_doubts, words_before, words_up_to
 from shared.verification.bound_figures import figures_given_to_another
 from shared.verification.changes import reversed_changes
@@ -24,13 +25,23 @@ from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.hypotheticals import decided_from_conditional, stated_as_fact
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
-from shared.verification.outcomes import outcome_conflicts
-from shared.verification.owners import proceedings_given_to_the_other_side, swapped_owners
+from shared.verification.limits import reversed_limits
+from shared.verification.outcomes import mixed_outcome_doubts, outcome_conflicts
+from shared.verification.owners import (
+    holders_swapped,
+    proceedings_given_to_the_other_side,
+    swapped_owners,
+)
 from shared.verification.people import other_person_named, unknown_judges
 from shared.verification.polarity import denied_in_passage, denied_in_statement, early_for_late
 from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.quotes import contains_quote
-from shared.verification.roles import counsel_doubts, repaired_roles, swapped_party_roles
+from shared.verification.roles import (
+    changed_posts,
+    counsel_doubts,
+    repaired_roles,
+    swapped_party_roles,
+)
 from shared.verification.short_names import other_body_named
 from shared.verification.siblings import widened_conditions
 from shared.verification.side_claims import actor_doubts, found_for_doubts, submission_doubts
@@ -262,6 +273,12 @@ class CaselawCheck:
                                        *other_body_named(_own_words(citation), citation.quote,
                                                          case.text),
                                        *repaired_roles(_own_words(citation), citation.quote),
+                                       *changed_posts(_own_words(citation), citation.quote),
+                                       *holders_swapped(_own_words(citation), citation.quote),
+                                       *opposite_words(_own_words(citation), citation.quote),
+                                       *reversed_limits(_own_words(citation), citation.quote),
+                                       *mixed_outcome_doubts(_own_words(citation),
+                                                             citation.quote),
                                        *swapped_party_roles(_own_words(citation),
                                                             citation.quote),
                                        *other_person_named(_own_words(citation), citation.quote),

@@ -60,8 +60,8 @@ _AGE = re.compile(
     rf"|age of\s+)(?P<n>{NUMBER})\b(?![- ]?(?:days?|weeks?|months?|hours?|per|%|times)\b)",
     re.IGNORECASE)
 """An age: "children under ten", "under the age of 10", "aged 18"."""
-_LENGTH = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:metres?|meters?)\b", re.IGNORECASE)
-"""A measurement: "1.5 metres", "three metres"."""
+_LENGTH = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:square\s)?(?:metres?|meters?)\b", re.IGNORECASE)
+"""A measurement: "1.5 metres", "three metres", a floor area of "6.51 square metres"."""
 _PENCE = re.compile(r"\b(?P<n>\d+(?:\.\d+)?)p\b")
 """A sum in pence: "a tariff of 5.46p per kWh"."""
 _FRACTION = re.compile(r"\b(?:(?P<n>one|two|three|four|a|an)[- ])?(?P<d>half|halves|thirds?|"
@@ -69,6 +69,11 @@ _FRACTION = re.compile(r"\b(?:(?P<n>one|two|three|four|a|an)[- ])?(?P<d>half|hal
                        r"(?! of (?:a|the) (?:century|hour|year|day|month)\b)", re.IGNORECASE)
 """A share in words: "half of", "two-thirds of", "a quarter of" (what "less than two-thirds of
 the flats" counts); not "a third party"."""
+_FRACTION_BY = re.compile(r"\bby (?P<n>one|two|three|four|a|an)[- ](?P<d>half|halves|thirds?|"
+                          r"quarters?|fifths?)\b(?!\s+(?:part(?:y|ies)|persons?)\b)",
+                          re.IGNORECASE)
+"""A share a sum changes by: "is reduced by one-fifth", "falls by a quarter" (not "by a third
+party")."""
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fifth": 5, "fifths": 5}
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
@@ -164,6 +169,7 @@ _READERS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], tuple[float, st
     (_PERIOD, _period), (_MONEY, _money), (_ORDINAL_DAY, _day),
     (_TIMES, _times), (_PERCENT, _plain("%")), (_LEVEL, _plain("level")), (_AGE, _age),
     (_LENGTH, _plain("metre")), (_PENCE, _plain("p")), (_FRACTION, _fraction),
+    (_FRACTION_BY, _fraction),
 )
 
 
@@ -250,6 +256,7 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     issues += _duty(claim, source, quote)
     issues += _parties(claim, source + "\n" + title)
     issues += _holders(claim, quote)
+    issues += _described_holder(claim, quote)
     issues += _institutions(claim, source + "\n" + title)
     issues += _addressees(claim, quote)
     issues += _considered(claim, quote)
@@ -276,7 +283,10 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
     return issues
 
 
-_SUBSECTION_START = re.compile(r"(?:^|\n)\s*\(\d+[A-Z]*\)\s")
+_SUBSECTION_START = re.compile(
+    r"(?:^|\n)\s*(?:\(\d+[A-Z]*\)|\*\*\d+[A-Z]*\*\*(?:\s*\(\d+[A-Z]*\))?)\s")
+"""Where a subsection, or a Schedule's paragraph ("**9** (1) A local housing authority may at
+any time—"), begins."""
 
 
 def _lead_of(source: str, quote: str) -> str:
@@ -516,6 +526,30 @@ def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
         return []  # "the appropriate national authority" is the Welsh Ministers' for Wales
     return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "
                               f"on the {source}.")]
+
+
+_DESCRIBED = re.compile(r"\b(?:body|bodies|registrar|commissioner|board|trust|valuer|ombudsman|"
+                        r"regulator|agency|inspectorate)\b", re.IGNORECASE)
+"""A holder the quoted words describe or name by office rather than by a party's role: "Every
+body which lets dwelling-houses under secure tenancies shall …", "The Chief Land Registrar
+must …"."""
+
+
+def _described_holder(claim: str, quote: str | None) -> list[ClaimIssue]:
+    """The statement puts the duty or power on an institution (the Secretary of State, the
+    local housing authority) where the quoted words open with another holder they describe
+    or name by office, and name no party before their modal verb: a doubt."""
+    if not quote or (said := _holder(claim)) not in _INSTITUTIONS:
+        return []
+    start = first_modal(quote)
+    if start is None:
+        return []
+    before = quote[:start]
+    if len(before.split()) < 2 or _party_groups(before) or not _DESCRIBED.search(before) \
+            or _OFFICER.search(before) or _ROLE.search(before):
+        return []
+    return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "
+                              f"on “{_clip(before.strip(), 80)}”.")]
 
 
 _OFFICER = re.compile(r"\b(?:person (?:so |duly )?authorised|authorised (?:officer|person)|"

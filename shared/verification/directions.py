@@ -21,8 +21,17 @@ from shared.text.terms import stem
 __all__ = ["Transfer", "reversed_against", "reversed_transfers", "transfers"]
 
 _GIVE = re.compile(r"\b(?:pay|pays|paid|repay|repays|repaid|reimburse|reimburses|reimbursed|"
-                   r"give|gives|gave|owe|owes|owed|compensate|compensates|compensated)\b",
+                   r"give|gives|gave|owe|owes|owed|compensate|compensates|compensated|"
+                   r"offer|offers|supply|supplies|disclose|discloses)\b",
                    re.IGNORECASE)
+_HANDS = frozenset("offer offers supply supplies disclose discloses".split())
+"""Verbs whose receiver follows "to" after the thing handed over ("offer the house to the
+purchaser", "disclose information to a landlord"), or stands before "with" ("supply the
+occupiers with a statement"), rather than straight after the verb."""
+_TO_WHOM = re.compile(r"^[^,;.]{0,60}?\bto\s+(?=(?:the|a|an|any|such|each|every|his|her|their|"
+                      r"its|anyone|everyone)\b|(?-i:[A-Z]))", re.IGNORECASE)
+_WITH = re.compile(r"^\s*(?P<np>(?:the|a|an|any|each|every)\s+(?:[A-Za-z][\w’'-]*\s+){0,2}?"
+                   r"[A-Za-z][\w’'-]*)\s+with\b", re.IGNORECASE)
 _NP = r"(?:(?:the|a|an|any)\s+)?(?:[A-Za-z][\w’'-]*\s+){0,3}?[A-Za-z][\w’'-]*"
 _PASSIVE = (
     # given / paid by A to B
@@ -42,8 +51,11 @@ _CHAIN = frozenset("""must shall should will may can is are was were to liable r
 _STOP = frozenset("""the a an any that this those these such each every""".split())
 _BOUNDARY = frozenset("""to from for by of in on with under who which whose that must shall
     should will may is are was were the a an amount and or if where when requiring require
-    requires order orders ordered about approximately some half all part it""".split())
+    requires order orders ordered about approximately some half all part it such whatever
+    sum sums""".split())
+"""Words that end a party's name: "pay the buyer whatever sum …" names the buyer only."""
 _PRONOUNS = frozenset("he she it they him her them his its their".split())
+_EVERYONE = frozenset("anyone everyone anybody everybody".split())
 _WORDS = re.compile(r"[A-Za-z£][\w’'-]*|[,;:.()]")
 
 
@@ -93,7 +105,7 @@ def _after(words: list[str]) -> list[str]:
     """The noun phrase just after a verb ("to" skipped): an article or a name must open it."""
     if words and words[0].lower() == "to":
         words = words[1:]
-    if not words or not (words[0].lower() in _STOP or words[0][:1].isupper()):
+    if not words or not (words[0].lower() in _STOP | _EVERYONE or words[0][:1].isupper()):
         return []
     phrase: list[str] = []
     for i, word in enumerate(words[:5]):
@@ -111,6 +123,11 @@ def transfers(text: str) -> list[Transfer]:
             continue  # "paid by A": a passive, read below
         giver = _key(_before(_WORDS.findall(text[:m.start()])))
         receiver = _key(_after(_WORDS.findall(text[m.end():m.end() + 80])))
+        if m.group().lower() in _HANDS:
+            rest = text[m.end():m.end() + 100]
+            to, with_ = _TO_WHOM.match(rest), _WITH.match(rest)
+            receiver = (_key(_after(_WORDS.findall(rest[to.end():]))) if to
+                        else _key(_after(with_["np"].split())) if with_ else frozenset())
         if giver or receiver:
             found.append(Transfer(giver, receiver))
     for shape in _PASSIVE:

@@ -22,8 +22,12 @@ from shared.verification.quotes import normalise
 __all__ = ["confined_to_the_exception", "excepted_cases"]
 
 _EXCEPTION = re.compile(
-    r"\b(?:unless|except(?: (?:where|when|if|in the case of|for))?|other than|save where)\s+"
+    r"\b(?:unless|except(?: (?:where|when|if|in the case of|for))?|other than|save where|"
+    r"(?:does|do) not apply (?:if|where|when|to),?)\s+"
     r"(?P<case>[^,.;:—]{6,120})", re.IGNORECASE)
+""""Unless …", "other than …", "… do not apply if …": the case the quoted words except."""
+_EITHER_WAY = re.compile(r"\bor not\b", re.IGNORECASE)
+""""Exempted or not": a statement that takes in both cases, which is no exception of its own."""
 _OWN_EXCEPTION = re.compile(
     r"\b(?:unless|except\w*|other than|save|but|not|never|no|apart from|aside from)\b|"
     r"n['’]t\b", re.IGNORECASE)
@@ -38,14 +42,23 @@ def _marks(text: str) -> set[str]:
     return words | {m.group() for m in _REFERENCE.finditer(text)}
 
 
+def _own_case(m: re.Match[str]) -> str:
+    """The excepted case, ended where the parenthesis the exception opens in closes ("(other
+    than an exempted disposal) which takes place …": the exempted disposal only)."""
+    before = m.string[:m.start()]
+    if before.count("(") > before.count(")") and ")" in m["case"]:
+        return m["case"][:m["case"].index(")")]
+    return m["case"]
+
+
 def excepted_cases(claim: str, quote: str | None) -> list[str]:
     """Why the statement may state as the rule what the quoted words except from it."""
-    if not quote or _OWN_EXCEPTION.search(claim):
+    if not quote or _OWN_EXCEPTION.search(_EITHER_WAY.sub(" ", claim)):
         return []
     said = _marks(claim)
     doubts = []
     for m in _EXCEPTION.finditer(normalise(quote)):
-        case = _marks(m["case"])
+        case = _marks(_own_case(m))
         if case and case <= said and (len(case) >= 2 or _REFERENCE.fullmatch(next(iter(case)))):
             doubts.append("The statement applies the rule to the case the quoted words except "
                           f"from it (“{m.group(0).strip()}”).")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from shared.verification.antonyms import opposite_words
+from shared.verification.authorities import another_agent, another_forum, unnamed_bodies
 from shared.verification.bound_figures import (
     figures_beside_the_quote,
     figures_given_to_another,
@@ -25,7 +27,8 @@ from shared.verification.headings import heading_doubts
 from shared.verification.judge import Judge
 from shared.verification.jurisdiction import coverage, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
-from shared.verification.owners import swapped_parties
+from shared.verification.limits import reversed_limits
+from shared.verification.owners import holders_swapped, swapped_parties
 from shared.verification.quantifiers import swapped_quantifiers, widened_persons
 from shared.verification.quotes import contains_legal_quote
 from shared.verification.refs import ACTS, act_id, legislation_ref
@@ -36,6 +39,8 @@ from shared.verification.siblings import (
     dropped_limits,
     sibling_claims,
     sibling_figures,
+    unquoted_condition,
+    waived_conditions,
     widened_conditions,
 )
 from shared.verification.temporal import Temporal, law_state, temporal_issue
@@ -182,6 +187,8 @@ class LegislationCheck:
                 *dropped_limits(citation.claim, citation.quote),
                 *dropped_conditions(citation.claim, text, citation.quote, sub),
                 *widened_conditions(citation.claim, citation.quote),
+                *waived_conditions(citation.claim, text, citation.quote, sub),
+                *unquoted_condition(citation.claim, text, citation.quote, sub),
                 *excepted_cases(citation.claim, citation.quote),
                 *confined_to_the_exception(citation.claim, citation.quote),
                 *sibling_figures(citation.claim, text, sub),
@@ -193,7 +200,13 @@ class LegislationCheck:
                 *figures_given_to_another(citation.claim, citation.quote),
                 *figures_beside_the_quote(citation.claim, citation.quote),
                 *reversed_changes(citation.claim, citation.quote),
-                *heading_doubts(citation.claim, text, citation.quote)]]
+                *heading_doubts(citation.claim, text, citation.quote),
+                *opposite_words(citation.claim, citation.quote),
+                *holders_swapped(citation.claim, citation.quote),
+                *reversed_limits(citation.claim, citation.quote),
+                *another_forum(citation.claim, citation.quote),
+                *another_agent(citation.claim, citation.quote),
+                *unnamed_bodies(citation.claim, text + "\n" + title)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)
         else:

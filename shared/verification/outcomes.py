@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["OutcomeConflict", "outcome_conflicts", "outcomes"]
+__all__ = ["OutcomeConflict", "mixed_outcome_doubts", "outcome_conflicts", "outcomes"]
 
 _WORDS: dict[str, tuple[str, int]] = {}
 for _kind, _sign, _stems in (
@@ -71,6 +71,12 @@ _DESCRIBED = re.compile(r"\b(?:decision|order|letter|judgment|ruling|notice)s?\s
                        re.IGNORECASE)
 """An outcome word that describes a decision ("the decision refusing …", "an order granting
 …") says what that decision did, not how the proceedings about it ended."""
+_IN_GENERAL = re.compile(r"\b(?:merely|simply|just|mere)\s+(?:(?:deciding|decision|choosing)"
+                         r"\s+to\s+)?$|\b(?:deciding|decision|decide|decides)\s+to\s+$",
+                         re.IGNORECASE)
+"""An outcome word for a kind of act the passage discusses ("merely deciding to refuse an
+application for planning permission", "simply refusing planning permission"), not for how the
+proceedings ended."""
 _ORDERED_TO_PAY = re.compile(r"\s+(?:[\w’'-]+\s+){0,4}?to (?:pay|repay|reimburse)\b",
                              re.IGNORECASE)
 """A party ordered to pay: the order is about costs, whichever side won the proceedings."""
@@ -140,12 +146,20 @@ def _kind_of(word: str) -> tuple[str, int]:
     raise KeyError(word)
 
 
+def _not_the_outcome(text: str, m: re.Match[str]) -> bool:
+    """An outcome word that names what was challenged ("the decision refusing the claim") or a
+    kind of act the passage discusses ("merely deciding to refuse planning permission")."""
+    before = text[:m.start()]
+    return bool(m["w"].lower().endswith("ing") and _DESCRIBED.search(before)) \
+        or bool(_IN_GENERAL.search(before))
+
+
 def outcomes(text: str) -> dict[str, set[int]]:
     """The outcome signs ``text`` gives, by kind."""
     found: dict[str, set[int]] = {}
     for m in _WORD.finditer(text):
-        if m["w"].lower().endswith("ing") and _DESCRIBED.search(text[:m.start()]):
-            continue  # "the decision refusing the claim" names what was challenged
+        if _not_the_outcome(text, m):
+            continue
         if m["w"].lower() in ("refusal", "dismissal") and _NAMED_THING.match(text, m.end()):
             continue  # "PINS's refusal of an ex gratia payment": what was challenged
         if m["w"].lower() == "ordered" and _ORDERED_TO_PAY.match(text, m.end()):
@@ -185,6 +199,28 @@ _ON_APPEAL = re.compile(r"\b(?:(?P<allowed>allow(?:s|ed|ing)?)|dismiss(?:es|ed|i
                         r"(?:an|the|his|her|its|their)\s+(?:\w+\s+)?appeal\b", re.IGNORECASE)
 
 
+_PROCEEDING = re.compile(r"\b(?:claim|challenge|appeal|application|ground|submission|"
+                         r"contention|argument|complaint|petition)s?\b", re.IGNORECASE)
+
+
+def _by_proceeding(text: str) -> dict[str, set[int]]:
+    """The decision's sign clause by clause, by the proceeding each clause decides ("I must
+    also reject this particular challenge": the challenge, against)."""
+    found: dict[str, set[int]] = {}
+    for clause in _CLAUSE.split(text):
+        signs = outcomes(clause).get("decision", set())
+        if len(signs) != 1:
+            continue
+        for m in _WORD.finditer(clause):
+            # The proceeding the outcome word decides: its object or its subject, next to it
+            # ("upheld the challenge", "ground 1 had been rejected"), not a word further off
+            # ("granted permission on the arguable grounds").
+            near = " ".join([*clause[:m.start()].split()[-4:], *clause[m.end():].split()[:3]])
+            if (thing := _PROCEEDING.search(near)) is not None:
+                found.setdefault(thing.group().lower().rstrip("s"), set()).update(signs)
+    return found
+
+
 def outcome_conflicts(claim: str, passage: str) -> list[OutcomeConflict]:
     """Kinds of outcome on which the statement and the passage say opposite things."""
     said, source = outcomes(claim), outcomes(passage)
@@ -194,3 +230,18 @@ def outcome_conflicts(claim: str, passage: str) -> list[OutcomeConflict]:
             conflicts.append(OutcomeConflict(kind, next(iter(said[kind])),
                                              next(iter(source[kind]))))
     return conflicts
+
+
+def mixed_outcome_doubts(claim: str, passage: str) -> list[str]:
+    """A statement that mixes outcomes ("although ground 1 had been rejected, the judge upheld
+    the challenge") is read proceeding by proceeding: one it decides the other way from the
+    passage is doubted (unverified, never removed; ``outcome_conflicts`` leaves such a
+    statement alone)."""
+    if len(outcomes(claim).get("decision", set())) < 2:
+        return []
+    quoted = _by_proceeding(passage)
+    for thing, signs in _by_proceeding(claim).items():
+        other = quoted.get(thing, set())
+        if len(signs) == 1 and len(other) == 1 and signs != other:
+            return [OutcomeConflict("decision", next(iter(signs)), next(iter(other))).detail]
+    return []

@@ -110,3 +110,86 @@ def _names(party: str, side: str) -> bool:
         return True
     initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’-]*", side))
     return party.isupper() and len(party) >= 2 and party in initials
+
+
+_NAMED = r"(?:Mr |Mrs |Ms |Miss |Dr )?(?:[A-Z][\w&-]*)(?: (?:of |for )?[A-Z][\w&-]*){0,3}"
+_HELD_OF = re.compile(
+    rf"\b(?P<thing>[a-z]{{3,}}) (?:of|by) (?:the |a |an |his |her |its |their )?"
+    rf"(?P<owner>{_NAMED}|(?:[a-z]+ ){{0,2}}(?:landlord|tenant|authority|occupier|owner|"
+    r"purchaser|licence holder|council|tribunal|court)s?)\b")
+"""A thing with its holder after it: "the chief finance officer of the local housing
+authority", "the attempt by the MoD", "the representations of the Claimants"."""
+_HELD_BEFORE = re.compile(
+    rf"\b(?P<owner>{_NAMED}|(?:[a-z]+ ){{0,2}}(?:landlord|tenant|authority|occupier|owner|"
+    r"purchaser|licence holder|council|tribunal|court)s?)(?:['’]s|s['’]|['’])\s+"
+    r"(?P<thing>(?:[a-z]+\s+){0,2}[a-z]{3,})")
+"""A thing with its holder before it: "Mr Xu's solicitors", "the landlord's accounts"."""
+_NOT_HELD = frozenset("""part parts copy copies behalf one some any each all none most many
+    terms term case cases area areas end beginning date period section subsection paragraph
+    schedule provisions provision purposes purpose meaning consent view light respect basis
+    way favour interests""".split())
+"""Words before "of" that do not name a thing someone holds ("part of the house", "on behalf
+of")."""
+_OPENING = frozenset("the in on under for a an and but it this that where when if".split())
+
+
+def _holder_key(owner: str) -> frozenset[str]:
+    """An owner's distinctive words: a party by its role ("the council" is the local housing
+    authority), a name by its capitalised words, stemmed ("the First Claimant" and "the
+    Claimants" share "claimant")."""
+    party = PARTY.search(owner)
+    if party is not None:
+        return frozenset({party_of(party)})
+    words = [w for w in re.findall(r"[A-Z][\w&-]*", owner) if w.lower() not in _OPENING
+             and w.lower() not in ("mr", "mrs", "ms", "miss", "dr", "first", "second", "third")]
+    return frozenset(stem(w.lower()) for w in words)
+
+
+def _holdings(text: str) -> list[tuple[frozenset[str], frozenset[str], str]]:
+    """(owner key, stems of what is held, the owner as written) for each held thing."""
+    found = []
+    for m in _HELD_OF.finditer(text):
+        if m["thing"].lower() in _NOT_HELD:
+            continue
+        found.append((_holder_key(m["owner"]), frozenset({stem(m["thing"])}), m["owner"]))
+    for m in _HELD_BEFORE.finditer(text):
+        owner = re.sub(r"^(?:The|In|On|Under|For|But|And|It|This|Where|When|If) ", "",
+                       m["owner"])
+        things = frozenset(stem(w) for w in m["thing"].split() if w not in _NOT_HELD)
+        found.append((_holder_key(owner), things, owner))
+        if (joint := _JOINT.search(text[:m.start()])) is not None:
+            # "Mr Holyoake's and Hotblack's claims": each owner of the list holds the thing.
+            found.append((_holder_key(joint["owner"]), things, joint["owner"]))
+    return [(k, t, o) for k, t, o in found if k and t]
+
+
+_JOINT = re.compile(rf"(?P<owner>{_NAMED})(?:['’]s|s['’]|['’])\s*(?:,|and|or)\s*$")
+"""An owner listed before another's possessive: "Mr Holyoake's and …"."""
+_ACRONYM = re.compile(r"^[A-Z]{3,}$")
+
+
+def _initials_of(a: frozenset[str], b: str) -> bool:
+    """Whether one owner is the other's initials ("SSJ", "the Secretary of State for
+    Justice")."""
+    caps = "".join(w[0] for w in re.findall(r"[A-Z][\w&-]*", b)).lower()
+    return any(len(k) >= 2 and k in caps for k in a)
+
+
+def holders_swapped(claim: str, quote: str | None) -> list[str]:
+    """A thing the statement gives to one holder ("the chief finance officer of the landlord",
+    "Mr Xu's solicitors") where the quoted words give the same thing to another only ("of the
+    local housing authority", "the Claimants' solicitors"): doubted, never removed. A
+    landlord and an owner are one side."""
+    if not quote:
+        return []
+    quoted = _holdings(quote)
+    for key, things, written in _holdings(claim):
+        owners = [(k, o) for k, t, o in quoted if t & things]
+        if any(_ACRONYM.match(o.strip()) for _, o in owners) or _ACRONYM.match(written.strip()):
+            continue  # "the SSHD's": initials the statement may spell out in other words
+        if not owners or any(k & key or _initials_of(k, written) or _initials_of(key, o)
+                             or {*k, *key} <= {"landlord", "owner"} for k, o in owners):
+            continue
+        return [f"The statement gives to {written} what the quoted words give to "
+                f"{owners[0][1]}."]
+    return []

@@ -27,13 +27,17 @@ _CLASSES = {
     "at least one": "one", "a single": "one", "one or more": "one", "any single": "one",
     "two or more": "several", "2 or more": "several", "at least two": "several",
     "at least 2": "several", "more than one": "several",
+    "none of": "none", "most of": "most", "many of": "most",
 }
 """Each quantifier's class: every one of the things, one of them, or several of them."""
-_CONFLICTS = {"every": {"one"}, "one": {"every", "several"}, "several": {"one"}}
+_CONFLICTS = {"every": {"one"}, "one": {"every", "several"}, "several": {"one"},
+              "most": {"none"}, "none": {"most"}}
+""""None of the examples relate to …" is not "most of the examples relate to …"."""
 _QUANTIFIER = re.compile(
     r"(?<!\bat )(?<!\bnot )\b(?P<q>each|every|all(?: of)?|both|either|any one(?: of)?|"
     r"any single|(?:at least )?one of|at least (?:one|two|2)|a single|one or more|"
-    r"(?:two|2) or more|more than one)\b(?P<rest>[^.;:,()—]{0,60})", re.IGNORECASE)
+    r"(?:two|2) or more|more than one|none of|most of|many of)\b"
+    r"(?P<rest>[^.;:,()—]{0,60})", re.IGNORECASE)
 _REACH = 5
 """Words after a quantifier in which the thing it counts is read."""
 _HEAD = 2
@@ -71,7 +75,8 @@ def swapped_quantifiers(claim: str, quote: str | None) -> list[str]:
 
 
 _SAID = {"every": "every one of the things", "one": "one of the things",
-         "several": "two or more of the things"}
+         "several": "two or more of the things", "most": "most of the things",
+         "none": "none of the things"}
 
 
 _QUALIFIED_PERSON = re.compile(r"\b(?:a|an|any|the|each|every)\s+(?P<kind>[a-z]+)\s+persons?\b",

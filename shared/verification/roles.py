@@ -48,9 +48,16 @@ def repaired_roles(claim: str, quote: str) -> list[str]:
     """Pairings of the statement that the quoted passage makes otherwise."""
     doubts = []
     quoted = {_who(m["who"]): _words(m["whom"]) for m in _APPEARS.finditer(quote)}
+    acronyms = {_who(m["who"]): set(re.findall(r"\b[A-Z]{2,}\b", quote[m.start("whom"):][:40]))
+                for m in _APPEARS.finditer(quote)}
     for m in _APPEARS.finditer(claim):
         whom = quoted.get(_who(m["who"]))
-        if whom is not None and not whom & _words(m["whom"]):
+        # "appears for the SSJ": the statement may spell out the initials ("the Secretary of
+        # State for Justice").
+        spelt = "".join(w[0] for w in re.findall(r"\b[A-Z][\w'’-]*",
+                                                  claim[m.start("whom"):][:80]))
+        if whom is not None and not whom & _words(m["whom"]) and not any(
+                a in spelt for a in acronyms.get(_who(m["who"]), ())):
             doubts.append(f"The statement has {m['who']} appear for {m['whom']}; the quoted "
                           "passage has them appear for another party.")
     roles = {stem(m["role"].split()[-1]): _who(m["who"]) for m in _ROLE.finditer(quote)}
@@ -107,3 +114,47 @@ def swapped_party_roles(claim: str, quote: str) -> list[str]:
         return []
     return ["The statement says who the parties on one side are; the quoted passage says it of "
             "the other side."]
+
+
+_POSTS = (r"manager|officer|director|inspector|caseworker|surveyor|agent|adviser|advisor|"
+          r"solicitor|secretary|chairman|chair|clerk|owner|analyst|accountant|engineer|"
+          r"valuer|consultant|partner|employee|trader|broker|auditor|architect|"
+          r"administrator|trustee|receiver|liquidator|barrister|executive|founder|president")
+_POST = re.compile(rf"\b(?P<post>{_POSTS})s?\b", re.IGNORECASE)
+_NAMED_PERSON = re.compile(_PERSON)
+_AT_FIRM = re.compile(
+    rf"\b(?:a|an|the)\s+(?:[A-Za-z]+\s+){{0,2}}?(?P<post>{_POSTS})\s+(?:at|of|with|from)\s+"
+    r"(?P<firm>[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})", re.IGNORECASE)
+_POST_REACH = 14
+"""Words after a person's name in which the post they hold is read ("Mr Leadsom, who made a
+witness statement, was the Claimants' Business Manager")."""
+
+
+def _posts(text: str) -> dict[str, str]:
+    """Each person's post: the first post word after their name, before another person is
+    named or the sentence ends; and each firm's, from "a <post> at <firm>"."""
+    found: dict[str, str] = {}
+    people = list(_NAMED_PERSON.finditer(text))
+    for i, m in enumerate(people):
+        end = people[i + 1].start() if i + 1 < len(people) else len(text)
+        stop = re.search(r"[.;:]\s", text[m.end():end])
+        window = text[m.end():m.end() + (stop.start() if stop else end - m.end())]
+        window = " ".join(window.split()[:_POST_REACH])
+        if (post := _POST.search(window)) is not None:
+            found.setdefault(_who(m.group()), stem(post["post"].lower()))
+    for m in _AT_FIRM.finditer(text):
+        found.setdefault(m["firm"].split()[0].lower(), stem(m["post"].lower()))
+    return found
+
+
+def changed_posts(claim: str, quote: str) -> list[str]:
+    """A person (or a firm's author) the quoted passage gives one post ("Mr Leadsom, the
+    Claimants' Business Manager"; "a Chartered Surveyor at Fisher German LLP") whom the
+    statement gives another ("the Claimants' finance director"; "a chartered accountant at
+    Fisher German LLP"): doubted, never removed."""
+    quoted = _posts(quote)
+    for who, post in _posts(claim).items():
+        if who in quoted and quoted[who] != post:
+            return [f"The statement gives {who.title()} the post of {post}; the quoted passage "
+                    f"gives them another ({quoted[who]})."]
+    return []

@@ -32,6 +32,7 @@ two, are absent from the subsection that holds the quote, the statement is doubt
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from shared.text.initials import spelt_runs
@@ -187,8 +188,19 @@ def _quoted_subsection(section: str, want: str, label: str | None) -> str:
     subs = _subsections(section)
     own = subs.get(label or "") if label else None
     if own is None or want not in normalise(own):
-        own = next((v for v in subs.values() if want in normalise(v)), section)
+        own = next((v for v in _units(section) if want in normalise(v)), section)
     return own
+
+
+_UNIT = re.compile(r"(?m)^(?:\*\*\d+[A-Z]{0,3}\*\*|\(\d+[A-Z]{0,3}\))\s")
+"""Where a subsection, or a Schedule's paragraph ("**4** (1) A person who is given …"), begins:
+a Schedule cited whole is read paragraph by paragraph, never as one rule."""
+
+
+def _units(text: str) -> list[str]:
+    """The text cut where each subsection or Schedule paragraph begins."""
+    cuts = [0, *[m.start() for m in _UNIT.finditer(text)], len(text)]
+    return [text[a:b] for a, b in itertools.pairwise(cuts) if text[a:b].strip()]
 
 
 def dropped_conditions(claim: str, section: str, quote: str | None,
@@ -269,9 +281,12 @@ def _clip(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-_ADDS = re.compile(r"\b(?:only (?:if|with|where|when|once|after|on|by)|provided(?: that)?|"
-                   r"on condition that|(?:so|as) long as|subject to|once)\b(?P<cond>[^.;]*)",
+_ADDS = re.compile(r"\b(?:only (?:if|with|where|when|once|after|on|by|to|for)|"
+                   r"provided(?: that)?|on condition that|(?:so|as) long as|subject to|once)\b"
+                   r"(?P<cond>[^.;]*)|,\s*(?:if|where|when)\b(?P<tail>[^.;,]*)[.;]?\s*$",
                    re.IGNORECASE)
+"""A condition a statement puts on its rule: "only if …", "provided that …", or a last clause
+after a comma ("…, if the authority first gives permission")."""
 _NEW_SHARE = 0.6
 """Share of a condition's terms that must be absent from the quoted subsection: a condition
 restated in other words ("only with written consent" for "unless consent in writing has been
@@ -286,7 +301,7 @@ def added_conditions(claim: str, section: str, quote: str | None,
         return []
     mine = _stems(_quoted_subsection(section, normalise(quote), label))
     for m in _ADDS.finditer(claim, start):
-        terms_of = _stems(m["cond"])
+        terms_of = _stems(m["cond"] if m["cond"] is not None else m["tail"])
         new = {s for s in terms_of if _absent(s, mine)}
         if len(new) >= 2 and len(new) >= _NEW_SHARE * len(terms_of):
             return [f"The statement adds a condition (“{_clip(m.group())}”) that the quoted "
@@ -314,3 +329,53 @@ def sibling_figures(claim: str, section: str, label: str | None) -> list[str]:
             found.append(f"The statement's figure is in subsection ({other}), not in "
                          f"subsection ({label}), which it cites.")
     return found
+
+
+_REQUIRES = re.compile(r"\b(?:unless|only if|only where|if|where|provided)\b", re.IGNORECASE)
+
+
+def waived_conditions(claim: str, section: str, quote: str | None,
+                      label: str | None) -> list[str]:
+    """The statement waives ("whether or not it is reasonably practicable for him") what the
+    quoted words' own subsection or paragraph makes a condition of the rule ("… unless (a) it
+    is reasonably practicable for him to do so; and (b) his reasonable costs … are paid"):
+    doubted, never removed. ``widened_conditions`` reads the quote alone; the condition may
+    sit beside the quoted item in the same list."""
+    waived = _WAIVED.search(_ASKED.sub(" ", claim))
+    if not quote or waived is None:
+        return []
+    own = _quoted_subsection(section, normalise(quote), label)
+    if not _REQUIRES.search(own):
+        return []
+    waived_terms = _stems(waived["what"])
+    kept = {s for s in waived_terms if not _absent(s, _stems(own))}
+    if len(kept) >= 2 and len(kept) >= _NEW_SHARE * len(waived_terms):
+        return ["The statement says the rule holds whether or not what the quoted words' "
+                f"provision makes a condition of it is so (“{_clip(waived.group())}”)."]
+    return []
+
+
+_WHENEVER = re.compile(r"\bwhenever\b", re.IGNORECASE)
+_LIST_CONDITION = re.compile(r"\b(?:if|where|unless|only if)\s*[—–-]", re.IGNORECASE)
+"""A rule that holds on a list of conditions: "Conditions which apply if— (a) … (b) …"."""
+
+
+def unquoted_condition(claim: str, section: str, quote: str | None,
+                       label: str | None) -> list[str]:
+    """The quoted words are one of a list of conditions ("… apply if— … (b) the licence holder
+    has not knowingly permitted the breach …"); the statement says the rule holds "whenever"
+    another of them is met and leaves the quoted one out: doubted, never removed."""
+    if not quote or not _WHENEVER.search(claim):
+        return []
+    want = normalise(quote)
+    own = normalise(_quoted_subsection(section, want, label))
+    at = own.find(want)
+    if at < 0 or not _LIST_CONDITION.search(own[:at]):
+        return []
+    rest = _stems(own[:at] + " " + own[at + len(want):])
+    quoted = {s for s in _stems(quote) if _absent(s, rest)}  # what only this condition says
+    kept = {s for s in quoted if not _absent(s, _stems(claim))}
+    if len(quoted) >= 2 and len(kept) < 0.5 * len(quoted):
+        return ["The quoted words are a condition of the rule; the statement says the rule holds "
+                "whenever another condition is met and leaves the quoted one out."]
+    return []
