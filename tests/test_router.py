@@ -34,6 +34,10 @@ from shared.llm import ModelUnavailable, OfflineProvider, ScriptedProvider
         ("Who lent Mr Holyoake the money for the purchase?", "caselaw", {"caselaw", "policy"}),
         ("What did Arnold J order the internet service providers to block?", "caselaw",
          {"caselaw", "policy"}),
+        # Litigation's own words for a party's case: grounds of challenge, a concession.
+        ("Which grounds of challenge did the council concede?", "caselaw", {"caselaw", "policy"}),
+        ("What did the respondent concede about the licence fee?", "mixed",
+         {"legislation", "caselaw", "policy"}),
     ],
 )
 def test_offline_routing_by_keywords(question: str, query_type: str, workers: set[str]) -> None:

@@ -57,6 +57,9 @@ _SIGNALS: dict[WorkerName, tuple[str, ...]] = {
         r"precedents?", r"appeal\w*", r"ewhc", r"ewca", r"uksc", r"ukut", r"v\.?", r"claims?",
         r"sued?", r"disrepair", r"judges?", r"justices?", r"hearings?",
         r"claimants?", r"defendants?", r"appellants?", r"judicial review",
+        # How litigation words a party's case: no statute or policy speaks of grounds of
+        # challenge or of a party conceding one.
+        r"grounds? (?:of|for) (?:challenge|appeal|review)", r"conced(?:e|ed|es|ing)",
     ),
     "external": (
         r"regulator", r"rsh", r"ombudsman", r"consumer standards?", r"consultations?",
