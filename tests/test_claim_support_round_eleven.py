@@ -136,6 +136,16 @@ def test_a_decision_said_to_have_stood_that_the_passage_says_was_quashed() -> No
                                quote, "")
 
 
+def test_a_statement_showing_the_passage_itself_shows_the_quashing() -> None:
+    """A statement that reproduces the quoted passage (the offline answer's own shape: the
+    quoted sentence, then its citation) shows its reader the passage's "quashed"; only words of
+    its own that say the decision stands present it as standing."""
+    quote = "the Defendant conceded that the decision should be quashed on ground 2"
+    assert not standing_doubts(" ", quote, "", inline=True)
+    assert standing_doubts(" ", quote, "")
+    assert standing_doubts("The decision still stands: ", quote, "", inline=True)
+
+
 def test_does_not_amount_to_an_interference_denies_interfering() -> None:
     quote = "a mere delay does not amount to an interference with the lease"
     assert denied_in_passage("A delay interferes with the lease", quote)

@@ -284,8 +284,9 @@ class CaselawCheck:
                                        *other_person_named(_own_words(citation), citation.quote),
                                        *unknown_judges(_own_words(citation), case.text)]]
             findings += [CheckFinding("claim_unsupported", False, doubt)
-                         for doubt in standing_doubts(_own_words(citation), citation.quote,
-                                                      case.text)]
+                         for doubt in standing_doubts(
+                             _own_words(citation), citation.quote, case.text,
+                             inline=bool(citation.quote) and citation.quote in citation.claim)]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in [*reversed_transfers(_own_words(citation), citation.quote),
                                        *swapped_quantifiers(_own_words(citation),

@@ -40,10 +40,14 @@ _NEAR = 2500
 became of the decision is read (a few paragraphs)."""
 
 
-def standing_doubts(claim: str, quote: str, judgment: str) -> list[str]:
-    """Why the statement may present as standing what the judgment says was undone."""
+def standing_doubts(claim: str, quote: str, judgment: str, *, inline: bool = False) -> list[str]:
+    """Why the statement may present as standing what the judgment says was undone.
+
+    ``claim`` is the statement's own words; ``inline`` says that the statement also shows the
+    quoted passage itself, so its reader reads the passage's own "quashed" or "superseded" and
+    only a statement that says the thing still stands presents it as standing."""
     undone = _UNDONE.search(quote)
-    if undone and (_STANDING.search(claim) or not _HISTORY.search(claim)):
+    if undone and (_STANDING.search(claim) or not (inline or _HISTORY.search(claim))):
         return [f"The quoted passage says it was {undone.group(0).lower()}; the statement "
                 "presents it as standing."]
     if not _STANDING.search(claim):
