@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
-from shared.bus import Bus, Committed
+from shared.bus import Bus, Committed, connect_nats
 from shared.events import Event
 from shared.recording import LogWriter
 from shared.runtime import Infra
@@ -18,6 +19,19 @@ from shared.store import Appended, PostgresEventStore
 async def record(store: PostgresEventStore, bus: Bus, events: Sequence[Event]) -> list[Appended]:
     """Append ``events`` to the log and publish them committed, as every producer does."""
     return await LogWriter(store, bus, publish_timeout_s=10.0, sweep_every_s=60.0).record(events)
+
+
+@contextlib.asynccontextmanager
+async def connected_bus(infra: Infra, name: str) -> AsyncIterator[Bus]:
+    """A bus of the test's own on the embedded NATS server, its streams made, closed after."""
+    assert infra.settings.nats_url
+    nc = await connect_nats(infra.settings.nats_url, name=name)
+    bus = Bus(nc, infra.subjects)
+    await bus.ensure_streams()
+    try:
+        yield bus
+    finally:
+        await nc.close()
 
 
 async def outbox_emptied(infra: Infra, *, within: float) -> None:

@@ -18,12 +18,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from shared.bus import Bus, connect_nats
+from shared.bus import Bus
 from shared.events import AnyEvent, ConversationCreated, InvocationStarted, MessageReceived
 from shared.recording import LogWriter
 from shared.runtime import Infra
 from tests.e2e import Client, sse_events
-from tests.log_writes import outbox_emptied, published_for
+from tests.log_writes import connected_bus, outbox_emptied, published_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TENANT = "tenant-h"
@@ -31,14 +31,8 @@ TENANT = "tenant-h"
 
 @pytest.fixture
 async def bus(infra: Infra) -> AsyncIterator[Bus]:
-    assert infra.settings.nats_url
-    nc = await connect_nats(infra.settings.nats_url, name="test-publish-behind")
-    bus = Bus(nc, infra.subjects)
-    await bus.ensure_streams()
-    try:
+    async with connected_bus(infra, "test-publish-behind") as bus:
         yield bus
-    finally:
-        await nc.close()
 
 
 def _turn(conversation: uuid.UUID) -> list[AnyEvent]:

@@ -32,7 +32,7 @@ from shared.recording import LogWriter, WriteBehind
 from shared.runtime import Infra
 from shared.store import Appended, PostgresEventStore, StoreError, connect_pool
 from shared.store._chain import verify_chain
-from tests.log_writes import outbox_emptied, published_for
+from tests.log_writes import connected_bus, outbox_emptied, published_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TENANT = "tenant-w"
@@ -40,14 +40,8 @@ TENANT = "tenant-w"
 
 @pytest.fixture
 async def bus(infra: Infra) -> AsyncIterator[Bus]:
-    assert infra.settings.nats_url
-    nc = await connect_nats(infra.settings.nats_url, name="test-log-writer")
-    bus = Bus(nc, infra.subjects)
-    await bus.ensure_streams()
-    try:
+    async with connected_bus(infra, "test-log-writer") as bus:
         yield bus
-    finally:
-        await nc.close()
 
 
 def _turn(conversation: uuid.UUID) -> tuple[list[AnyEvent], dict[str, object]]:
