@@ -196,9 +196,10 @@ class VectorCache:
         return db
 
 
-MemoKey = tuple[str | None, str, str]
-"""``(tenant, recipe, text)``: the tenant whose text it is (``None`` for a public text, such
-as a provision of an Act), how the text was made (the embedder's recipe) and the exact text."""
+MemoKey = tuple[str | None, str]
+"""``(tenant, text)``: the tenant whose text it is (``None`` for a public text, such as a
+provision of an Act) and the exact text the model reads (a text made by another recipe is
+another text)."""
 
 
 class VectorMemo:
@@ -235,7 +236,7 @@ class VectorMemo:
     def put(self, key: MemoKey, vector: Vector) -> None:
         """Keep ``vector`` for ``key`` unless its text is too long to be worth its memory;
         the least recently used entry goes when the memo is full."""
-        if len(key[2]) > self.max_text_chars:
+        if len(key[1]) > self.max_text_chars:
             return
         kept = np.array(vector, dtype=np.float32, copy=True)
         kept.setflags(write=False)

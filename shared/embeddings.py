@@ -237,10 +237,9 @@ class Embedder:
             out[rows] = await asyncio.to_thread(self._run, [encodings[i] for i in rows])
         return out
 
-    async def embed_memoised(self, texts: Sequence[str], *, tenant: str | None,
-                             recipe: str = PLAIN) -> Vectors:
+    async def embed_memoised(self, texts: Sequence[str], *, tenant: str | None) -> Vectors:
         """:meth:`embed`, answering from the vectors this process computed recently for the
-        same tenant (``None``: a public text, shared by all) and recipe: for texts that come
+        same tenant (``None``: a public text, shared by all): for texts that come
         back within one invocation or the next few, a question above all (the answer cache's
         lookup and keep, the policy search of a question asked again), each one a model run of
         several milliseconds of CPU. The vectors are the model's, bit for bit (a vector does
@@ -248,7 +247,7 @@ class Embedder:
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
         missing: dict[str, list[int]] = {}
         for row, text in enumerate(texts):
-            vector = self._memo.get((tenant, recipe, text))
+            vector = self._memo.get((tenant, text))
             if vector is None:
                 missing.setdefault(text, []).append(row)
             else:
@@ -257,7 +256,7 @@ class Embedder:
             computed = await self.embed(list(missing))
             for (text, rows), vector in zip(missing.items(), computed, strict=True):
                 out[rows] = vector
-                self._memo.put((tenant, recipe, text), vector)
+                self._memo.put((tenant, text), vector)
         return out
 
     def embed_sync(self, texts: Sequence[str]) -> Vectors:

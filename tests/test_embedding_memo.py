@@ -11,7 +11,7 @@ from tokenizers import Encoding
 
 from shared.documents import DocumentHit, DocumentStore
 from shared.embedding_cache import VectorMemo
-from shared.embeddings import PLAIN, Embedder, EmbedderConfig, Vectors
+from shared.embeddings import Embedder, EmbedderConfig, Vectors
 from shared.runtime import Infra
 from tests.conftest import MODEL_CACHE
 
@@ -70,13 +70,6 @@ async def test_a_tenants_text_is_not_answered_from_another_tenants_entry() -> No
     assert counted.texts_run() == 3
 
 
-async def test_another_recipe_is_another_entry() -> None:
-    counted = Counted()
-    await counted.embedder.embed_memoised([QUESTION], tenant=None, recipe=PLAIN)
-    await counted.embedder.embed_memoised([QUESTION], tenant=None, recipe="windows-60")
-    assert counted.texts_run() == 2
-
-
 async def test_the_memo_is_bounded_and_keeps_the_most_recently_used() -> None:
     counted = Counted(memo_entries=2)
     for text in (QUESTION, OTHER, QUESTION, "A third question about rent arrears"):
@@ -97,17 +90,17 @@ def _vector(seed: int) -> Vectors:
 def test_a_callers_array_is_never_the_memos() -> None:
     memo = VectorMemo(max_entries=4)
     vector = _vector(1)[0]
-    memo.put(("t", PLAIN, "text"), vector)
+    memo.put(("t", "text"), vector)
     vector[:] = 0
-    kept = memo.get(("t", PLAIN, "text"))
+    kept = memo.get(("t", "text"))
     assert kept is not None and kept.any() and not kept.flags.writeable
 
 
 def test_a_long_text_is_not_kept() -> None:
     memo = VectorMemo(max_entries=4, max_text_chars=10)
-    memo.put(("t", PLAIN, "x" * 11), _vector(2)[0])
-    memo.put(("t", PLAIN, "x" * 10), _vector(3)[0])
-    assert memo.get(("t", PLAIN, "x" * 11)) is None and len(memo) == 1
+    memo.put(("t", "x" * 11), _vector(2)[0])
+    memo.put(("t", "x" * 10), _vector(3)[0])
+    assert memo.get(("t", "x" * 11)) is None and len(memo) == 1
 
 
 async def test_a_returned_array_may_be_changed_without_changing_the_next_answer() -> None:

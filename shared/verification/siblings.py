@@ -347,8 +347,8 @@ def waived_conditions(claim: str, section: str, quote: str | None,
     own = _quoted_subsection(section, normalise(quote), label)
     if not _REQUIRES.search(own):
         return []
-    waived_terms = _stems(waived["what"])
-    kept = {s for s in waived_terms if not _absent(s, _stems(own))}
+    waived_terms, own_terms = _stems(waived["what"]), _stems(own)
+    kept = {s for s in waived_terms if not _absent(s, own_terms)}
     if len(kept) >= 2 and len(kept) >= _NEW_SHARE * len(waived_terms):
         return ["The statement says the rule holds whether or not what the quoted words' "
                 f"provision makes a condition of it is so (“{_clip(waived.group())}”)."]

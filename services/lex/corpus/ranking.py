@@ -96,10 +96,10 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     if not asked:
         return list(ranked)
     subject = subject_of(question, asked)
-    found = [r for r in ranked[place:window]
-             if (current is None or current(r))
-             and any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
-                     for a in asked)][:moves]
+    found = [r for r in ranked[place:window]  # the title first: ``current`` decodes a record
+             if any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
+                    for a in asked)
+             and (current is None or current(r))][:moves]
     if not found:
         return list(ranked)
     ids = {r["id"] for r in found}
