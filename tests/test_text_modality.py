@@ -32,3 +32,15 @@ def test_a_power_given_to_another_is_a_power(text: str, expected: set[str]) -> N
     """"Allows … to", "enables … to" and "entitles … to" give a power, as "may" does; "does not
     allow … to" forbids; "allows" without an infinitive gives none."""
     assert modalities(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Subletting the whole of the home is not allowed.", {"prohibition"}),
+    ("Pets are not permitted in the flats unless we agree in writing.", {"prohibition"}),
+    ("Smoking is prohibited; the fine is £50.", {"prohibition"}),
+    ("The appeal is not allowed, and the order stands.", set()),
+])
+def test_a_rule_with_no_verb_after_it_forbids(text: str, expected: set[str]) -> None:
+    """A policy states a prohibition as a bare rule ("… is not allowed."); a court's outcome
+    ("the appeal is not allowed, …") goes on with what was decided and forbids nothing."""
+    assert modalities(text) == expected

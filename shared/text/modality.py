@@ -19,6 +19,11 @@ PROHIBITION = re.compile(
     r"(?:must|shall|may|can) never|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
+    # A policy's rule with no verb after it ("Subletting the whole home is not allowed.",
+    # "Pets are not permitted in the flats"); not a court's "the appeal is not allowed, …"
+    # whose clause goes on with what was decided.
+    r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden)"
+    r"(?=\s*(?:[.;:)]|$)|\s+(?:unless|without|except|in|on|inside|within|anywhere)\b)|"
     r"do(?:es)? not (?:allow|enable|entitle|empower|permit|authori[sz]e)\s+"
     r"(?:[\w’'-]+\s+){1,6}?to|"
     r"(?:no (?:person|landlord|tenant|one|authority|body|owner)|nobody|no-one|none of \w+)\b"
