@@ -18,13 +18,12 @@ from shared.answering.questions import (
     elapsed,
     in_days,
 )
+from shared.text.conditions import OPENING_CONDITION
 from shared.text.modality import modalities
 from shared.text.terms import terms
 
 __all__ = ["EXCEPTION", "opener"]
 
-_OPENING_CONDITION = re.compile(r"^(?:\(\w+\)\s+)?(?:If|Where|When|Once)\b(?P<clause>[^,—]*)")
-"""A rule that opens on a condition ("Where the cost is between …, we will fund …")."""
 _CONDITION = re.compile(r"\b(?:unless|except|"
                         r"provided that|subject to (?:sub)?(?:section|paragraph|conditions?|"
                         r"the conditions|any|this)|only (?:if|where|when|after)|as a last "
@@ -94,7 +93,7 @@ def _opens_on_a_new_condition(q: Question, sentence: str) -> bool:
     """Whether the rule holds only on a condition the question does not already assume
     ("Where the cost is between …" does; "If a local housing authority consider that a
     category 1 hazard exists …" does not, asked whether they must act on one)."""
-    m = _OPENING_CONDITION.match(sentence)
+    m = OPENING_CONDITION.match(sentence)
     if m is None:
         return False
     clause = terms(m.group("clause"))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from shared.text.conditions import CONDITION_CLAUSE
 from shared.text.initials import spells
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import NUMBER
@@ -755,8 +756,6 @@ _DENIED = re.compile(
     re.IGNORECASE)
 """A quality the question denies its people ("nobody in the household is vulnerable", "the
 tenant isn't elderly")."""
-_CONDITION = re.compile(r"\b(?:where|if|when|whenever)\b(?P<clause>[^,.;:]*)", re.IGNORECASE)
-"""A rule's condition ("Where the household includes a vulnerable person, …")."""
 
 
 def denied(question: str) -> set[str]:
@@ -771,4 +770,4 @@ def on_condition_of(qualities: set[str], sentence: str) -> bool:
     """Whether ``sentence`` states its rule only on a condition holding one of ``qualities``
     (the question's denied ones): its condition clause names the quality."""
     return bool(qualities) and any(terms(m.group("clause")) & qualities
-                                   for m in _CONDITION.finditer(sentence))
+                                   for m in CONDITION_CLAUSE.finditer(sentence))

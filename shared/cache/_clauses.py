@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.conditions import CONDITION_WITH_SUBJECT
 from shared.text.terms import STOP_WORDS, terms
 
 __all__ = ["clause_words", "conditioned"]
@@ -50,14 +51,9 @@ def clause_words(plain: str) -> frozenset[str]:
     return frozenset(found)
 
 
-_CONDITION = re.compile(
-    r"\b(?:if|when|whenever|where|unless|once|in case)\s+(?:(?:a|an|the|our|their|his|her|its|"
-    r"any|this|that)\s+)?[A-Za-z][\w'’-]*\s+[A-Za-z]", re.IGNORECASE)
-"""A clause of condition or time with a subject and its verb ("if a tenant refuses", "when
-we find"): a question that has one narrows its case itself."""
 
 
 def conditioned(plain: str) -> bool:
     """Whether ``plain`` narrows its case by a clause of its own: a condition or time, or a
     relative clause."""
-    return bool(_CONDITION.search(plain) or _RELATIVE.search(plain))
+    return bool(CONDITION_WITH_SUBJECT.search(plain) or _RELATIVE.search(plain))

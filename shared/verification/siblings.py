@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from shared.text.conditions import CONDITION, LIST_CONDITION, STATED_CONDITION
 from shared.text.initials import spelt_runs
 from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
@@ -225,10 +226,6 @@ def dropped_conditions(claim: str, section: str, quote: str | None,
     return []
 
 
-_OWN_CONDITION = re.compile(r"\b(?:if|where|unless|so long as|as long as)\b[^,;)]{8,}",
-                            re.IGNORECASE)
-"""A condition inside the quoted words themselves: "where the application is made by an
-occupier, the conduct of the occupier"; "If the premises are unoccupied …, a person …"."""
 _EVERY = re.compile(r"\b(?:whether or not|in (?:every|all|any) (?:case|circumstances?|event)|"
                     r"at any time|"
                     r"in every \w+|for whatever|always|regardless|irrespective)\b", re.IGNORECASE)
@@ -241,7 +238,7 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
     is relevant")."""
     claim = _ASKED.sub(" ", claim)
     if quote and _EVEN.search(claim) and not _EVEN.search(quote) and (
-            _ONLY_IF.search(quote) or _OWN_CONDITION.search(normalise(quote))):
+            _ONLY_IF.search(quote) or STATED_CONDITION.search(normalise(quote))):
         return ["The quoted words hold only if a condition is met; the statement says the rule "
                 "holds even where it is not."]
     if quote and (without := _WITHOUT.search(claim)) is not None and not re.search(
@@ -252,7 +249,7 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
                 f"require it (“unless …”)."]
     if not quote or not _EVERY.search(claim):
         return []
-    if _OWN_CONDITION.search(normalise(quote)):
+    if STATED_CONDITION.search(normalise(quote)):
         return ["The quoted words hold only on a condition they state; the statement says the "
                 "rule holds in every case."]
     waived = _WAIVED.search(claim)
@@ -331,9 +328,6 @@ def sibling_figures(claim: str, section: str, label: str | None) -> list[str]:
     return found
 
 
-_REQUIRES = re.compile(r"\b(?:unless|only if|only where|if|where|provided)\b", re.IGNORECASE)
-
-
 def waived_conditions(claim: str, section: str, quote: str | None,
                       label: str | None) -> list[str]:
     """The statement waives ("whether or not it is reasonably practicable for him") what the
@@ -345,7 +339,7 @@ def waived_conditions(claim: str, section: str, quote: str | None,
     if not quote or waived is None:
         return []
     own = _quoted_subsection(section, normalise(quote), label)
-    if not _REQUIRES.search(own):
+    if not CONDITION.search(own):
         return []
     waived_terms, own_terms = _stems(waived["what"]), _stems(own)
     kept = {s for s in waived_terms if not _absent(s, own_terms)}
@@ -356,8 +350,6 @@ def waived_conditions(claim: str, section: str, quote: str | None,
 
 
 _WHENEVER = re.compile(r"\bwhenever\b", re.IGNORECASE)
-_LIST_CONDITION = re.compile(r"\b(?:if|where|unless|only if)\s*[—–-]", re.IGNORECASE)
-"""A rule that holds on a list of conditions: "Conditions which apply if— (a) … (b) …"."""
 
 
 def unquoted_condition(claim: str, section: str, quote: str | None,
@@ -370,7 +362,7 @@ def unquoted_condition(claim: str, section: str, quote: str | None,
     want = normalise(quote)
     own = normalise(_quoted_subsection(section, want, label))
     at = own.find(want)
-    if at < 0 or not _LIST_CONDITION.search(own[:at]):
+    if at < 0 or not LIST_CONDITION.search(own[:at]):
         return []
     rest = _stems(own[:at] + " " + own[at + len(want):])
     quoted = {s for s in _stems(quote) if _absent(s, rest)}  # what only this condition says
