@@ -8,8 +8,9 @@ import re
 import pytest
 
 from shared.answering.amounts import band_fit, sums
-from shared.answering.questions import durations
+from shared.answering.questions import Question, durations, has_cue, states_sum
 from shared.text.numbers import MONEY, money_value, number_value, with_digits
+from shared.verification.caselaw import figure_doubts
 from shared.verification.claims import quantities
 
 
@@ -66,3 +67,23 @@ def test_both_money_readers_use_the_shared_definition() -> None:
     # The verifier's read the pence after a thousands separator ("£1,500.50" was £1,500).
     assert quantities("a balance of £1,500.50") == {(1500.5, "£")}
     assert quantities("five thousand pounds or £2m") == {(5000.0, "£"), (2e6, "£")}
+
+
+@pytest.mark.parametrize(("sentence", "stated"), [
+    ("The charge is £20 a week.", True),
+    ("The charge is 500 pounds a week.", True),  # a sum in pounds written out is a sum
+    ("A charge of five thousand pounds may be made.", True),
+    ("The charge is made weekly.", False),
+])
+def test_the_answerer_reads_a_stated_sum_as_money_reads_it(sentence: str, stated: bool) -> None:
+    assert states_sum(sentence) is stated
+    penalty = Question("Compare the penalty for A with the penalty for B", "compare",
+                       compares="penalty")
+    assert has_cue(penalty, sentence) is stated
+
+
+def test_a_sum_in_words_put_in_place_of_another_is_read_whole() -> None:
+    claim = "The award was five thousand pounds rather than ten thousand pounds."
+    quote = "The award was ten thousand pounds rather than five thousand pounds."
+    assert any("puts five thousand pounds where" in d for d in figure_doubts(claim, quote))
+    assert not any(" puts " in d for d in figure_doubts(quote, quote))

@@ -16,7 +16,7 @@ from typing import Literal
 from shared.text.conditions import CONDITION_CLAUSE
 from shared.text.initials import spells
 from shared.text.modality import DUTY, POWER, modalities
-from shared.text.numbers import NUMBER
+from shared.text.numbers import MONEY, NUMBER
 from shared.text.terms import stem, terms
 from shared.text.vocabulary import expand, topics
 
@@ -109,7 +109,7 @@ _TIMESCALE = re.compile(r"\b(?:timescales?|times?|intervals?|how often|how long|
                         r"length|faster|slower|quicker|deadlines?)\b", re.IGNORECASE)
 _PENALTY_ASKED = re.compile(r"\b(?:penalt(?:y|ies)|fines?|punish\w*|sanctions?)\b",
                             re.IGNORECASE)
-_PENALTY = re.compile(r"\bliable\b|\bfine\b|\blevel \d\b|£\s?\d|\bimprisonment\b|"
+_PENALTY = re.compile(rf"\bliable\b|\bfine\b|\blevel \d\b|{MONEY}|\bimprisonment\b|"
                       r"\bfinancial penalty\b", re.IGNORECASE)
 """A comparison of penalties ("the penalty for A with the penalty for B") is answered by what
 each offence is liable to (a fine, its level, an amount), not by the sentence creating it."""
@@ -706,7 +706,7 @@ _SUM_ASKED = re.compile(
     r"charge|fee|rent|increase)s?\b", re.IGNORECASE)
 """A question asking for a sum of money or a share ("how much …", "what's the most we can
 take …", "the maximum amount of a grant"), not for a period ("how much notice")."""
-_SUM = re.compile(r"£\s?\d|\bper cent\b|%|\blevel \d\b|\bstatutory maximum\b|"
+_SUM = re.compile(rf"{MONEY}|\bper cent\b|%|\blevel \d\b|\bstatutory maximum\b|"
                   r"\b(?:\d+|one|two|three|four|five|ten|twice) times\b|\btwice\b|"
                   r"\bnot (?:more|less) than\b|\bup to\b|\bno more than\b|\bat most\b|"
                   r"\b(?:maximum|minimum)\b|\bunlimited\b|\ba fine\b|\bfree of charge\b",

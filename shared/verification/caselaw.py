@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from shared.text.initials import name_words, spells
-from shared.text.numbers import NUMBER, number_value
+from shared.text.numbers import MONEY, NUMBER, number_value
 from shared.verification.antonyms import opposite_words
 from shared.verification.attribution import attribution_doubts, words_before, words_up_to
 from shared.verification.bound_figures import figures_given_to_another
@@ -154,8 +154,8 @@ def _counts(text: str) -> dict[str, set[float]]:
     return found
 
 
-_RATHER = re.compile(r"(?P<a>[\w.,£%]+(?: [A-Za-z]+)?) (?:rather than|instead of) "
-                     r"(?P<b>[\w.,£%]+(?: [A-Za-z]+)?)")
+_FIGURE = rf"(?:{MONEY}|[\w.,£%]+)(?: [A-Za-z]+)?"
+_RATHER = re.compile(rf"(?P<a>{_FIGURE}) (?:rather than|instead of) (?P<b>{_FIGURE})")
 """One thing put in place of another: "170,000 kWh rather than 1.7m kWh"."""
 
 
