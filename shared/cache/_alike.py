@@ -171,9 +171,6 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "cash money",
     # A business that provides a service ("a broadband company", "a broadband provider").
     "company companies firm firms provider providers supplier suppliers business businesses",
-    # A verb with an irregular past no suffix rule reaches ("swept"), as ``shared.text.terms``
-    # has for others.
-    "sweep sweeps sweeping swept",
     # Decorating a home, first or again ("redecoration" at the end of a tenancy is the
     # decoration a landlord asks about).
     "decorate decorates decorated decorating decoration redecorate redecorates redecorated "

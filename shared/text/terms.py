@@ -40,8 +40,9 @@ _IRREGULAR = {
         "lead": "led", "leave": "left", "lend": "lent", "lose": "lost", "make": "made",
         "mean": "meant", "meet": "met", "pay": "paid", "run": "ran", "say": "said",
         "see": "seen", "seek": "sought", "sell": "sold", "send": "sent", "show": "shown",
-        "spend": "spent", "stand": "stood", "take": "took taken", "teach": "taught",
-        "tell": "told", "think": "thought", "throw": "threw thrown",
+        "speak": "spoke spoken", "spend": "spent", "stand": "stood", "sweep": "swept",
+        "take": "took taken", "teach": "taught", "tell": "told", "think": "thought",
+        "throw": "threw thrown",
         "understand": "understood", "undertake": "undertook undertaken",
         "withdraw": "withdrew withdrawn", "withhold": "withheld", "write": "wrote written",
     }.items()
