@@ -1,10 +1,13 @@
-"""Sentence boundaries: abbreviations in citations never end a sentence."""
+"""Sentence boundaries: abbreviations in citations never end a sentence. The words that open a
+sentence but belong to no name after them, one list for the verifier's party and body names."""
 
 from __future__ import annotations
 
 import pytest
 
-from shared.text.sentences import document_sentences, split_sentences
+from shared.text.sentences import OPENING, document_sentences, opening_word, split_sentences
+from shared.verification.authorities import unnamed_bodies
+from shared.verification.owners import _holder_key, proceedings_given_to_the_other_side
 
 
 def _sentences(text: str) -> list[str]:
@@ -46,3 +49,31 @@ def test_a_cited_regnal_title_stays_one_sentence() -> None:
             f"Ed. 6. c. 16 extended to other offices\u201d {tag}. Next.")
     spans = split_sentences(text, [(text.index("<cite"), text.index("</cite>") + 7)])
     assert len(spans) == 2 and text[spans[0].start:spans[0].end].endswith(f"{tag}.")
+
+
+@pytest.mark.parametrize(("word", "opening"), [
+    ("The", True), ("When", True), ("Only", True), ("THE", True),
+    ("the", False),  # in running text the word is not a sentence's opening
+    ("Theft", False), ("Smith", False), ("", False),
+])
+def test_an_opening_word_is_a_capitalised_function_word(word: str, opening: bool) -> None:
+    assert opening_word(word) is opening
+
+
+def test_one_opening_word_is_taken_off_a_name() -> None:
+    assert OPENING.sub("", "When Smith") == "Smith"
+    assert OPENING.sub("", "The Competition and Markets Authority") == (
+        "Competition and Markets Authority")
+    assert OPENING.sub("", "Theobald Smith") == "Theobald Smith"
+    assert OPENING.sub("", "Smith") == "Smith"
+
+
+def test_the_verifiers_party_and_body_names_leave_every_opening_word_out() -> None:
+    # A party after "When" (not only "The", "In", "It", "But", "And") is the party.
+    assert proceedings_given_to_the_other_side(
+        "When Smith applied for an injunction, the judge refused it.", "Jones v Smith") == ["Smith"]
+    # "This Authority" names no body ("The", "In", "Under" … were left out before; "This" not).
+    source = "The local housing authority must give consent."
+    assert unnamed_bodies("This Authority must give consent.", source) == []
+    assert unnamed_bodies("The Competition and Markets Authority must give consent.", source)
+    assert _holder_key("Only Xu") == _holder_key("Xu")

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from shared.text.markdown import blocks
 
-__all__ = ["ABBREVIATIONS", "DocumentSentence", "Sentence", "document_sentences",
-           "sentence_at", "split_sentences"]
+__all__ = ["ABBREVIATIONS", "OPENING", "OPENING_WORDS", "DocumentSentence", "Sentence",
+           "document_sentences", "opening_word", "sentence_at", "split_sentences"]
 
 ABBREVIATIONS = frozenset({
     "s", "ss", "e.g", "i.e", "eg", "ie", "no", "nos", "para", "paras", "reg", "regs", "art",
@@ -25,6 +25,19 @@ ABBREVIATIONS = frozenset({
     "secs", "subs", "approx", "ltd", "co", "inc", "viz", "al", "cl", "fig", "op", "etc",
 })
 """Words a full stop after which does not end a sentence ("s. 21", "e.g. a flat")."""
+OPENING_WORDS = frozenset("the a an this that it in on under for and but if where when only"
+                          .split())
+"""Words that open a sentence or a phrase, and so take a capital, but belong to no name that
+follows them: "The Competition and Markets Authority", "In Smith's application", "When the
+Claimant applied", "Only the Secretary of State"."""
+OPENING = re.compile(rf"^(?:{'|'.join(sorted(w.capitalize() for w in OPENING_WORDS))}) ")
+"""One opening word, capitalised, at the start of a text, with its space."""
+
+
+def opening_word(word: str) -> bool:
+    """Whether ``word`` is one of ``OPENING_WORDS`` with the capital a sentence gives it."""
+    return word[:1].isupper() and word.lower() in OPENING_WORDS
+
 REGNAL = frozenset({"Ed", "Edw", "Hen", "Eliz", "Geo", "Will", "Wm", "Gul", "Vict", "Vic",
                     "Car", "Cha", "Jac", "Ja", "Ric", "Phil", "Mar", "Jas", "W", "M"})
 """A monarch as a regnal-year citation abbreviates one ("5 & 6 Ed. 6. c. 16", "49 Geo. 3.

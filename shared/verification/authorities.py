@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.sentences import opening_word
 from shared.verification.quotes import normalise
 
 __all__ = ["another_agent", "another_forum", "unnamed_bodies"]
@@ -97,7 +98,6 @@ _BODY = re.compile(r"\b(?:[A-Z][a-z]+\s+(?:and\s+|of\s+|for\s+)?){1,4}(?:Authori
                    r"Commission|Ombudsman|Office|Board|Service|Executive|Regulator|Registrar|"
                    r"Council|Inspectorate)\b")
 """A public body named by its title: "the Competition and Markets Authority"."""
-_OPENERS = frozenset("The In Under For A An If Where When But And Only".split())
 
 
 def unnamed_bodies(claim: str, source: str) -> list[str]:
@@ -105,7 +105,7 @@ def unnamed_bodies(claim: str, source: str) -> list[str]:
     text = " ".join(normalise(source).lower().split())
     for m in _BODY.finditer(claim):
         words = m.group().split()
-        while words and words[0] in _OPENERS:
+        while words and opening_word(words[0]):
             words = words[1:]
         name = " ".join(words)
         if len(words) >= 2 and name.lower() not in text:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.sentences import OPENING, opening_word
 from shared.text.terms import stem, terms
 from shared.verification.claims import PARTY, party_of
 
@@ -98,7 +99,7 @@ def proceedings_given_to_the_other_side(claim: str, case_name: str) -> list[str]
         return []
     found = []
     for m in [*_OWNED.finditer(claim), *_BRINGS.finditer(claim)]:
-        party = re.sub(r"^(?:The|In|It|But|And) ", "", m["party"])
+        party = OPENING.sub("", m["party"])
         if _names(party, sides[1]) and not _names(party, sides[0]):
             found.append(party)
     return sorted(set(found))
@@ -130,7 +131,6 @@ _NOT_HELD = frozenset("""part parts copy copies behalf one some any each all non
     way favour interests""".split())
 """Words before "of" that do not name a thing someone holds ("part of the house", "on behalf
 of")."""
-_OPENING = frozenset("the in on under for a an and but it this that where when if".split())
 
 
 def _holder_key(owner: str) -> frozenset[str]:
@@ -140,7 +140,7 @@ def _holder_key(owner: str) -> frozenset[str]:
     party = PARTY.search(owner)
     if party is not None:
         return frozenset({party_of(party)})
-    words = [w for w in re.findall(r"[A-Z][\w&-]*", owner) if w.lower() not in _OPENING
+    words = [w for w in re.findall(r"[A-Z][\w&-]*", owner) if not opening_word(w)
              and w.lower() not in ("mr", "mrs", "ms", "miss", "dr", "first", "second", "third")]
     return frozenset(stem(w.lower()) for w in words)
 
