@@ -4,12 +4,24 @@ rely on."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from shared.answering.questions import expands
 from shared.answering.selection import _spelt_out as named_in_full
-from shared.text.initials import initials, name_runs, name_words, spells, spelt_runs
+from shared.text.initials import (
+    INITIALISM,
+    initials,
+    name_initials,
+    name_runs,
+    name_words,
+    spells,
+    spelt_runs,
+)
+from shared.verification.authorities import another_agent
 from shared.verification.caselaw import sides_matching
+from shared.verification.owners import _initials_of
 from shared.verification.siblings import _spelt_out as stood_for
 
 
@@ -85,3 +97,37 @@ def test_a_case_name_by_its_initials_matches_its_record_accents_aside() -> None:
     # "Énergie" begins with an E: the copy that read only unaccented capitals missed it.
     assert sides_matching("ER v Smith", "Énergie Renouvelable Ltd v Smith") == 2
     assert sides_matching("ER v Smith", "Électricité Ltd v Smith") == 1
+
+
+@pytest.mark.parametrize(("text", "whole_words", "letters"), [
+    ("the Secretary of State for Justice", False, "SSJ"),
+    ("QUEEN'S BENCH DIVISION", False, "QBD"),  # an apostrophe's "S" begins no word
+    ("Énergie Renouvelable", False, "ER"),
+    ("easyJet", False, "J"),
+    ("easyJet", True, ""),  # only words that begin a word
+    ("1X the loan, Secretary of State", True, "SS"),
+])
+def test_a_names_initials(text: str, whole_words: bool, letters: str) -> None:
+    assert name_initials(text, whole_words=whole_words) == letters
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("the IMO must", ["IMO"]), ("two HMOs", ["HMO"]), ("the SSHD's decision", ["SSHD"]),
+    ("a PEEP", ["PEEP"]), ("a fire risk assessment", []), ("an A grade", []),
+    ("eBay", []), ("ABCDEFGHI", []), ("pre-EDMO", []),
+])
+def test_initials_written_as_a_word(text: str, found: list[str]) -> None:
+    assert re.findall(INITIALISM, text) == found
+
+
+def test_the_verifiers_initials_are_read_by_the_one_definition() -> None:
+    # A plural initialism is spotted ("\b[A-Z]{2,5}\b" missed "IMOs").
+    section = "(1) The authority may make an interim management order. (2) The IMOs made …"
+    assert stood_for("The IMOs made under this section", section) == {
+        "interim", "management", "order"}
+    # An owner's initials skip the apostrophe's "S" ("QUEEN'S" made "QSBD").
+    assert _initials_of(frozenset({"qbd"}), "QUEEN'S BENCH DIVISION")
+    # A body by its initials, in the statement's words ("the CMA").
+    quote = "The order must be approved by the Competition Markets Authority."
+    assert not another_agent("The order must be approved by the CMA.", quote)
+    assert another_agent("The order must be approved by the Housing Ombudsman.", quote)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from shared.text.conditions import CONDITION_CLAUSE
-from shared.text.initials import spells
+from shared.text.initials import INITIALISM, spells
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import MONEY, NUMBER
 from shared.text.terms import stem, terms
@@ -486,7 +486,7 @@ def expands(term: str, sentence: str) -> bool:
     make it, then the abbreviation in brackets ("a personal emergency evacuation plan (PEEP)",
     "fire risk assessment (FRA)"): what the letters stand for is their definition."""
     letters = term.strip()
-    if not re.fullmatch(r"[A-Z]{2,8}s?", letters):
+    if not re.fullmatch(rf"{INITIALISM}s?", letters):
         return False
     letters = letters.rstrip("s") if len(letters) > 2 else letters
     m = re.search(rf"((?:[\w’'-]+\s+){{{len(letters)}}})\(\s*{letters}s?\s*\)", sentence)

@@ -39,7 +39,7 @@ from shared.answering.questions import (
     states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
-from shared.text.initials import name_runs, spelt_runs
+from shared.text.initials import INITIALISM, name_runs, spelt_runs
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
@@ -523,7 +523,7 @@ def _carried(question: str) -> list[str]:
     return [s.strip() for s in m.group("subjects").split(";")] if m else []
 
 
-_ACRONYM = re.compile(r"(?<![\w-])[A-Z]{2,6}(?=['’]s\b|s?\b)")
+_ACRONYM = re.compile(INITIALISM)
 
 
 def _spelt_out(acronyms: Sequence[str], text: str) -> set[str]:

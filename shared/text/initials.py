@@ -17,8 +17,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
-__all__ = ["CAPITALISED", "NAME_WORD", "initials", "name_runs", "name_words", "spells",
-           "spelt_runs", "without_accents"]
+__all__ = ["CAPITALISED", "INITIALISM", "NAME_WORD", "initials", "name_initials", "name_runs",
+           "name_words", "spells", "spelt_runs", "without_accents"]
 
 CAPITALISED = r"[A-Z][\w’'-]*"
 """A word that begins with a capital ("Telecommunications", "O'Brien", "Smith-Jones")."""
@@ -26,6 +26,9 @@ _CAPITALISED = re.compile(CAPITALISED)
 NAME_WORD = re.compile(rf"(?<![\w-]){CAPITALISED}|(?<![\w-])[a-z]{{1,4}}(?![\w-])|&")
 """A name's words: capitalised, or the short words its initials skip ("des", "of", "&"); a
 capital inside a word ("eBay") begins none."""
+INITIALISM = r"(?<![\w-])[A-Z]{2,8}(?=['’]s\b|s?\b)"
+"""Initials written as a word: two to eight capitals, alone, plural or possessive ("PEEP",
+"the IMO", "HMOs", "the SSHD's"); the plural's or possessive's ending is not theirs."""
 
 
 def without_accents(text: str) -> str:
@@ -57,6 +60,15 @@ def spelt_runs(letters: str, words: Sequence[str], *,
     for i in range(len(words) - n + 1):
         if spells(letters, words[i:i + n], any_order=any_order):
             yield words[i:i + n]
+
+
+def name_initials(text: str, *, whole_words: bool = False) -> str:
+    """The initials of every capitalised word of ``text`` (``name_words``), in order: "the
+    Secretary of State for Justice" → "SSJ", "Queen's Bench Division" → "QBD". With
+    ``whole_words``, only of words that begin a word (``name_runs``' words): a capital after
+    a digit or a small letter ("14B", "2X", "easyJet") begins none."""
+    words = [w for run in name_runs(text) for w in run] if whole_words else name_words(text)
+    return initials(words)
 
 
 def name_runs(text: str) -> list[list[str]]:

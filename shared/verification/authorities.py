@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.initials import spells
 from shared.text.sentences import opening_word
 from shared.verification.quotes import normalise
 
@@ -86,8 +87,7 @@ def another_agent(claim: str, quote: str | None) -> list[str]:
         if not title or len(title) < 2:
             continue
         said = [w.lower() for w in m["agent"].split() if w.lower() not in _ROLE_WORDS]
-        initials = "".join(w[0] for w in title)
-        if set(title) <= set(said) or any(w == initials for w in said):
+        if set(title) <= set(said) or any(spells(w, title) for w in said):
             continue
         return [f"The statement gives this to “{m['agent'].strip()}”; the quoted words give it "
                 f"to “{named[m['act'].lower()].strip()}”."]

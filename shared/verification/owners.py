@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.initials import name_initials
 from shared.text.sentences import OPENING, opening_word
 from shared.text.terms import stem, terms
 from shared.verification.claims import PARTY, party_of
@@ -109,8 +110,7 @@ def _names(party: str, side: str) -> bool:
     """Whether ``party`` names someone on ``side``: in words, or as its initials ("BT")."""
     if len(party) >= 3 and party.lower() in side.lower():
         return True
-    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’-]*", side))
-    return party.isupper() and len(party) >= 2 and party in initials
+    return party.isupper() and len(party) >= 2 and party in name_initials(side)
 
 
 _NAMED = r"(?:Mr |Mrs |Ms |Miss |Dr )?(?:[A-Z][\w&-]*)(?: (?:of |for )?[A-Z][\w&-]*){0,3}"
@@ -171,7 +171,7 @@ _ACRONYM = re.compile(r"^[A-Z]{3,}$")
 def _initials_of(a: frozenset[str], b: str) -> bool:
     """Whether one owner is the other's initials ("SSJ", "the Secretary of State for
     Justice")."""
-    caps = "".join(w[0] for w in re.findall(r"[A-Z][\w&-]*", b)).lower()
+    caps = name_initials(b).lower()
     return any(len(k) >= 2 and k in caps for k in a)
 
 

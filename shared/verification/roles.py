@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.initials import name_initials
 from shared.text.terms import stem
 from shared.verification.sides import Sides
 
@@ -54,8 +55,7 @@ def repaired_roles(claim: str, quote: str) -> list[str]:
         whom = quoted.get(_who(m["who"]))
         # "appears for the SSJ": the statement may spell out the initials ("the Secretary of
         # State for Justice").
-        spelt = "".join(w[0] for w in re.findall(r"\b[A-Z][\w'’-]*",
-                                                  claim[m.start("whom"):][:80]))
+        spelt = name_initials(claim[m.start("whom"):][:80], whole_words=True)
         if whom is not None and not whom & _words(m["whom"]) and not any(
                 a in spelt for a in acronyms.get(_who(m["who"]), ())):
             doubts.append(f"The statement has {m['who']} appear for {m['whom']}; the quoted "

@@ -36,7 +36,7 @@ import itertools
 import re
 
 from shared.text.conditions import CONDITION, LIST_CONDITION, STATED_CONDITION
-from shared.text.initials import spelt_runs
+from shared.text.initials import INITIALISM, spelt_runs
 from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
 from shared.verification.claims import PARTY, quantities, substituted
@@ -87,7 +87,7 @@ _REPEAL_FRAME = re.compile(r"\b(?:until|before|since|after|from|when)\b[^,;]{0,6
                            re.IGNORECASE)
 """A frame in time ("Until section 21 was repealed for England from 1 May 2026, …"): it dates
 the rule, it does not state it, so its words are not a sibling's terms."""
-_INITIALS = re.compile(r"\b[A-Z]{2,5}\b")
+_INITIALS = re.compile(INITIALISM)
 
 
 def _spelt_out(own: str, section: str) -> set[str]:
