@@ -13,7 +13,7 @@ import pytest
 from services.lex.corpus.aspects import aspects_asked
 from services.lex.corpus.ranking import aspects_up, named_by_lexicon_up
 from services.lex.corpus.records import LegislationSection
-from services.lex.corpus.store import _aspects_up
+from services.lex.corpus.store import _aspects_up, _Headings
 from shared.text.terms import terms
 from shared.text.vocabulary import expand, expand_statutory, spelt_out
 
@@ -149,7 +149,8 @@ def test_a_repealed_provision_is_not_moved_up_for_the_aspect_it_names() -> None:
     """"Penalty charge notices" of the repealed home information packs names a penalty and a
     notice, but answers nothing about the fine for failing to comply with a notice now."""
     question = "What is the maximum fine for failing to comply with a notice?"
-    moved = [r["id"].rsplit("/", 1)[1] for r in _aspects_up(_PENALTIES, question)]
+    moved = [r["id"].rsplit("/", 1)[1]
+             for r in _aspects_up(_PENALTIES, question, spelt_out(question), _Headings())]
     assert moved[0] != "168"
     unfiltered = aspects_up(
         _PENALTIES, lambda r: msgspec.json.decode(r["record"], type=LegislationSection).title,
@@ -159,4 +160,5 @@ def test_a_repealed_provision_is_not_moved_up_for_the_aspect_it_names() -> None:
 
 def test_a_question_whether_something_is_still_the_law_may_move_a_repealed_one() -> None:
     question = "Is there still a maximum fine for failing to comply with a penalty notice?"
-    assert _aspects_up(_PENALTIES, question)[0]["id"].endswith("/168")
+    moved = _aspects_up(_PENALTIES, question, spelt_out(question), _Headings())
+    assert moved[0]["id"].endswith("/168")

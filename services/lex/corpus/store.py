@@ -187,13 +187,15 @@ def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
     return msgspec.structs.replace(s, **updates) if updates else s
 
 
-def _aspects_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
+def _aspects_up(ranked: Sequence[Row], question: str, spelt: str,
+                headings: _Headings) -> list[dict[str, Any]]:
     """``ranked`` with the provisions whose headings name what ``question`` asks about its
-    subject moved up (``ranking.py``), the question read with the Act's abbreviations too:
-    headings say "Making of interim EDMOs"."""
-    return aspects_up([dict(r.items()) for r in ranked], _title,
-                      " ".join([spelt_out(question), *statutory_abbreviations(question)]),
-                      text=_text, current=None if _ASKS_STILL.search(question) else _current)
+    subject moved up (``ranking.py``), the question read spelt out (``spelt``) and with the
+    Act's abbreviations too: headings say "Making of interim EDMOs"."""
+    return aspects_up([dict(r.items()) for r in ranked], headings.title,
+                      " ".join([spelt, *statutory_abbreviations(question)]),
+                      text=headings.text,
+                      current=None if _ASKS_STILL.search(question) else headings.current)
 
 
 _ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer|repeal\w*|abolish\w*|"
@@ -201,28 +203,51 @@ _ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer|repeal\w*|a
 """A question whether something is still the law asks about provisions that may be gone."""
 
 
-def _current(row: Row) -> bool:
-    """Whether a provision still has its text: not repealed, or repealed with it kept."""
-    record = msgspec.json.decode(row["record"], type=LegislationSection)
-    return record.status != "repealed" or record.retains_text
+class _Heading(msgspec.Struct):
+    """What the rankings read of a provision's record (``LegislationSection``'s fields of
+    these names): decoding these alone skips the rest of the record."""
+
+    title: str
+    text: str = ""
+    status: str = "in_force"
+    retains_text: bool = False
 
 
-def _named_up(ranked: Sequence[Row], question: str) -> list[dict[str, Any]]:
+class _Headings:
+    """The ranked provisions' headings, each record decoded once for a search: the aspect,
+    lexicon and twin moves each read titles, texts or status of the same rows."""
+
+    def __init__(self) -> None:
+        self._decoded: dict[str, _Heading] = {}
+
+    def _of(self, row: Row) -> _Heading:
+        heading = self._decoded.get(row["id"])
+        if heading is None:
+            heading = self._decoded[row["id"]] = msgspec.json.decode(row["record"],
+                                                                     type=_Heading)
+        return heading
+
+    def title(self, row: Row) -> str:
+        return self._of(row).title
+
+    def text(self, row: Row) -> str:
+        return self._of(row).text
+
+    def current(self, row: Row) -> bool:
+        """Whether a provision still has its text: not repealed, or repealed with it kept."""
+        heading = self._of(row)
+        return heading.status != "repealed" or heading.retains_text
+
+
+def _named_up(ranked: Sequence[Row], spelt: str, plain: str,
+              headings: _Headings) -> list[dict[str, Any]]:
     """``ranked`` with the provision whose heading the lexicon names for the question's
-    everyday words moved up (``ranking.named_by_lexicon_up``): the Act's words that
-    ``spelt_out(..., plain=True)`` adds for them, beyond what the question and its ordinary
-    expansion say."""
-    said = terms(spelt_out(question))
-    return named_by_lexicon_up([dict(r.items()) for r in ranked], _title,
-                               terms(spelt_out(question, plain=True)) - said, said)
-
-
-def _title(row: Row) -> str:
-    return msgspec.json.decode(row["record"], type=LegislationSection).title
-
-
-def _text(row: Row) -> str:
-    return msgspec.json.decode(row["record"], type=LegislationSection).text
+    everyday words moved up (``ranking.named_by_lexicon_up``): the Act's words that the
+    question spelt out plainly (``plain``, ``spelt_out(..., plain=True)``) adds for them,
+    beyond what the question and its ordinary expansion (``spelt``) say."""
+    said = terms(spelt)
+    return named_by_lexicon_up([dict(r.items()) for r in ranked], headings.title,
+                               terms(plain) - said, said)
 
 
 def _encode(record: msgspec.Struct) -> str:
@@ -380,19 +405,24 @@ class CorpusStore:
             rows = await self._fulltext_sections(query, filters, offset, size)
             return [_section(r, include_text=include_text) for r in rows]
         depth = max(_CANDIDATES, offset + size)
+        # The question spelt out once: for the model, the aspects and the lexicon's move.
+        plain = spelt_out(question, plain=True) if dense else ""
         ranked, agreed = await self._ranked_sections(query, question, filters, depth, method,
-                                                     dense)
+                                                     dense, plain)
         if dense and method == "hybrid":
             sides = len(question_parts(question)) if is_comparison(question) else 1
+            spelt, headings = spelt_out(question), _Headings()
             ranked = fulltext_first_kept(twins_together(_named_up(_aspects_up(
-                await self._with_parts(ranked, query, question, filters, depth), question),
-                question), _title, kept=sides), agreed)
+                await self._with_parts(ranked, query, question, filters, depth, headings),
+                question, spelt, headings), spelt, plain, headings), headings.title,
+                kept=sides), agreed)
         ranked = acts_first(ranked, acts)
         ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
         return [_section(r, include_text=include_text) for r in ranked[offset:offset + size]]
 
     async def _with_parts(self, ranked: list[dict[str, Any]], query: str, question: str,
-                          filters: _SectionFilters, depth: int) -> list[dict[str, Any]]:
+                          filters: _SectionFilters, depth: int,
+                          headings: _Headings) -> list[dict[str, Any]]:
         """``ranked`` for the whole question fused with the rankings of its parts, if it asks
         more than one thing (``compound.py``); each part's words expanded as ``query`` was."""
         parts = question_parts(question)
@@ -403,25 +433,27 @@ class CorpusStore:
             # their best match is about the story, not what is asked of it.
             parts = [p for p in parts if asks(p)]
         rankings = [ranked] + [(await self._ranked_sections(
-            expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True))[0]
-            for p in parts]
+            expand_statutory(p) if query != question else p, p, filters, depth, "hybrid", True,
+            spelt_out(p, plain=True)))[0] for p in parts]
         if is_comparison(question):  # each side asks its own aspect of its own thing
-            rankings[1:] = [_aspects_up(r, p) for r, p in zip(rankings[1:], parts, strict=True)]
+            rankings[1:] = [_aspects_up(r, p, spelt_out(p), headings)
+                            for r, p in zip(rankings[1:], parts, strict=True)]
         fused = _fuse(rankings, lambda r: r["id"], 0, depth,
                       weights=(1.0, *[_PART_WEIGHT] * len(parts)))
         return with_each_parts_best(fused, rankings[1:], depth, k=_RRF_K)
 
     async def _ranked_sections(self, query: str, question: str, filters: _SectionFilters,
-                               depth: int, method: SearchMethod, dense: bool
+                               depth: int, method: SearchMethod, dense: bool, plain: str
                                ) -> tuple[list[dict[str, Any]], str | None]:
-        """Full text for ``query`` and dense for ``question``, fused (``method`` as asked),
-        and full text's first provision if dense agrees on it (``ranking.agreed_first``)."""
+        """Full text for ``query`` and dense for ``question`` (as the model reads it: ``plain``,
+        ``spelt_out(question, plain=True)``), fused (``method`` as asked), and full text's
+        first provision if dense agrees on it (``ranking.agreed_first``)."""
         text = [] if method == "dense" else await self._fulltext_sections(query, filters, 0, depth)
         if not dense:
             return [dict(r.items()) for r in text], None
         # The words for full text, the question for the model: "TEN" spelt out, but not
         # the statute book's keywords (measured on bench/retrieval.py: docs/BENCHMARKS.md).
-        vector = await self.vectors.query_vector(spelt_out(question, plain=True))
+        vector = await self.vectors.query_vector(plain)
         nearest = await self._dense_sections(vector, filters, depth)
         return _fuse([text, nearest], lambda r: r["id"], 0, depth), agreed_first(
             [r["id"] for r in text], [r["id"] for r in nearest])
