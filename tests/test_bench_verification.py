@@ -193,6 +193,7 @@ FRESH13 = load(SET.with_name("verification_fresh13.jsonl"))
 FRESH14 = load(SET.with_name("verification_fresh14.jsonl"))
 FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
 FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
+FRESH17 = load(SET.with_name("verification_fresh17.jsonl"))
 
 
 @dataclass(frozen=True)
@@ -250,6 +251,14 @@ FRESH_SETS = (
                                 "judgment_lay_paraphrase", "conditions_dropped",
                                 "conditions_added", "schedule_paragraph", "exception_as_rule",
                                 "judgment_role", "paraphrase"), floor=8),
+    # Weighted to real items in the shapes that were removed at first run: supported and
+    # hedged paraphrases, history framed as history, a long subsection's later limb, judgments
+    # quoted mid-sentence; and the open wrong shapes (negated-verb synonyms, payers by
+    # description, antecedents before the quote, a Schedule paragraph's modal, case names).
+    FreshSet(17, FRESH17, 160, ("payee_swap", "negated_synonym", "anaphoric_antecedent",
+                                "schedule_modal", "later_limb", "paraphrase", "hedged",
+                                "judgment_lay_paraphrase", "judgment_mid_sentence",
+                                "judgment_case_name"), floor=7),
 )
 
 
