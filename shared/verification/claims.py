@@ -381,6 +381,11 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     basis = _governing(claim, source, quote)
     if basis is None:
         return []
+    if quote and not modalities(quote) and normalise(quote).strip(" .") not in normalise(basis) \
+            and normalise(quote).strip(" .") in normalise(source):
+        # The quoted words state no modal verb ("the term is unenforceable by the owner") and
+        # the clause compared is another the statement resembles: a doubt, not a contradiction.
+        certain = False
     who, whom = _subject(claim), _subject(basis)
     if who is not None and whom is not None and who != whom:
         return []  # the duty is someone else's (a court's "shall" beside a landlord's "can")
