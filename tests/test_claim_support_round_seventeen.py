@@ -1,14 +1,17 @@
 """Round seventeen's rules of claim support, one category each: a court named as the holder of a
 view the judgment reports, a power confined by "only" against a prohibition of anything else, a
 quote with no modal verb of its own, an application decided the other way by another verb, a
-provision's own words on its extent. Each example is a shape, not an item of the benchmark."""
+provision's own words on its extent, an undertaking run the other way, the party that bears the
+burden named before the quoted limb. Each example is a shape, not an item of the benchmark."""
 
 from __future__ import annotations
 
 from shared.text.modality import same_limit
+from shared.verification.burdens import burden_doubts
 from shared.verification.caselaw import CaselawCheck
 from shared.verification.citations import Citation
 from shared.verification.claims import check_claim
+from shared.verification.directions import reversed_transfers
 from shared.verification.jurisdiction import extent_doubts
 from shared.verification.lexsource import Case
 from shared.verification.outcomes import decided_otherwise
@@ -116,3 +119,34 @@ def test_the_same_extent_in_other_words_is_not_doubted() -> None:
     assert extent_doubts("The Act extends to England and Wales",
                          "Subject to subsections (12) and (13), this Act extends to England "
                          "and Wales only") == []
+
+
+# --- an undertaking to reimburse run the other way, a bare plural party --------------------
+
+
+def test_an_undertaking_to_reimburse_run_the_other_way_is_doubted() -> None:
+    quote = "landlords undertake to reimburse the scheme administrator, as he directs"
+    assert reversed_transfers("The scheme administrator undertakes to reimburse landlords for "
+                              "sums they pay out", quote)
+    assert reversed_transfers("Landlords undertake to reimburse the scheme administrator for "
+                              "sums it pays out", quote) == []
+
+
+# --- who bears the burden, named before a limb the quote takes -----------------------------
+
+_OWNER_SHOWS = ("(1F) It is for the owner—\n- (a) if he gave his approval subject to any "
+                "condition and the question arises whether the condition was a reasonable "
+                "condition, to show that it was;")
+
+
+def test_the_burden_put_on_another_party_than_the_lead_names_is_doubted() -> None:
+    quote = ("if he gave his approval subject to any condition and the question arises whether "
+             "the condition was a reasonable condition, to show that it was")
+    assert burden_doubts("It is for the occupier to show the condition was unreasonable",
+                         _OWNER_SHOWS)
+    assert burden_doubts("The burden is on the owner to show the condition was reasonable",
+                         _OWNER_SHOWS) == []
+    issues = check_claim("Where the owner approves a buyer subject to a condition, it is for the "
+                         "occupier to show the condition was unreasonable", _OWNER_SHOWS,
+                         quote=quote)
+    assert issues and not any(i.contradicted for i in issues)

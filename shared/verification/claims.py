@@ -22,6 +22,7 @@ from shared.text.modality import (
 from shared.text.numbers import MONEY, NUMBER, TENS, money_value, number_value
 from shared.text.terms import terms
 from shared.verification.anaphora import resolved
+from shared.verification.burdens import burden_doubts
 from shared.verification.directions import reversed_against, reversed_transfers
 from shared.verification.polarity import denied_in_passage, denied_in_statement
 from shared.verification.quotes import normalise
@@ -267,6 +268,8 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
         issues += [ClaimIssue(False, f"The statement denies what the quoted words assert "
                                      f"(“{word}…”).")
                    for word in denied_in_statement(claim, _lead_of(source, quote))]
+        issues += [ClaimIssue(False, doubt)
+                   for doubt in burden_doubts(claim, _lead_of(source, quote))]
         issues += [ClaimIssue(False, f"The statement asserts what the quoted words deny "
                                      f"(“{word}…”).")
                    for word in denied_in_passage(claim, quote, modal=False)]
