@@ -7,6 +7,7 @@ burden named before the quoted limb. Each example is a shape, not an item of the
 from __future__ import annotations
 
 from shared.text.modality import same_limit
+from shared.verification.antonyms import opposite_words
 from shared.verification.burdens import burden_doubts
 from shared.verification.caselaw import CaselawCheck
 from shared.verification.citations import Citation
@@ -150,3 +151,14 @@ def test_the_burden_put_on_another_party_than_the_lead_names_is_doubted() -> Non
                          "occupier to show the condition was unreasonable", _OWNER_SHOWS,
                          quote=quote)
     assert issues and not any(i.contradicted for i in issues)
+
+
+# --- agreeing and disagreeing, enforceable and not ----------------------------------------
+
+
+def test_disagreeing_with_what_the_passage_agrees_with_is_doubted() -> None:
+    quote = "The caseworker agreed with the proposal that the decision is appropriate"
+    assert opposite_words("The caseworker disagreed with the proposal", quote)
+    assert opposite_words("The caseworker agreed with the proposal", quote) == []
+    assert opposite_words("The term is enforceable by the owner",
+                          "the term is unenforceable by the owner")
