@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from shared.text.modality import same_limit
 from shared.verification.antonyms import opposite_words
+from shared.verification.authorities import another_agent
 from shared.verification.burdens import burden_doubts
 from shared.verification.caselaw import CaselawCheck
 from shared.verification.citations import Citation
@@ -162,3 +163,15 @@ def test_disagreeing_with_what_the_passage_agrees_with_is_doubted() -> None:
     assert opposite_words("The caseworker agreed with the proposal", quote) == []
     assert opposite_words("The term is enforceable by the owner",
                           "the term is unenforceable by the owner")
+
+
+# --- who makes an order ---------------------------------------------------------------------
+
+
+def test_an_order_given_to_another_maker_than_the_quote_names_is_doubted() -> None:
+    quote = "on such day as the National Assembly for Wales may by order appoint"
+    assert another_agent("The section was brought into force by order of the Secretary of State",
+                         quote)
+    assert another_agent("The section was brought into force by order of the National Assembly "
+                         "for Wales", quote) == []
+    assert another_agent("The Secretary of State may by order appoint the day", quote)
