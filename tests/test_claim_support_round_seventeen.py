@@ -175,3 +175,9 @@ def test_an_order_given_to_another_maker_than_the_quote_names_is_doubted() -> No
     assert another_agent("The section was brought into force by order of the National Assembly "
                          "for Wales", quote) == []
     assert another_agent("The Secretary of State may by order appoint the day", quote)
+
+
+def test_a_sentence_s_capital_is_not_part_of_the_order_maker_s_title() -> None:
+    assert another_agent("If money has changed in value, the Secretary of State may by order raise "
+                         "the fines", "The Secretary of State may by order substitute for the "
+                         "sum or sums") == []

@@ -86,8 +86,9 @@ State"."""
 def _acts(text: str) -> list[tuple[str, str]]:
     """(act, agent) pairs: "given by the Relevant Authority", "X may by order", "by order of X"."""
     plain = normalise(text)
+    # A sentence's capital ("The Secretary of State may by order") is not part of the title.
     return [*((m["act"].lower(), m["agent"]) for m in _AGENT.finditer(plain)),
-            *(("order", m["agent"]) for m in _MAY_BY_ORDER.finditer(plain)),
+            *(("order", re.sub(r"^The\s+", "", m["agent"])) for m in _MAY_BY_ORDER.finditer(plain)),
             *(("order", m["agent"]) for m in _BY_ORDER_OF.finditer(plain))]
 
 
