@@ -4,6 +4,7 @@ counts against the verifier when in doubt."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -184,236 +185,115 @@ def test_the_round_seven_fresh_set_is_labelled_and_true_to_its_sources() -> None
 
 
 FRESH8 = load(SET.with_name("verification_fresh8.jsonl"))
-
-
-def test_the_round_eight_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r8-fresh-`` items were written before round eight's changes: judgment summaries
-    (party, court or year, obiter, submissions, quoted or superseded views) and the legislation
-    categories, about half real; every quote verbatim in ../shared/data."""
-    assert len(FRESH8) >= 80
-    assert all(i["id"].startswith("r8-fresh-") for i in FRESH8)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH8 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH8) <= 0.6
-    for kind in ("party", "court_year", "obiter", "submission", "dissent"):
-        assert {i["label"] for i in FRESH8 if i["category"] == f"judgment_{kind}"} == {
-            "real", "fabricated"}, kind
-    for item in FRESH8:
-        assert (item["label"] == "fabricated") == bool(item["expected_issue"]), item["id"]
-        m = _TAG.search(item["text"])
-        if m is None or not m["quote"]:
-            continue
-        source = _source(m["ref"])
-        assert source is not None, item["id"]
-        assert _loose(m["quote"]) in _loose(source), item["id"]
-
-
 FRESH9 = load(SET.with_name("verification_fresh9.jsonl"))
-
-
-def test_the_round_nine_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r9-fresh-`` items were written before round nine's changes: judgment summaries (who
-    won, "found for X", counsel's submissions, obiter, other courts' words, court and year)
-    and the legislation categories, about half real; every quote verbatim in ../shared/data."""
-    assert len(FRESH9) >= 80
-    assert all(i["id"].startswith("r9-fresh-") for i in FRESH9)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH9 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH9) <= 0.6
-    for kind in ("party", "found_for", "court_year", "obiter", "submission", "reported",
-                 "paraphrase"):
-        assert {i["label"] for i in FRESH9 if i["category"] == f"judgment_{kind}"} == {
-            "real", "fabricated"}, kind
-    for item in FRESH9:
-        assert (item["label"] == "fabricated") == bool(item["expected_issue"]), item["id"]
-        m = _TAG.search(item["text"])
-        assert m is not None and m["quote"], item["id"]
-        source = _source(m["ref"])
-        assert source is not None, item["id"]
-        assert _loose(m["quote"]) in _loose(source), item["id"]
-
-
 FRESH10 = load(SET.with_name("verification_fresh10.jsonl"))
+FRESH11 = load(SET.with_name("verification_fresh11.jsonl"))
+FRESH12 = load(SET.with_name("verification_fresh12.jsonl"))
+FRESH13 = load(SET.with_name("verification_fresh13.jsonl"))
+FRESH14 = load(SET.with_name("verification_fresh14.jsonl"))
+FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
+FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
+FRESH17 = load(SET.with_name("verification_fresh17.jsonl"))
 
 
-def test_the_round_ten_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r10-fresh-`` items were written before round ten's changes: judgment summaries (who
-    won, party, court and year, submissions, obiter, decisions later quashed, reversed or
-    superseded, other courts' words) and the legislation categories (subject, duty or power,
-    figures, periods, who serves and who is served, siblings, dropped conditions, repeal),
-    half real; every quote verbatim in ../shared/data."""
-    assert len(FRESH10) >= 80
-    assert all(i["id"].startswith("r10-fresh-") for i in FRESH10)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10]]
+@dataclass(frozen=True)
+class FreshSet:
+    """One round's fresh set as written before that round's changes, and what it must hold.
+
+    ``both_labels``: categories that must hold real and wrong items (a round's judgment kinds
+    are ``judgment_<kind>``); ``floor``: items each of those categories must hold at least;
+    ``quotes_required``: whether every item must quote (round eight's may cite without)."""
+
+    round: int
+    items: list[dict]
+    size: int
+    both_labels: tuple[str, ...]
+    floor: int = 0
+    quotes_required: bool = True
+
+
+def _judgment(*kinds: str) -> tuple[str, ...]:
+    return tuple(f"judgment_{kind}" for kind in kinds)
+
+
+FRESH_SETS = (
+    # Judgment summaries (party, court or year, obiter, submissions, quoted or superseded
+    # views) and the legislation categories.
+    FreshSet(8, FRESH8, 80, _judgment("party", "court_year", "obiter", "submission", "dissent"),
+             quotes_required=False),
+    # Who won, "found for X", counsel's submissions, obiter, other courts' words, court and year.
+    FreshSet(9, FRESH9, 80, _judgment("party", "found_for", "court_year", "obiter", "submission",
+                                      "reported", "paraphrase")),
+    # Decisions later quashed, reversed or superseded; figures, periods, who serves whom.
+    FreshSet(10, FRESH10, 80, _judgment("party", "outcome", "court_year", "submission", "obiter",
+                                        "quashed")),
+    # Actors who are not parties, a side's short name, "the former" and "the latter".
+    FreshSet(11, FRESH11, 80, _judgment("party", "outcome", "actor", "acronym", "submission",
+                                        "obiter", "quashed")),
+    # Documents and provisions earlier sets do not use; lay paraphrases, other judges' words.
+    FreshSet(12, FRESH12, 80, _judgment("party", "outcome", "court_year", "submission", "obiter",
+                                        "quashed", "actor", "acronym", "paraphrase",
+                                        "other_judge")),
+    # The judge's name, repeal as history, extent in a subsection's own words, Schedules.
+    FreshSet(13, FRESH13, 100, _judgment("party", "outcome", "court_year", "submission",
+                                         "obiter", "quashed", "actor", "acronym", "paraphrase",
+                                         "other_judge", "judge")),
+    # "Permitted, not obliged", quantifier swaps, possessives, a Schedule's headings.
+    FreshSet(14, FRESH14, 100, ("quantifier_swap", "permitted_not_obliged", "conditions_added",
+                                "possessive_swap", "judgment_role", "judgment_outcome",
+                                "judgment_submission")),
+    # Another authority, a section misstated in the prose, paraphrases in lay words.
+    FreshSet(15, FRESH15, 100, ("another_authority", "section_in_prose", "duty_vs_power",
+                                "numbers_in_words", "judgment_outcome", "judgment_submission",
+                                "judgment_lay_paraphrase")),
+    # Weighted to what round fifteen caught least: payees, paraphrases, conditions, Schedules.
+    FreshSet(16, FRESH16, 150, ("possessive_swap", "judgment_paraphrase",
+                                "judgment_lay_paraphrase", "conditions_dropped",
+                                "conditions_added", "schedule_paragraph", "exception_as_rule",
+                                "judgment_role", "paraphrase"), floor=8),
+    # Weighted to real items in the shapes that were removed at first run: supported and
+    # hedged paraphrases, history framed as history, a long subsection's later limb, judgments
+    # quoted mid-sentence; and the open wrong shapes (negated-verb synonyms, payers by
+    # description, antecedents before the quote, a Schedule paragraph's modal, case names).
+    FreshSet(17, FRESH17, 160, ("payee_swap", "negated_synonym", "anaphoric_antecedent",
+                                "schedule_modal", "later_limb", "paraphrase", "hedged",
+                                "judgment_lay_paraphrase", "judgment_mid_sentence",
+                                "judgment_case_name"), floor=7),
+)
+
+
+@pytest.mark.parametrize("fresh", FRESH_SETS, ids=lambda s: f"fresh{s.round}")
+def test_each_fresh_set_is_labelled_and_true_to_its_sources(fresh: FreshSet) -> None:
+    """``r<round>-fresh-`` items were written before their round's changes, half real (0.4 to
+    0.6), their ids unique across every set up to theirs; each wrong item names its issue, only
+    wrong ones carry a note, and every quote is verbatim in ../shared/data."""
+    items = fresh.items
+    assert len(items) >= fresh.size
+    assert all(i["id"].startswith(f"r{fresh.round}-fresh-") for i in items)
+    earlier = [s.items for s in FRESH_SETS if s.round < fresh.round]
+    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *(i for s in earlier for i in s), *items]]
     assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH10 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH10) <= 0.6
-    for kind in ("party", "outcome", "court_year", "submission", "obiter", "quashed"):
-        assert {i["label"] for i in FRESH10 if i["category"] == f"judgment_{kind}"} == {
-            "real", "fabricated"}, kind
-    _labelled_and_true_to_sources(FRESH10)
+    real = [i for i in items if i["label"] == "real"]
+    assert 0.4 <= len(real) / len(items) <= 0.6
+    for kind in fresh.both_labels:
+        assert {i["label"] for i in items if i["category"] == kind} == {"real", "fabricated"}, kind
+        assert len([i for i in items if i["category"] == kind]) >= fresh.floor, kind
+    _labelled_and_true_to_sources(items, quotes_required=fresh.quotes_required)
 
 
-def _labelled_and_true_to_sources(items: list[dict]) -> None:
+def _labelled_and_true_to_sources(items: list[dict], *, quotes_required: bool = True) -> None:
     """Each wrong item names its issue and only wrong ones carry a note; every quote is
     verbatim in ../shared/data."""
     for item in items:
         assert (item["label"] == "fabricated") == bool(item["expected_issue"]), item["id"]
         assert "note" not in item or item["label"] == "fabricated", item["id"]
         m = _TAG.search(item["text"])
+        if not quotes_required and (m is None or not m["quote"]):
+            continue
         assert m is not None and m["quote"], item["id"]
         source = _source(m["ref"])
         assert source is not None, item["id"]
         assert _loose(m["quote"]) in _loose(source), item["id"]
-
-
-FRESH11 = load(SET.with_name("verification_fresh11.jsonl"))
-
-
-def test_the_round_eleven_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r11-fresh-`` items were written before round eleven's changes: judgment summaries
-    (who did what, outcomes, actors who are not parties, a side's short name, another judge's
-    words, obiter, quashed decisions, court and year, submissions) and the legislation
-    categories (subject, duty or power, figures, periods, who pays or gives to whom, "the
-    former" and "the latter", siblings, dropped conditions, repeal), half real; every quote
-    verbatim in ../shared/data."""
-    assert len(FRESH11) >= 80
-    assert all(i["id"].startswith("r11-fresh-") for i in FRESH11)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH11 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH11) <= 0.6
-    for kind in ("party", "outcome", "actor", "acronym", "submission", "obiter", "quashed"):
-        assert {i["label"] for i in FRESH11 if i["category"] == f"judgment_{kind}"} == {
-            "real", "fabricated"}, kind
-    _labelled_and_true_to_sources(FRESH11)
-
-
-FRESH12 = load(SET.with_name("verification_fresh12.jsonl"))
-
-
-def test_the_round_twelve_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r12-fresh-`` items were written before round twelve's changes, on documents and
-    provisions earlier sets do not use: judgment summaries (party, outcome, court and year,
-    submissions, obiter, quashed, actors, short names, lay paraphrases, other judges' words)
-    and the legislation categories (subject, duty or power, figures in words, periods,
-    direction, siblings, exceptions, conditions, repeal, territorial extent, anaphoric
-    subjects), half real; every quote verbatim in ../shared/data."""
-    assert len(FRESH12) >= 80
-    assert all(i["id"].startswith("r12-fresh-") for i in FRESH12)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11,
-                             *FRESH12]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH12 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH12) <= 0.6
-    for kind in ("party", "outcome", "court_year", "submission", "obiter", "quashed", "actor",
-                 "acronym", "paraphrase", "other_judge"):
-        assert {i["label"] for i in FRESH12 if i["category"] == f"judgment_{kind}"} == {
-            "real", "fabricated"}, kind
-    _labelled_and_true_to_sources(FRESH12)
-
-
-FRESH13 = load(SET.with_name("verification_fresh13.jsonl"))
-
-
-def test_the_round_thirteen_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r13-fresh-`` items were written before round thirteen's changes, on provisions and
-    passages earlier sets do not use: judgment summaries (party, outcome, court and year,
-    submissions, obiter, quashed, actors, acronyms, lay paraphrases, other judges' words, the
-    judge's name) and the legislation categories (subject, duty or power, figures in words,
-    periods, direction, siblings, conditions, exceptions, repeal as current and as history,
-    territorial extent in a subsection's own words, anaphoric subjects, a Schedule's
-    paragraphs), half real; every quote verbatim in ../shared/data."""
-    assert len(FRESH13) >= 100
-    assert all(i["id"].startswith("r13-fresh-") for i in FRESH13)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11,
-                             *FRESH12, *FRESH13]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH13 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH13) <= 0.6
-    for kind in ("party", "outcome", "court_year", "submission", "obiter", "quashed", "actor",
-                 "acronym", "paraphrase", "other_judge", "judge"):
-        assert {i["label"] for i in FRESH13 if i["category"] == f"judgment_{kind}"} == {
-            "real", "fabricated"}, kind
-    _labelled_and_true_to_sources(FRESH13)
-
-
-FRESH14 = load(SET.with_name("verification_fresh14.jsonl"))
-
-
-def test_the_round_fourteen_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r14-fresh-`` items were written before round fourteen's changes, on provisions and
-    passages earlier sets do not use: the legislation categories (duty or power, "permitted,
-    not obliged", quantifier swaps, conditions added and dropped, figures in words, periods,
-    direction, siblings, exceptions, subject, possessive swaps, another item's figure, a
-    Schedule's paragraphs and headings, repeal as current and as history, territorial extent)
-    and judgment summaries (outcome, submission, obiter, a person's role, court and year, lay
-    paraphrase, party, possessives), half real; every quote verbatim in ../shared/data."""
-    assert len(FRESH14) >= 100
-    assert all(i["id"].startswith("r14-fresh-") for i in FRESH14)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11,
-                             *FRESH12, *FRESH13, *FRESH14]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH14 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH14) <= 0.6
-    for kind in ("quantifier_swap", "permitted_not_obliged", "conditions_added",
-                 "possessive_swap", "judgment_role", "judgment_outcome", "judgment_submission"):
-        assert {i["label"] for i in FRESH14 if i["category"] == kind} == {"real", "fabricated"}
-    _labelled_and_true_to_sources(FRESH14)
-
-
-FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
-
-
-def test_the_round_fifteen_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r15-fresh-`` items were written before round fifteen's changes, on provisions and
-    passages earlier sets do not use: the legislation categories (duty or power, "permitted,
-    not obliged", quantifiers, figures in words, periods, direction, siblings, conditions,
-    exceptions, subject, possessives, another authority, extent, repeal as current and as
-    history, a Schedule's paragraphs, a section misstated in the prose, paraphrases) and
-    judgment summaries (party, outcome, submission, obiter, role, court and year, paraphrase in
-    the court's and in lay words, who acted), half real; every quote verbatim in
-    ../shared/data."""
-    assert len(FRESH15) >= 100
-    assert all(i["id"].startswith("r15-fresh-") for i in FRESH15)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11,
-                             *FRESH12, *FRESH13, *FRESH14, *FRESH15]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH15 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH15) <= 0.6
-    for kind in ("another_authority", "section_in_prose", "duty_vs_power", "numbers_in_words",
-                 "judgment_outcome", "judgment_submission", "judgment_lay_paraphrase"):
-        assert {i["label"] for i in FRESH15 if i["category"] == kind} == {"real", "fabricated"}
-    _labelled_and_true_to_sources(FRESH15)
-
-
-FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
-
-
-def test_the_round_sixteen_fresh_set_is_labelled_and_true_to_its_sources() -> None:
-    """``r16-fresh-`` items were written before round sixteen's changes, on provisions and
-    passages earlier sets do not use, weighted to what round fifteen caught least: possessive
-    and payee swaps, judgment paraphrases in the court's and in lay words, conditions dropped
-    and added, a Schedule paragraph's claim, exceptions stated as the rule, a person's role,
-    paraphrases; with duty or power, figures in words, periods, direction, subject, another
-    authority, extent, repeal as current and as history, and judgment summaries (party,
-    outcome, submission, holding, obiter, court and year), half real; every quote verbatim in
-    ../shared/data."""
-    assert len(FRESH16) >= 150
-    assert all(i["id"].startswith("r16-fresh-") for i in FRESH16)
-    ids = [i["id"] for i in [*ITEMS, *CLAIMS, *FRESH, *FRESH8, *FRESH9, *FRESH10, *FRESH11,
-                             *FRESH12, *FRESH13, *FRESH14, *FRESH15, *FRESH16]]
-    assert len(set(ids)) == len(ids)
-    real = [i for i in FRESH16 if i["label"] == "real"]
-    assert 0.4 <= len(real) / len(FRESH16) <= 0.6
-    for kind in ("possessive_swap", "judgment_paraphrase", "judgment_lay_paraphrase",
-                 "conditions_dropped", "conditions_added", "schedule_paragraph",
-                 "exception_as_rule", "judgment_role", "paraphrase"):
-        assert {i["label"] for i in FRESH16 if i["category"] == kind} == {"real", "fabricated"}
-        assert len([i for i in FRESH16 if i["category"] == kind]) >= 8, kind
-    _labelled_and_true_to_sources(FRESH16)
 
 
 FRESH10_OPEN = frozenset(i["id"] for i in FRESH10 if i.get("note"))
@@ -463,6 +343,16 @@ antecedent before the quote, a payer named by description, a lead's modal verb t
 the statement). First run: 44 of the 81 verified; after: 11 (13.6 %), within the 15 % a capped
 list of open items may hold, so the other 70 are gated like rounds ten's and eleven's."""
 
+FRESH17_WRONG = frozenset(i["id"] for i in FRESH17 if i["label"] == "fabricated")
+"""Round seventeen's wrong items are not gated yet, like rounds thirteen's to fifteen's: after its
+rules 34 of the 79 stay verified (first run: 40), more than the 15 % a capped list of open
+items may hold (what they need, among others: a negated subject or verb restated affirmatively
+("nothing … may be used to fund" against "is available to pay for"), a payer or payee swapped
+where the quote names only one side ("to be paid to the applicant"), an ordinal or a year changed
+in a judgment's narrative ("their first year", "April 2012"), an extent or authority the quote
+does not state). Its real items are gated (none removed); its wrong ones are scored in the
+benchmark only."""
+
 GATE_EXCLUDED = frozenset(i["id"] for i in FRESH8 if i.get("note"))
 """Fresh items that cannot pass honestly: each keeps its note in the set (what a general rule
 would have to know that neither the quote nor its sentence says). Scored in the benchmark,
@@ -472,10 +362,10 @@ HELD_OUT_REAL_REMOVED_MAX = 0.01
 
 @pytest.fixture(scope="module")
 def held_out(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    """The round eight to sixteen fresh sets through ``yourai verify``, as the held-out set
+    """The round eight to seventeen fresh sets through ``yourai verify``, as the held-out set
     would be."""
     items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11, *FRESH12, *FRESH13, *FRESH14, *FRESH15,
-             *FRESH16]
+             *FRESH16, *FRESH17]
     return outcomes(items, run_verifier(items, CORPUS,
                                         Path(tmp_path_factory.mktemp("verify-fresh")),
                                         model_cache=MODEL_CACHE))
@@ -514,7 +404,7 @@ def test_the_fresh_sets_pass_no_wrong_citation(held_out: list[Outcome]) -> None:
     passed = [o.id for o in held_out
               if o.label == "fabricated" and o.status == "verified"
               and o.id not in GATE_EXCLUDED | FRESH10_OPEN | FRESH11_OPEN | FRESH12_OPEN
-              | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG | FRESH16_OPEN]
+              | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG | FRESH16_OPEN | FRESH17_WRONG]
     assert passed == []
 
 

@@ -101,8 +101,19 @@ EXCESS = re.compile(r"\b(?:more|longer|later) than|\bexceed\w*|\bbeyond\b", re.I
 """What a prohibition of going past a limit says: "must not end more than 5 years after"."""
 
 
+ONLY = re.compile(r"\b(?:may|can|shall)\s+(?:[\w’'-]+\s+){0,3}?only\b|"
+                  r"\bonly\s+(?:[\w’'-]+\s+){0,2}?(?:may|can)\b", re.IGNORECASE)
+"""A power confined to what it names: "may hold only the deposits", "only the tenant can"."""
+BESIDES = re.compile(r"\b(?:anything|anyone|any\s+[\w’'-]+)?\s*other\s+than\b|\bexcept\b|"
+                     r"\bsave\s+(?:for\b|as\b)", re.IGNORECASE)
+"""What a prohibition of everything else says: "must not contain anything other than …"."""
+
+
 def same_limit(power: str, prohibition: str) -> bool:
     """Whether a power and a prohibition state one limit from either side: "can last at most
     five years" says what "must not end more than 5 years after" says, but "can last more
-    than five years" does not. (The figures are compared elsewhere.)"""
-    return bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))
+    than five years" does not; "may hold only the deposits" says what "must not contain
+    anything other than the deposits" says. (The figures and the things are compared
+    elsewhere.)"""
+    return (bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))) or (
+        bool(ONLY.search(power)) and bool(BESIDES.search(prohibition)))

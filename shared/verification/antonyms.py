@@ -28,6 +28,8 @@ _PAIRS = (
     ("relevant", "irrelevant"), ("reasonable", "unreasonable"), ("fair", "unfair"),
     ("rational", "irrational"), ("proportionate", "disproportionate"),
     ("limited", "unlimited"), ("sufficient", "insufficient"), ("adequate", "inadequate"),
+    ("agree", "disagree"), ("agreed", "disagreed"), ("agrees", "disagrees"),
+    ("enforceable", "unenforceable"),
 )
 """Opposites a statement may put in the place of the quoted word."""
 _OPPOSITE = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS}

@@ -75,22 +75,41 @@ def _proper(agent: str) -> list[str]:
     return words
 
 
+_MAY_BY_ORDER = re.compile(
+    r"(?P<agent>(?:[A-Z][\w'’-]*\s+(?:of\s+|for\s+|and\s+)?){1,5})may\s+by\s+order\b")
+"""Who makes an order: "the National Assembly for Wales may by order appoint"."""
+_BY_ORDER_OF = re.compile(
+    r"\bby\s+(?:an\s+)?(?P<act>order)\s+(?:made\s+)?(?:of|by)\s+(?:the\s+)?"
+    r"(?P<agent>[A-Za-z][\w'’-]*(?:\s+(?:of\s+|for\s+|and\s+)?[A-Z][\w'’-]*){0,4})")
+"""An order given to its maker in a statement: "brought into force by order of the Secretary of
+State"."""
+
+
+def _acts(text: str) -> list[tuple[str, str]]:
+    """(act, agent) pairs: "given by the Relevant Authority", "X may by order", "by order of X"."""
+    plain = normalise(text)
+    # A sentence's capital ("The Secretary of State may by order") is not part of the title.
+    return [*((m["act"].lower(), m["agent"]) for m in _AGENT.finditer(plain)),
+            *(("order", re.sub(r"^The\s+", "", m["agent"])) for m in _MAY_BY_ORDER.finditer(plain)),
+            *(("order", m["agent"]) for m in _BY_ORDER_OF.finditer(plain))]
+
+
 def another_agent(claim: str, quote: str | None) -> list[str]:
     """The quoted words give a consent (an approval, an order) by a body they name by its title;
     the statement gives the same act to a body it describes otherwise."""
     if not quote:
         return []
-    quoted = {m["act"].lower(): _proper(m["agent"]) for m in _AGENT.finditer(normalise(quote))}
-    named = {m["act"].lower(): m["agent"] for m in _AGENT.finditer(normalise(quote))}
-    for m in _AGENT.finditer(normalise(claim)):
-        title = quoted.get(m["act"].lower())
+    quoted = {act: _proper(agent) for act, agent in _acts(quote)}
+    named = dict(_acts(quote))
+    for act, agent in _acts(claim):
+        title = quoted.get(act)
         if not title or len(title) < 2:
             continue
-        said = [w.lower() for w in m["agent"].split() if w.lower() not in _ROLE_WORDS]
+        said = [w.lower() for w in agent.split() if w.lower() not in _ROLE_WORDS]
         if set(title) <= set(said) or any(spells(w, title) for w in said):
             continue
-        return [f"The statement gives this to “{m['agent'].strip()}”; the quoted words give it "
-                f"to “{named[m['act'].lower()].strip()}”."]
+        return [f"The statement gives this to “{agent.strip()}”; the quoted words give it "
+                f"to “{named[act].strip()}”."]
     return []
 
 

@@ -342,10 +342,14 @@ class CaselawCheck:
                                          f"{citation.ref} is {case.name}, not {named}."))
         # A court the quoted passage itself names is one the judgment reports ("as the Court of
         # Appeal observed"), not a court the statement gives the decision to.
+        # So is a court the statement names as the holder of a view or decision ("the Court of
+        # Appeal's view that …") when the judgment itself names that court.
         reported = citation.quote or ""
         courts = {code for name, code in _COURTS.items()
                   if re.search(rf"\b{re.escape(name)}\b", claim, re.IGNORECASE)
-                  and not re.search(rf"\b{re.escape(name)}\b", reported, re.IGNORECASE)}
+                  and not re.search(rf"\b{re.escape(name)}\b", reported, re.IGNORECASE)
+                  and not (re.search(rf"\b{re.escape(name)}['’]s\b", claim, re.IGNORECASE)
+                           and re.search(rf"\b{re.escape(name)}\b", case.text, re.IGNORECASE))}
         if len(courts) == 1 and case.court.lower() not in courts:
             findings.append(CheckFinding("name_mismatch", True,
                                     f"{citation.ref} was decided by the {case.court.upper()}, "

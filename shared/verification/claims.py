@@ -22,6 +22,7 @@ from shared.text.modality import (
 from shared.text.numbers import MONEY, NUMBER, TENS, money_value, number_value
 from shared.text.terms import terms
 from shared.verification.anaphora import resolved
+from shared.verification.burdens import burden_doubts
 from shared.verification.directions import reversed_against, reversed_transfers
 from shared.verification.polarity import denied_in_passage, denied_in_statement
 from shared.verification.quotes import normalise
@@ -267,6 +268,8 @@ def check_claim(claim: str, source: str, *, quote: str | None = None,
         issues += [ClaimIssue(False, f"The statement denies what the quoted words assert "
                                      f"(“{word}…”).")
                    for word in denied_in_statement(claim, _lead_of(source, quote))]
+        issues += [ClaimIssue(False, doubt)
+                   for doubt in burden_doubts(claim, _lead_of(source, quote))]
         issues += [ClaimIssue(False, f"The statement asserts what the quoted words deny "
                                      f"(“{word}…”).")
                    for word in denied_in_passage(claim, quote, modal=False)]
@@ -381,6 +384,11 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     basis = _governing(claim, source, quote)
     if basis is None:
         return []
+    if quote and not modalities(quote) and normalise(quote).strip(" .") not in normalise(basis) \
+            and normalise(quote).strip(" .") in normalise(source):
+        # The quoted words state no modal verb ("the term is unenforceable by the owner") and
+        # the clause compared is another the statement resembles: a doubt, not a contradiction.
+        certain = False
     who, whom = _subject(claim), _subject(basis)
     if who is not None and whom is not None and who != whom:
         return []  # the duty is someone else's (a court's "shall" beside a landlord's "can")

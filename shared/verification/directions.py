@@ -46,8 +46,8 @@ _RECEIVES = re.compile(r"\b(?:receives?|received|accepts?|accepted|recover|recov
                        rf"from\s+(?P<g>{_NP})", re.IGNORECASE)
 """B (who) receives … from A: B is read backwards from the verb."""
 _CHAIN = frozenset("""must shall should will may can is are was were to liable required obliged
-    ordered also then""".split())
-"""Words between a giver and its verb: "is liable to", "must", "ordered to"."""
+    ordered also then undertake undertakes undertook agree agrees agreed""".split())
+"""Words between a giver and its verb: "is liable to", "must", "ordered to", "undertakes to"."""
 _STOP = frozenset("""the a an any that this those these such each every""".split())
 _BOUNDARY = frozenset("""to from for by of in on with under who which whose that must shall
     should will may is are was were the a an amount and or if where when requiring require
@@ -105,8 +105,9 @@ def _after(words: list[str]) -> list[str]:
     """The noun phrase just after a verb ("to" skipped): an article or a name must open it."""
     if words and words[0].lower() == "to":
         words = words[1:]
-    if not words or not (words[0].lower() in _STOP | _EVERYONE or words[0][:1].isupper()):
-        return []
+    if not words or not (words[0].lower() in _STOP | _EVERYONE or words[0][:1].isupper()
+                         or _SIDE.fullmatch(words[0])):
+        return []  # a bare plural of a side ("reimburse landlords") is a party too
     phrase: list[str] = []
     for i, word in enumerate(words[:5]):
         if not word[0].isalnum() or (i and word.lower() in _BOUNDARY):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from shared.verification.context import EXTENT_NAMES, Jurisdiction
 
-__all__ = ["Coverage", "coverage", "places_doubts"]
+__all__ = ["Coverage", "coverage", "extent_doubts", "places_doubts"]
 
 _UK = "United Kingdom"
 
@@ -73,3 +73,36 @@ def places_doubts(claim: str, quote: str | None) -> list[str]:
         return []
     return [f"The quoted words apply in relation to {' and '.join(sorted(quoted))}; the "
             f"statement puts them in {' and '.join(sorted(said))}."]
+
+
+_EXTENDS = re.compile(
+    r"\bextends?\s+to\s+(?P<to>(?:the\s+whole\s+of\s+)?(?:the\s+)?United\s+Kingdom|Great\s+Britain|"
+    rf"(?:{_NATIONS})(?:(?:\s*,\s*|\s+and\s+)(?:{_NATIONS}))*)", re.IGNORECASE)
+"""A provision's own words on its extent: "extends to England and Wales only", "This section
+extends to the whole of the United Kingdom"."""
+_WHOLE = {"united kingdom": {"england", "wales", "scotland", "northern ireland"},
+          "great britain": {"england", "wales", "scotland"}}
+
+
+def _extent(text: str) -> set[str] | None:
+    """The nations the one extent a text states covers (None: none, or several)."""
+    found = [m["to"] for m in _EXTENDS.finditer(text)]
+    if len(found) != 1:
+        return None
+    words = " ".join(found[0].lower().split())
+    for whole, nations in _WHOLE.items():
+        if words.endswith(whole):
+            return nations
+    return {n.lower() for n in re.findall(_NATIONS, found[0], re.IGNORECASE)}
+
+
+def extent_doubts(claim: str, quote: str | None) -> list[str]:
+    """The quoted words give a provision one extent ("extends to the whole of the United
+    Kingdom"); the statement gives it another ("extends to England and Wales only"). A doubt
+    (unverified, never removed): the statement may speak of another provision."""
+    if not quote:
+        return []
+    quoted, said = _extent(quote), _extent(claim)
+    if quoted is None or said is None or quoted == said:
+        return []
+    return ["The quoted words give the provision another extent than the statement does."]

@@ -25,9 +25,10 @@ from shared.verification.exceptions import confined_to_the_exception, excepted_c
 from shared.verification.findings import CheckFinding, judged, outcome_of
 from shared.verification.headings import heading_doubts
 from shared.verification.judge import Judge
-from shared.verification.jurisdiction import coverage, places_doubts
+from shared.verification.jurisdiction import coverage, extent_doubts, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.limits import reversed_limits
+from shared.verification.outcomes import decided_otherwise
 from shared.verification.owners import holders_swapped, swapped_parties
 from shared.verification.quantifiers import swapped_quantifiers, widened_persons
 from shared.verification.quotes import contains_legal_quote
@@ -193,6 +194,8 @@ class LegislationCheck:
                 *confined_to_the_exception(citation.claim, citation.quote),
                 *sibling_figures(citation.claim, text, sub),
                 *places_doubts(citation.claim, citation.quote),
+                *extent_doubts(citation.claim, citation.quote),
+                *decided_otherwise(citation.claim, citation.quote),
                 *added_conditions(citation.claim, text, citation.quote, sub),
                 *swapped_quantifiers(citation.claim, citation.quote),
                 *widened_persons(citation.claim, citation.quote),

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["OutcomeConflict", "mixed_outcome_doubts", "outcome_conflicts", "outcomes"]
+__all__ = ["OutcomeConflict", "decided_otherwise", "mixed_outcome_doubts", "outcome_conflicts",
+           "outcomes"]
 
 _WORDS: dict[str, tuple[str, int]] = {}
 for _kind, _sign, _stems in (
@@ -240,6 +241,22 @@ def mixed_outcome_doubts(claim: str, passage: str) -> list[str]:
     if len(outcomes(claim).get("decision", set())) < 2:
         return []
     quoted = _by_proceeding(passage)
+    for thing, signs in _by_proceeding(claim).items():
+        other = quoted.get(thing, set())
+        if len(signs) == 1 and len(other) == 1 and signs != other:
+            return [OutcomeConflict("decision", next(iter(signs)), next(iter(other))).detail]
+    return []
+
+
+def decided_otherwise(claim: str, quote: str | None) -> list[str]:
+    """A provision's words on what becomes of an application, appeal or claim ("the application
+    must be refused") against a statement that decides the same proceeding the other way by
+    another verb ("must still allow the application", "does not refuse the appeal"): a doubt
+    (unverified, never removed), read proceeding by proceeding as ``mixed_outcome_doubts``
+    reads a judgment."""
+    if not quote:
+        return []
+    quoted = _by_proceeding(quote)
     for thing, signs in _by_proceeding(claim).items():
         other = quoted.get(thing, set())
         if len(signs) == 1 and len(other) == 1 and signs != other:
