@@ -167,3 +167,20 @@ def test_the_verifiers_fit_judges_under_the_answers_tenant(
     quote = f"We inspect reported damp in flat {mark} within ten working days."
     fit(_question(mark), [("doc:x#0", quote, "verified")], tenant="tenant-a")
     assert seen == ["tenant-a"]
+
+
+async def test_the_question_the_policy_search_embedded_is_not_run_again(
+        counted: Counted) -> None:
+    """One model run of a new question, not two: the selection reads the vector the policy
+    search left in the embedder's memo under the same tenant, and only under it."""
+    mark = uuid.uuid4().hex[:8]
+    question, policy = _question(mark), _policy(mark)
+    searched = (await counted.embedder.embed_memoised([question], tenant="tenant-a"))[0]
+    assert counted.run() == 1
+    alone = classify(question)
+    select(alone, [policy], counted.embedder, tenant="tenant-a")
+    ran = counted.run()
+    select(alone, [policy], counted.embedder, tenant="tenant-b")
+    assert counted.run() == ran + 1  # the other tenant's question is its own run
+    plain = Counted(Path(counted.embedder.vector_cache.path))  # type: ignore[union-attr]
+    assert (plain.embedder.embed_sync([question])[0] == searched).all()

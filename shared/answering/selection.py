@@ -326,7 +326,12 @@ def _embedded(texts: Sequence[str], embedder: Embedder,
         computed += zip(public, np.asarray(embedder.embed_kept_sync([t for *_, t in public]),
                                            dtype=np.float32), strict=True)
     if private:
-        computed += zip(private, np.asarray(embedder.embed_sync([t for *_, t in private]),
+        # A tenant's question was mostly embedded a moment before by its policy search, under
+        # the same tenant: the search's vector, not a second model run.
+        recalled = [embedder.recalled([t], tenant=owner)[0] for owner, _, t in private]
+        computed += [(k, v) for k, v in zip(private, recalled, strict=True) if v is not None]
+        if run := [k for k, v in zip(private, recalled, strict=True) if v is None]:
+            computed += zip(run, np.asarray(embedder.embed_sync([t for *_, t in run]),
                                             dtype=np.float32), strict=True)
     if computed:
         with _CACHE_LOCK:
