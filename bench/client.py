@@ -34,19 +34,36 @@ class Turn:
 class ApiClient:
     """One tenant user talking to the gateway over HTTP and SSE."""
 
-    def __init__(self, base_url: str, secret: str, *, tenant: str, user: str) -> None:
+    def __init__(self, base_url: str, secret: str, *, tenant: str, user: str,
+                 new_connections: bool = False) -> None:
         token = issue_token(secret, tenant, user)
         headers = {"Authorization": f"Bearer {token}"}
         admin = issue_token(secret, tenant, user, roles=["admin"])
         self._admin = {"Authorization": f"Bearer {admin}"}
+        self.opened = 0
+        """TCP connections this client has opened (its requests' and its streams')."""
+        hooks = {"request": [self._traced]}
         self.http = httpx.AsyncClient(base_url=base_url, headers=headers,
-                                      timeout=httpx.Timeout(30, read=120))
-        # A stream gets a connection of its own, as a browser's EventSource does: read on a
-        # keep-alive connection just used for the POST, the first bytes arrived ~40 ms late
-        # in the client (TCP delayed acknowledgement), which is not the engine's time.
-        self.sse = httpx.AsyncClient(base_url=base_url, headers=headers,
-                                     timeout=httpx.Timeout(30, read=120),
-                                     limits=httpx.Limits(max_keepalive_connections=0))
+                                      timeout=httpx.Timeout(30, read=120), event_hooks=hooks)
+        # Streams have a client of their own: one stream's connection is never the one a
+        # POST was just sent on (read that way, the first bytes arrived ~40 ms late in the
+        # client: TCP delayed acknowledgement, not the engine's time). Each stream is read to
+        # its end and its connection kept for the next, as a browser's ``fetch`` keeps it;
+        # ``new_connections``: a new connection for every stream instead (what this client
+        # did until round seventeen, when a stream left at its terminal event closed its
+        # connection and the next paid the connect).
+        self.sse = httpx.AsyncClient(
+            base_url=base_url, headers=headers, timeout=httpx.Timeout(30, read=120),
+            event_hooks=hooks, limits=httpx.Limits(max_keepalive_connections=0)
+            if new_connections else httpx.Limits(max_connections=100))
+
+    async def _traced(self, request: httpx.Request) -> None:
+        """Count the TCP connections the request opens (httpcore's trace of its connect)."""
+        async def trace(event: str, info: dict[str, object]) -> None:
+            if event == "connection.connect_tcp.complete":
+                self.opened += 1
+
+        request.extensions = {**request.extensions, "trace": trace}
 
     async def upload_samples(self) -> list[str]:
         """The three sample policies, through the API; returns their document ids."""
@@ -93,12 +110,15 @@ class ApiClient:
 
 
 async def _read_turn(response: httpx.Response, t0: float) -> Turn:
-    """The stream's milestones, in seconds since ``t0``, up to its terminal event."""
+    """The stream's milestones, in seconds since ``t0``, up to its terminal event; the
+    response is read to its end (the server ends it after the terminal event), so that its
+    connection can serve the next request."""
     first_event = first_delta = 0.0
     events = 0
     kind = ""
+    turn: Turn | None = None
     async for line in response.aiter_lines():
-        if not line.startswith("event:"):
+        if turn is not None or not line.startswith("event:"):
             continue
         kind = line[6:].strip()
         now = time.perf_counter() - t0
@@ -107,5 +127,7 @@ async def _read_turn(response: httpx.Response, t0: float) -> Turn:
         if kind == "content.delta" and not first_delta:
             first_delta = now
         if kind in TERMINAL_TYPES:
-            return Turn(first_event, first_delta, now, events, kind)
-    raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
+            turn = Turn(first_event, first_delta, now, events, kind)
+    if turn is None:
+        raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
+    return turn
