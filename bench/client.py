@@ -35,7 +35,7 @@ class ApiClient:
     """One tenant user talking to the gateway over HTTP and SSE."""
 
     def __init__(self, base_url: str, secret: str, *, tenant: str, user: str,
-                 new_connections: bool = False) -> None:
+                 kept_alive: bool = False) -> None:
         token = issue_token(secret, tenant, user)
         headers = {"Authorization": f"Bearer {token}"}
         admin = issue_token(secret, tenant, user, roles=["admin"])
@@ -45,17 +45,18 @@ class ApiClient:
         hooks = {"request": [self._traced]}
         self.http = httpx.AsyncClient(base_url=base_url, headers=headers,
                                       timeout=httpx.Timeout(30, read=120), event_hooks=hooks)
-        # Streams have a client of their own: one stream's connection is never the one a
-        # POST was just sent on (read that way, the first bytes arrived ~40 ms late in the
-        # client: TCP delayed acknowledgement, not the engine's time). Each stream is read to
-        # its end and its connection kept for the next, as a browser's ``fetch`` keeps it;
-        # ``new_connections``: a new connection for every stream instead (what this client
-        # did until round seventeen, when a stream left at its terminal event closed its
-        # connection and the next paid the connect).
+        # A stream gets a connection of its own, as a browser's EventSource does: read on a
+        # keep-alive connection just used for the POST, the first bytes arrived ~40 ms late
+        # in the client (TCP delayed acknowledgement), which is not the engine's time.
+        # ``kept_alive``: each stream read to its end and its connection kept for the next
+        # stream, as a browser's ``fetch`` keeps it; measured in round seventeen, the first
+        # event then comes about 40 ms after the response's headers, against 0.2 ms on a
+        # new connection (docs/BENCHMARKS.md), so the figures stay on new connections.
+        self.kept_alive = kept_alive
         self.sse = httpx.AsyncClient(
             base_url=base_url, headers=headers, timeout=httpx.Timeout(30, read=120),
-            event_hooks=hooks, limits=httpx.Limits(max_keepalive_connections=0)
-            if new_connections else httpx.Limits(max_connections=100))
+            event_hooks=hooks, limits=httpx.Limits(max_connections=100) if kept_alive
+            else httpx.Limits(max_keepalive_connections=0))
 
     async def _traced(self, request: httpx.Request) -> None:
         """Count the TCP connections the request opens (httpcore's trace of its connect)."""
@@ -97,22 +98,22 @@ class ApiClient:
             async with self.sse.stream("POST", f"{url}/stream",
                                        json={"content": question}) as response:
                 response.raise_for_status()
-                return await _read_turn(response, t0)
+                return await _read_turn(response, t0, to_end=self.kept_alive)
         r = await self.http.post(url, json={"content": question})
         r.raise_for_status()
         async with self.sse.stream("GET", r.json()["stream_url"]) as response:
             response.raise_for_status()
-            return await _read_turn(response, t0)
+            return await _read_turn(response, t0, to_end=self.kept_alive)
 
     async def close(self) -> None:
         await self.http.aclose()
         await self.sse.aclose()
 
 
-async def _read_turn(response: httpx.Response, t0: float) -> Turn:
-    """The stream's milestones, in seconds since ``t0``, up to its terminal event; the
-    response is read to its end (the server ends it after the terminal event), so that its
-    connection can serve the next request."""
+async def _read_turn(response: httpx.Response, t0: float, *, to_end: bool) -> Turn:
+    """The stream's milestones, in seconds since ``t0``, up to its terminal event; ``to_end``:
+    the response read to its end after it (the server ends it there), so that its connection
+    can serve the next request."""
     first_event = first_delta = 0.0
     events = 0
     kind = ""
@@ -128,6 +129,8 @@ async def _read_turn(response: httpx.Response, t0: float) -> Turn:
             first_delta = now
         if kind in TERMINAL_TYPES:
             turn = Turn(first_event, first_delta, now, events, kind)
+            if not to_end:
+                break
     if turn is None:
         raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
     return turn

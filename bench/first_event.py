@@ -58,20 +58,21 @@ async def _turn(api: ApiClient, conversation: str, in_post: bool) -> FirstEvent:
         async with api.sse.stream("POST", url, json={"content": QUESTION}) as response:
             response.raise_for_status()
             headers = time.perf_counter() - t0
-            return await _events(response, t0, headers, headers)
+            return await _events(response, t0, headers, headers, to_end=api.kept_alive)
     r = await api.http.post(f"/v1/conversations/{conversation}/messages",
                             json={"content": QUESTION})
     r.raise_for_status()
     accepted = time.perf_counter() - t0
     async with api.sse.stream("GET", r.json()["stream_url"]) as response:
         response.raise_for_status()
-        return await _events(response, t0, accepted, time.perf_counter() - t0)
+        return await _events(response, t0, accepted, time.perf_counter() - t0,
+                             to_end=api.kept_alive)
 
 
 async def _events(response: httpx.Response, t0: float, accepted: float,
-                  headers: float) -> FirstEvent:
-    """The stream timed to its terminal event, and read to its end so that its connection
-    serves the next turn; times in seconds since ``t0`` in, ms out."""
+                  headers: float, *, to_end: bool) -> FirstEvent:
+    """The stream timed to its terminal event (``to_end``: and read to its end, so that its
+    connection serves the next turn); times in seconds since ``t0`` in, ms out."""
     first = 0.0
     turn: FirstEvent | None = None
     async for line in response.aiter_lines():
@@ -81,19 +82,20 @@ async def _events(response: httpx.Response, t0: float, accepted: float,
         if line.endswith(("completed", "failed", "cancelled")):
             done = time.perf_counter() - t0
             turn = FirstEvent(accepted * 1000, headers * 1000, first * 1000, done * 1000)
+            if not to_end:
+                break
     if turn is None:
         raise RuntimeError("the stream ended without a terminal event")
     return turn
 
 
 async def measure(url: str, *, turns: int, warmup: int, in_post: bool = False,
-                  new_connections: bool = False) -> list[FirstEvent]:
+                  kept_alive: bool = False) -> list[FirstEvent]:
     """``warmup`` untimed turns, then ``turns`` timed ones, one after another (``in_post``:
-    each read in its POST's response; ``new_connections``: each stream on a connection of
-    its own, not the last stream's kept alive). Says on stderr how many TCP connections the
+    each read in its POST's response; ``kept_alive``: each stream on the last stream's
+    connection, kept alive, not a new one). Says on stderr how many TCP connections the
     client opened for the timed turns."""
-    api = ApiClient(url, SECRET, tenant="bench-a", user="first-event",
-                    new_connections=new_connections)
+    api = ApiClient(url, SECRET, tenant="bench-a", user="first-event", kept_alive=kept_alive)
     try:
         conversation = await api.conversation()
         for _ in range(warmup):
@@ -201,10 +203,10 @@ async def engine_with_samples(server: list[str],
 
 
 async def run(turns: int, warmup: int, server: list[str], *, in_post: bool = False,
-              new_connections: bool = False) -> dict[str, float]:
+              kept_alive: bool = False) -> dict[str, float]:
     async with engine_with_samples(server, "yourai-first-") as (gateway, _):
         return summary(await measure(gateway, turns=turns, warmup=warmup, in_post=in_post,
-                                     new_connections=new_connections))
+                                     kept_alive=kept_alive))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -217,13 +219,13 @@ def main(argv: list[str] | None = None) -> int:
                         "(an instrumented copy, say)")
     p.add_argument("--in-post", action="store_true",
                    help="read each stream in its POST's response (…/messages/stream)")
-    p.add_argument("--new-connections", action="store_true",
-                   help="a new TCP connection for every stream (the client before round "
-                        "seventeen), not the last stream's connection kept alive")
+    p.add_argument("--kept-alive", action="store_true",
+                   help="each stream on the last stream's connection, kept alive as a "
+                        "browser's fetch keeps it (read to its end), not a new connection")
     args = p.parse_args(argv)
     server = [str(args.server_script)] if args.server_script else ["-m", "bench.server"]
     print(json.dumps(asyncio.run(run(args.turns, args.warmup, server, in_post=args.in_post,
-                                     new_connections=args.new_connections)), indent=2))
+                                     kept_alive=args.kept_alive)), indent=2))
     return 0
 
 

@@ -1,6 +1,6 @@
-"""The benchmarks' API client reads each stream to its end and keeps its connection for the
-next, as a browser's ``fetch`` does: the "POST → first event" figure is then the engine's, not
-a TCP connect per turn of the tool's own."""
+"""The benchmarks' API client opens a connection per stream, or (``kept_alive``) reads each
+stream to its end and keeps its connection for the next, as a browser's ``fetch`` does; it
+counts the connections it opens, so a figure says which it measured."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from bench.client import ApiClient
 from services.engine import Engine
 
 
-@pytest.mark.parametrize(("new_connections", "opened"), [(False, 1), (True, 3)])
-async def test_streams_share_one_kept_connection(engine: Engine, new_connections: bool,
+@pytest.mark.parametrize(("kept_alive", "opened"), [(True, 1), (False, 3)])
+async def test_kept_streams_share_one_connection(engine: Engine, kept_alive: bool,
                                                   opened: int) -> None:
     api = ApiClient(engine.gateway_url, engine.settings.jwt_secret, tenant="bench-client",
-                    user="officer", new_connections=new_connections)
+                    user="officer", kept_alive=kept_alive)
     try:
         conversation = await api.conversation()
         before = api.opened  # the API client's own connection
