@@ -35,7 +35,7 @@ class ApiClient:
     """One tenant user talking to the gateway over HTTP and SSE."""
 
     def __init__(self, base_url: str, secret: str, *, tenant: str, user: str,
-                 kept_alive: bool = False) -> None:
+                 kept_alive: bool = True) -> None:
         token = issue_token(secret, tenant, user)
         headers = {"Authorization": f"Bearer {token}"}
         admin = issue_token(secret, tenant, user, roles=["admin"])
@@ -45,13 +45,12 @@ class ApiClient:
         hooks = {"request": [self._traced]}
         self.http = httpx.AsyncClient(base_url=base_url, headers=headers,
                                       timeout=httpx.Timeout(30, read=120), event_hooks=hooks)
-        # A stream gets a connection of its own, as a browser's EventSource does: read on a
-        # keep-alive connection just used for the POST, the first bytes arrived ~40 ms late
-        # in the client (TCP delayed acknowledgement), which is not the engine's time.
-        # ``kept_alive``: each stream read to its end and its connection kept for the next
-        # stream, as a browser's ``fetch`` keeps it; measured in round seventeen, the first
-        # event then comes about 40 ms after the response's headers, against 0.2 ms on a
-        # new connection (docs/BENCHMARKS.md), so the figures stay on new connections.
+        # Streams have a client of their own, never the connection a POST was just sent on.
+        # Each stream is read to its end and its connection kept for the next, as a
+        # browser's ``fetch`` keeps it (``kept_alive``; otherwise a new connection for every
+        # stream, as this client did until round seventeen). Kept-alive streams had their first
+        # event 40 ms late until the gateway's connections turned Nagle's algorithm off
+        # (shared/asgi_server.py; docs/BENCHMARKS.md, round seventeen).
         self.kept_alive = kept_alive
         self.sse = httpx.AsyncClient(
             base_url=base_url, headers=headers, timeout=httpx.Timeout(30, read=120),

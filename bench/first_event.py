@@ -90,11 +90,11 @@ async def _events(response: httpx.Response, t0: float, accepted: float,
 
 
 async def measure(url: str, *, turns: int, warmup: int, in_post: bool = False,
-                  kept_alive: bool = False) -> list[FirstEvent]:
+                  kept_alive: bool = True) -> list[FirstEvent]:
     """``warmup`` untimed turns, then ``turns`` timed ones, one after another (``in_post``:
     each read in its POST's response; ``kept_alive``: each stream on the last stream's
-    connection, kept alive, not a new one). Says on stderr how many TCP connections the
-    client opened for the timed turns."""
+    connection, kept alive, as a browser's ``fetch`` does; otherwise a new connection for
+    each). Says on stderr how many TCP connections the client opened for the timed turns."""
     api = ApiClient(url, SECRET, tenant="bench-a", user="first-event", kept_alive=kept_alive)
     try:
         conversation = await api.conversation()
@@ -203,7 +203,7 @@ async def engine_with_samples(server: list[str],
 
 
 async def run(turns: int, warmup: int, server: list[str], *, in_post: bool = False,
-              kept_alive: bool = False) -> dict[str, float]:
+              kept_alive: bool = True) -> dict[str, float]:
     async with engine_with_samples(server, "yourai-first-") as (gateway, _):
         return summary(await measure(gateway, turns=turns, warmup=warmup, in_post=in_post,
                                      kept_alive=kept_alive))
@@ -219,13 +219,13 @@ def main(argv: list[str] | None = None) -> int:
                         "(an instrumented copy, say)")
     p.add_argument("--in-post", action="store_true",
                    help="read each stream in its POST's response (…/messages/stream)")
-    p.add_argument("--kept-alive", action="store_true",
-                   help="each stream on the last stream's connection, kept alive as a "
-                        "browser's fetch keeps it (read to its end), not a new connection")
+    p.add_argument("--new-connections", action="store_true",
+                   help="a new TCP connection for every stream (the client before round "
+                        "seventeen), not the last stream's connection kept alive")
     args = p.parse_args(argv)
     server = [str(args.server_script)] if args.server_script else ["-m", "bench.server"]
     print(json.dumps(asyncio.run(run(args.turns, args.warmup, server, in_post=args.in_post,
-                                     kept_alive=args.kept_alive)), indent=2))
+                                     kept_alive=not args.new_connections)), indent=2))
     return 0
 
 
