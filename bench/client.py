@@ -34,19 +34,36 @@ class Turn:
 class ApiClient:
     """One tenant user talking to the gateway over HTTP and SSE."""
 
-    def __init__(self, base_url: str, secret: str, *, tenant: str, user: str) -> None:
+    def __init__(self, base_url: str, secret: str, *, tenant: str, user: str,
+                 kept_alive: bool = True) -> None:
         token = issue_token(secret, tenant, user)
         headers = {"Authorization": f"Bearer {token}"}
         admin = issue_token(secret, tenant, user, roles=["admin"])
         self._admin = {"Authorization": f"Bearer {admin}"}
+        self.opened = 0
+        """TCP connections this client has opened (its requests' and its streams')."""
+        hooks = {"request": [self._traced]}
         self.http = httpx.AsyncClient(base_url=base_url, headers=headers,
-                                      timeout=httpx.Timeout(30, read=120))
-        # A stream gets a connection of its own, as a browser's EventSource does: read on a
-        # keep-alive connection just used for the POST, the first bytes arrived ~40 ms late
-        # in the client (TCP delayed acknowledgement), which is not the engine's time.
-        self.sse = httpx.AsyncClient(base_url=base_url, headers=headers,
-                                     timeout=httpx.Timeout(30, read=120),
-                                     limits=httpx.Limits(max_keepalive_connections=0))
+                                      timeout=httpx.Timeout(30, read=120), event_hooks=hooks)
+        # Streams have a client of their own, never the connection a POST was just sent on.
+        # Each stream is read to its end and its connection kept for the next, as a
+        # browser's ``fetch`` keeps it (``kept_alive``; otherwise a new connection for every
+        # stream, as this client did until round seventeen). Kept-alive streams had their first
+        # event 40 ms late until the gateway's connections turned Nagle's algorithm off
+        # (shared/asgi_server.py; docs/BENCHMARKS.md, round seventeen).
+        self.kept_alive = kept_alive
+        self.sse = httpx.AsyncClient(
+            base_url=base_url, headers=headers, timeout=httpx.Timeout(30, read=120),
+            event_hooks=hooks, limits=httpx.Limits(max_connections=100) if kept_alive
+            else httpx.Limits(max_keepalive_connections=0))
+
+    async def _traced(self, request: httpx.Request) -> None:
+        """Count the TCP connections the request opens (httpcore's trace of its connect)."""
+        async def trace(event: str, info: dict[str, object]) -> None:
+            if event == "connection.connect_tcp.complete":
+                self.opened += 1
+
+        request.extensions = {**request.extensions, "trace": trace}
 
     async def upload_samples(self) -> list[str]:
         """The three sample policies, through the API; returns their document ids."""
@@ -80,25 +97,28 @@ class ApiClient:
             async with self.sse.stream("POST", f"{url}/stream",
                                        json={"content": question}) as response:
                 response.raise_for_status()
-                return await _read_turn(response, t0)
+                return await _read_turn(response, t0, to_end=self.kept_alive)
         r = await self.http.post(url, json={"content": question})
         r.raise_for_status()
         async with self.sse.stream("GET", r.json()["stream_url"]) as response:
             response.raise_for_status()
-            return await _read_turn(response, t0)
+            return await _read_turn(response, t0, to_end=self.kept_alive)
 
     async def close(self) -> None:
         await self.http.aclose()
         await self.sse.aclose()
 
 
-async def _read_turn(response: httpx.Response, t0: float) -> Turn:
-    """The stream's milestones, in seconds since ``t0``, up to its terminal event."""
+async def _read_turn(response: httpx.Response, t0: float, *, to_end: bool) -> Turn:
+    """The stream's milestones, in seconds since ``t0``, up to its terminal event; ``to_end``:
+    the response read to its end after it (the server ends it there), so that its connection
+    can serve the next request."""
     first_event = first_delta = 0.0
     events = 0
     kind = ""
+    turn: Turn | None = None
     async for line in response.aiter_lines():
-        if not line.startswith("event:"):
+        if turn is not None or not line.startswith("event:"):
             continue
         kind = line[6:].strip()
         now = time.perf_counter() - t0
@@ -107,5 +127,9 @@ async def _read_turn(response: httpx.Response, t0: float) -> Turn:
         if kind == "content.delta" and not first_delta:
             first_delta = now
         if kind in TERMINAL_TYPES:
-            return Turn(first_event, first_delta, now, events, kind)
-    raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
+            turn = Turn(first_event, first_delta, now, events, kind)
+            if not to_end:
+                break
+    if turn is None:
+        raise RuntimeError(f"the stream ended without a terminal event (last {kind!r})")
+    return turn

@@ -58,40 +58,53 @@ async def _turn(api: ApiClient, conversation: str, in_post: bool) -> FirstEvent:
         async with api.sse.stream("POST", url, json={"content": QUESTION}) as response:
             response.raise_for_status()
             headers = time.perf_counter() - t0
-            return await _events(response, t0, headers, headers)
+            return await _events(response, t0, headers, headers, to_end=api.kept_alive)
     r = await api.http.post(f"/v1/conversations/{conversation}/messages",
                             json={"content": QUESTION})
     r.raise_for_status()
     accepted = time.perf_counter() - t0
     async with api.sse.stream("GET", r.json()["stream_url"]) as response:
         response.raise_for_status()
-        return await _events(response, t0, accepted, time.perf_counter() - t0)
+        return await _events(response, t0, accepted, time.perf_counter() - t0,
+                             to_end=api.kept_alive)
 
 
 async def _events(response: httpx.Response, t0: float, accepted: float,
-                  headers: float) -> FirstEvent:
-    """The stream read to its terminal event; times in seconds since ``t0`` in, ms out."""
+                  headers: float, *, to_end: bool) -> FirstEvent:
+    """The stream timed to its terminal event (``to_end``: and read to its end, so that its
+    connection serves the next turn); times in seconds since ``t0`` in, ms out."""
     first = 0.0
+    turn: FirstEvent | None = None
     async for line in response.aiter_lines():
-        if not line.startswith("event:"):
+        if turn is not None or not line.startswith("event:"):
             continue
         first = first or time.perf_counter() - t0
         if line.endswith(("completed", "failed", "cancelled")):
             done = time.perf_counter() - t0
-            return FirstEvent(accepted * 1000, headers * 1000, first * 1000, done * 1000)
-    raise RuntimeError("the stream ended without a terminal event")
+            turn = FirstEvent(accepted * 1000, headers * 1000, first * 1000, done * 1000)
+            if not to_end:
+                break
+    if turn is None:
+        raise RuntimeError("the stream ended without a terminal event")
+    return turn
 
 
-async def measure(url: str, *, turns: int, warmup: int,
-                  in_post: bool = False) -> list[FirstEvent]:
+async def measure(url: str, *, turns: int, warmup: int, in_post: bool = False,
+                  kept_alive: bool = True) -> list[FirstEvent]:
     """``warmup`` untimed turns, then ``turns`` timed ones, one after another (``in_post``:
-    each read in its POST's response)."""
-    api = ApiClient(url, SECRET, tenant="bench-a", user="first-event")
+    each read in its POST's response; ``kept_alive``: each stream on the last stream's
+    connection, kept alive, as a browser's ``fetch`` does; otherwise a new connection for
+    each). Says on stderr how many TCP connections the client opened for the timed turns."""
+    api = ApiClient(url, SECRET, tenant="bench-a", user="first-event", kept_alive=kept_alive)
     try:
         conversation = await api.conversation()
         for _ in range(warmup):
             await _turn(api, conversation, in_post)
-        return [await _turn(api, conversation, in_post) for _ in range(turns)]
+        opened = api.opened
+        timed = [await _turn(api, conversation, in_post) for _ in range(turns)]
+        print(f"{api.opened - opened} TCP connections opened for {turns} timed turns",
+              file=sys.stderr)
+        return timed
     finally:
         await api.close()
 
@@ -189,10 +202,11 @@ async def engine_with_samples(server: list[str],
         yield gateway, settings
 
 
-async def run(turns: int, warmup: int, server: list[str], *,
-              in_post: bool = False) -> dict[str, float]:
+async def run(turns: int, warmup: int, server: list[str], *, in_post: bool = False,
+              kept_alive: bool = True) -> dict[str, float]:
     async with engine_with_samples(server, "yourai-first-") as (gateway, _):
-        return summary(await measure(gateway, turns=turns, warmup=warmup, in_post=in_post))
+        return summary(await measure(gateway, turns=turns, warmup=warmup, in_post=in_post,
+                                     kept_alive=kept_alive))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -205,10 +219,13 @@ def main(argv: list[str] | None = None) -> int:
                         "(an instrumented copy, say)")
     p.add_argument("--in-post", action="store_true",
                    help="read each stream in its POST's response (…/messages/stream)")
+    p.add_argument("--new-connections", action="store_true",
+                   help="a new TCP connection for every stream (the client before round "
+                        "seventeen), not the last stream's connection kept alive")
     args = p.parse_args(argv)
     server = [str(args.server_script)] if args.server_script else ["-m", "bench.server"]
-    print(json.dumps(asyncio.run(run(args.turns, args.warmup, server,
-                                         in_post=args.in_post)), indent=2))
+    print(json.dumps(asyncio.run(run(args.turns, args.warmup, server, in_post=args.in_post,
+                                     kept_alive=not args.new_connections)), indent=2))
     return 0
 
 

@@ -48,7 +48,11 @@ class AsgiServer:
 
     def bind(self) -> socket.socket:
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        # IPPROTO_TCP named, not left 0: asyncio turns Nagle's algorithm off (TCP_NODELAY) only
+        # on connections accepted from a socket whose protocol says TCP. Without it, a response
+        # written in pieces (headers, then the first event) on a kept-alive connection had its
+        # second piece held until the client's delayed acknowledgement, 40 ms later.
+        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((self.host, self.port))

@@ -259,6 +259,15 @@ class Embedder:
                 self._memo.put((tenant, text), vector)
         return out
 
+    def recalled(self, texts: Sequence[str], *,
+                 tenant: str | None) -> list[NDArray[np.float32] | None]:
+        """The vectors :meth:`embed_memoised` keeps for ``texts`` under ``tenant``, ``None``
+        for each text it does not keep; no model run, and nothing added. For a caller with a
+        cache of its own (the answer's sentence selection) that would otherwise run the model
+        on a question the policy search embedded a moment before: reading without writing
+        leaves the memo to the questions, not to the many passages such a caller embeds."""
+        return [self._memo.get((tenant, text)) for text in texts]
+
     def embed_sync(self, texts: Sequence[str]) -> Vectors:
         """:meth:`embed` for batch jobs that run outside an event loop."""
         out = np.empty((len(texts), self.dimension), dtype=np.float32)

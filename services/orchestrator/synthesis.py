@@ -170,6 +170,7 @@ def synthesis_request(
         question=question,
         documents=[SourceDocument(ref=d.ref, title=d.title, text=d.text) for d in documents],
         max_tokens=2048,
+        tenant=routing.tenant_id,
     )
 
 

@@ -45,8 +45,9 @@ MAX_PER_DOCUMENT = 2
 
 
 def answer(question: str, documents: Sequence[Source],
-           embedder: Embedder | None = None) -> str:
-    """The labelled Markdown answer to ``question`` from ``documents``."""
+           embedder: Embedder | None = None, *, tenant: str | None = None) -> str:
+    """The labelled Markdown answer to ``question`` from ``documents`` (``tenant``: whose
+    question and documents these are, under whom their vectors are kept)."""
     if not documents:
         return f"{NO_EVIDENCE}\n\n{OFFLINE_LABEL}\n"
     q = classify(question)
@@ -55,7 +56,7 @@ def answer(question: str, documents: Sequence[Source],
     if missing:
         # What the sources say about something else is not what the named instrument says.
         return _no_answer(q, missing, missing=True)
-    return compose(select(q, documents, embedder), documents)
+    return compose(select(q, documents, embedder, tenant=tenant), documents)
 
 
 def compose(selection: Selection, documents: Sequence[Source]) -> str:

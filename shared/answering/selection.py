@@ -291,23 +291,51 @@ def _units(sentences: Sequence[tuple[int, str, str, bool]]) -> list[tuple[int, s
     return units
 
 
-_CACHE: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+_CACHE: OrderedDict[tuple[str | None, str, str], np.ndarray] = OrderedDict()
 CACHE_SIZE = 8192
 """Vectors kept per process: the same provisions and policy passages answer many questions."""
 _CACHE_LOCK = threading.Lock()
 
 
-def _embedded(texts: Sequence[str], embedder: Embedder) -> np.ndarray:
-    """The texts' vectors, computed once per process for each text (and read from the model's
-    disk cache where another process or an earlier start computed them)."""
-    keys = [(embedder.model_id, t) for t in texts]
+def _owners(documents: Sequence[Source], tenant: str | None) -> list[str | None]:
+    """Whose each document's text is: legislation and judgments are public (``None``), any
+    other source (a policy, an external page) the asking tenant's."""
+    # Imported here: shared.verification imports this package (the relevance judgement).
+    from shared.verification.refs import classify as ref_kind
+    return [None if tenant is None or ref_kind(d.ref) in ("legislation", "caselaw") else tenant
+            for d in documents]
+
+
+def _embedded(texts: Sequence[str], embedder: Embedder,
+              owners: Sequence[str | None]) -> np.ndarray:
+    """The texts' vectors, computed once per process for each text and its owner.
+
+    ``owners`` says whose each text is. A tenant's (its question, its policy's sentences) is
+    kept under that tenant only, in this process's memory: another tenant's identical text
+    is run again rather than served in microseconds (a hit would let one tenant time
+    another's questions), and it is never written to the machine's shared vector file. A
+    public text (``None``: a provision, a judgment's sentence) is shared, and read from and
+    kept in that file, where another process or an earlier start may have computed it."""
+    keys = [(owner, embedder.model_id, t) for owner, t in zip(owners, texts, strict=True)]
     with _CACHE_LOCK:
         missing = list(dict.fromkeys(k for k in keys if k not in _CACHE))
-    if missing:
-        vectors = np.asarray(embedder.embed_kept_sync([t for _, t in missing]),
-                             dtype=np.float32)
+    public = [k for k in missing if k[0] is None]
+    private = [k for k in missing if k[0] is not None]
+    computed: list[tuple[tuple[str | None, str, str], np.ndarray]] = []
+    if public:
+        computed += zip(public, np.asarray(embedder.embed_kept_sync([t for *_, t in public]),
+                                           dtype=np.float32), strict=True)
+    if private:
+        # A tenant's question was mostly embedded a moment before by its policy search, under
+        # the same tenant: the search's vector, not a second model run.
+        recalled = [embedder.recalled([t], tenant=owner)[0] for owner, _, t in private]
+        computed += [(k, v) for k, v in zip(private, recalled, strict=True) if v is not None]
+        if run := [k for k, v in zip(private, recalled, strict=True) if v is None]:
+            computed += zip(run, np.asarray(embedder.embed_sync([t for *_, t in run]),
+                                            dtype=np.float32), strict=True)
+    if computed:
         with _CACHE_LOCK:
-            for k, v in zip(missing, vectors, strict=True):
+            for k, v in computed:
                 _CACHE[k] = v
             while len(_CACHE) > CACHE_SIZE:
                 _CACHE.popitem(last=False)
@@ -337,8 +365,9 @@ def _shortlist(question: Question, pool: list[Candidate],
 
 
 def select(question: Question, documents: Sequence[Source],
-           embedder: Embedder | None = None) -> Selection:
-    """The sentences of ``documents`` ranked for answering ``question``, and the judgement."""
+           embedder: Embedder | None = None, *, tenant: str | None = None) -> Selection:
+    """The sentences of ``documents`` ranked for answering ``question``, and the judgement
+    (``tenant``: whose question and documents these are; ``None``: public texts only)."""
     everything = whole_sentences(documents)
     pool = _shortlist(question, everything, documents)
     if not pool:
@@ -352,7 +381,10 @@ def select(question: Question, documents: Sequence[Source],
               for i, before in befores.items()}
     plain = restated(question.text)
     probes = [question.text, *question.sides, *question.parts, *([plain] if plain else [])]
-    vectors = _embedded([*probes, *contexts, *joined.values()], embedder)
+    owned = _owners(documents, tenant)
+    owners = [*[tenant] * len(probes), *(owned[c.doc] for c in pool),
+              *(owned[pool[i].doc] for i in joined)]
+    vectors = _embedded([*probes, *contexts, *joined.values()], embedder, owners)
     asked = vectors[: len(probes)]
     sentences = vectors[len(probes):len(probes) + len(pool)]
     similarity = sentences @ asked.T
@@ -608,13 +640,15 @@ class Judged:
 
 
 def judge(question: Question, sentences: Sequence[str],
-          embedder: Embedder | None = None) -> Judged:
+          embedder: Embedder | None = None, *, tenant: str | None = None) -> Judged:
     """The verifier's relevance judgement of an answer's cited sentences, by the same rule
-    as the answerer's (the sentences alone: a citation carries no heading)."""
+    as the answerer's (the sentences alone: a citation carries no heading; ``tenant``: whose
+    question it is, and so whose quotes, as far as their vectors are kept)."""
     if not sentences:
         return Judged(False, [])
     embedder = embedder or default_embedder()
-    vectors = _embedded([question.text, *sentences], embedder)
+    vectors = _embedded([question.text, *sentences], embedder,
+                        [tenant] * (1 + len(sentences)))
     similarity = vectors[1:] @ vectors[0]
     wanted = terms(question.text)
     found = []

@@ -73,6 +73,9 @@ class ModelRequest(msgspec.Struct, frozen=True, kw_only=True):
     """Retries of transient failures before the stream starts; ``None``: the provider's."""
     timeout_s: float | None = None
     """Deadline of the whole call, set by the agent's configuration; callers apply it."""
+    tenant: str | None = None
+    """Whose question and documents these are: the offline answerer keeps their vectors
+    under this tenant only (``None``: public texts, shared). Not sent to a model."""
 
 
 class TextDelta(msgspec.Struct, frozen=True):

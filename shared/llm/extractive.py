@@ -35,9 +35,11 @@ def estimate_tokens(*texts: str) -> int:
     return sum(len(t.split()) for t in texts)
 
 
-def extractive_answer(question: str, documents: Sequence[SourceDocument]) -> str:
-    """A labelled Markdown answer: the direct answer first, then the detail by source."""
-    return answer(question, documents)
+def extractive_answer(question: str, documents: Sequence[SourceDocument], *,
+                      tenant: str | None = None) -> str:
+    """A labelled Markdown answer: the direct answer first, then the detail by source
+    (``tenant``: whose question and documents these are)."""
+    return answer(question, documents, tenant=tenant)
 
 
 def title_from_question(question: str) -> str:

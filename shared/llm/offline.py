@@ -63,7 +63,7 @@ class OfflineProvider(ModelProvider):
         question = request.question or _last_user_message(request)
         match request.purpose:
             case "synthesis":
-                return extractive_answer(question, request.documents)
+                return extractive_answer(question, request.documents, tenant=request.tenant)
             case "title":
                 return title_from_question(question)
             case "routing" | "rewrite" | "judge":

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import types
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Coroutine, Generator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from importlib import resources
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 import asyncpg
 import msgspec
+from asyncpg.pool import PoolConnectionProxy
 
 from shared.events import (
     TERMINAL_TYPES,
@@ -81,11 +84,58 @@ async def _keep_session(_conn: asyncpg.Connection) -> None:
     LISTEN or session-level locks; advisory locks are transaction-scoped)."""
 
 
+class _Pool(asyncpg.Pool):
+    """asyncpg's pool, returning a connection without a task of its own where it can.
+
+    ``asyncpg.Pool.release`` (0.32) runs the holder's release inside ``asyncio.shield``, so a
+    caller cancelled mid-release cannot leave a connection half returned: a new task for every
+    pooled query, about 28 an invocation, about 20 µs of CPU each (docs/BENCHMARKS.md, "Round
+    seventeen"). With :func:`_keep_session` that release ordinarily finishes without waiting
+    on anything (no reset statement, the inactivity timer re-armed), so it is first run in the
+    caller's own task, where no cancellation can land in code that never suspends; only when
+    it does wait on the server (a transaction left open is rolled back, a connection past its
+    queries is closed) is the rest handed to a shielded task, as asyncpg does.
+    """
+
+    __slots__ = ()
+
+    async def release(self, connection: PoolConnectionProxy, *,
+                      timeout: float | None = None) -> None:  # noqa: ASYNC109 (asyncpg's)
+        proxy: Any = connection  # what asyncpg's own release reads: private, so untyped
+        if (type(connection) is not PoolConnectionProxy
+                or proxy._holder._pool is not self or proxy._con is None):
+            # Not this pool's, or released already: asyncpg's own answer.
+            return await super().release(connection, timeout=timeout)
+        cast(Any, self)._check_init()
+        proxy._con._on_release()
+        holder = proxy._holder
+        step = holder.release(holder._timeout if timeout is None else timeout)
+        try:
+            waiting = step.send(None)
+        except StopIteration:
+            return None
+        await asyncio.shield(_finished(step, waiting))
+        return None
+
+
+async def _finished(step: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """The rest of a release that began in its caller's task and now waits on ``waiting``."""
+    await _resumed(step, waiting)
+
+
+@types.coroutine
+def _resumed(step: Coroutine[Any, Any, None], waiting: Any) -> Generator[Any, Any, None]:
+    yield waiting  # what the release was waiting on when it was handed over
+    yield from step.__await__()
+
+
 async def connect_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
     """A pool of at most ``max_size`` connections, checked against the server's budget."""
     try:
-        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size,
-                                         reset=_keep_session)
+        pool = await _Pool(dsn, min_size=min_size, max_size=max_size, reset=_keep_session,
+                           max_queries=50_000, max_inactive_connection_lifetime=300.0,
+                           loop=None, connection_class=asyncpg.Connection,
+                           record_class=asyncpg.Record)
     except _TRANSIENT as e:
         raise StoreUnavailable(f"cannot connect to PostgreSQL: {e}") from e
     try:

@@ -49,17 +49,18 @@ class Fit:
 
 
 def fit(question: str, cited: Sequence[tuple[str, str, CitationStatus]], *,
-        answer: str = "") -> Fit:
+        answer: str = "", tenant: str | None = None) -> Fit:
     """Judge the cited sentences (``ref``, quoted words, status) against ``question``: only
     verified citations count, and a source corroborates when its quote bears on the question.
     An ``answer`` whose note says the sources do not hold what the question names does not
-    answer it, whatever it quotes. Loads the embedding model on first use (blocking)."""
+    answer it, whatever it quotes (``tenant``: whose question it is, under whom its vectors
+    are kept). Loads the embedding model on first use (blocking)."""
     kept = [(ref, quote) for ref, quote, status in cited if status == "verified" and quote]
     if not kept:
         return Fit(answers=False, supporting=0)
     if MISSING_LEAD in answer:
         return Fit(answers=False, supporting=0)
-    judged = judge(classify(question), [quote for _, quote in kept])
+    judged = judge(classify(question), [quote for _, quote in kept], tenant=tenant)
     bearing = {source_key(ref) for (ref, _), ok in zip(kept, judged.bearing, strict=True) if ok}
     return Fit(answers=judged.answers, supporting=len(bearing))
 

@@ -76,7 +76,8 @@ async def verify_answer(text: str, checks: Checks, *, context: CheckContext,
     cited = [(c.ref, c.quote or "", o.status) for c, o in zip(parsed.citations, outcomes,
                                                                strict=True)]
     return Verified(verified.parsed, verified.outcomes, verified.text,
-                    await asyncio.to_thread(fit, question, cited, answer=text))
+                    await asyncio.to_thread(fit, question, cited, answer=text,
+                                            tenant=tenant_id or None))
 
 
 def revise_answer(text: str, parsed: Parsed, outcomes: Sequence[Outcome],
