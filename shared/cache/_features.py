@@ -20,7 +20,7 @@ import msgspec
 
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike, one_word
-from shared.cache._clauses import clause_words, conditioned
+from shared.cache._clauses import clause_words, condition_words, conditioned
 from shared.cache._extent import extent
 from shared.cache._framing import FRAMING, PLACES
 from shared.cache._names import named_group, names_found, names_in_order
@@ -36,6 +36,7 @@ from shared.cache._parties import (
     tenant_acts,
     tenant_deeds,
 )
+from shared.cache._tense import asks_about_past
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
@@ -145,6 +146,16 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     clause: frozenset[str] = frozenset()
     """Stems of the words of its relative clauses ("a chimney that the tenant damaged", "a fob
     they lost"): what it says of a thing or person it names (``shared.cache._clauses``)."""
+    condition: frozenset[str] = frozenset()
+    """Stems of the words of its clauses of condition or time ("if they caused the
+    blockage"): the case it narrows itself to (``shared.cache._clauses``)."""
+    closing: frozenset[tuple[str, str]] = frozenset()
+    """(qualifier, head) stems of the compound that closes the question as a thing acted on
+    ("who repairs a septic tank pump?"), not as a subject whose verb follows ("what does a
+    tenancy audit involve?")."""
+    past: bool = False
+    """The question asks about the past ("did we have to", "who was responsible"), not about
+    now or later (``shared.cache._tense``)."""
     conditioned: bool = False
     """The question narrows its case by a clause of condition or time ("if a tenant
     refuses") or a relative clause ("a tenant who refuses")."""
@@ -246,11 +257,16 @@ _ASKS_FOR = {
 }
 _ASKS = named_group(_ASKS_FOR)
 
+_THAN = r"(?=(?:\s+[\w'-]+){1,3}\s+than\b)"
+"""A comparison whose "than" comes a few words later ("more often than", "less for the laundry
+than", "fewer bikes than"): only "more", "less" or "fewer" is read, so the words between stay
+the question's words of substance."""
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
-             r"lower than|shorter than",
+             rf"lower than|shorter than|(?:less|fewer){_THAN}",
     "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
-             r"above|more than|greater than|older than|at least|exceed\w*|higher than|"
+             rf"above|more than|(?<!no )more{_THAN}|greater than|older than|at least|exceed\w*|"
+             r"higher than|"
              r"longer than|no less than",
     "before": r"before|prior to|ahead of|until",
     "after": r"after|following",
@@ -463,6 +479,9 @@ def question_features(question: str) -> QuestionFeatures:
         sides=sides(unnamed),
         extent=extent(plain),
         clause=clause_words(plain),
+        condition=condition_words(plain),
+        past=asks_about_past(plain),
+        closing=_closing(plain),
         conditioned=conditioned(plain),
     )
 
@@ -590,6 +609,27 @@ def _no_qualifier(word: str, before: str = "") -> bool:
         before.lower() in _SUBJECT_PRONOUNS or \
         stem(lower) in ACTIONS | LEARNING or bool(
         PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
+
+
+_CLOSING = re.compile(
+    r"(?P<before>[A-Za-z]+)\s+(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+"
+    r"(?:[A-Za-z-]+\s+)*?(?P<q>[A-Za-z]+)\s+(?P<h>[A-Za-z]+)(?=\W*$)")
+_SUBJECT_BEFORE = frozenset("""can could may might must should shall will would do does did is
+    are was were has have had need""".split())
+
+
+def _closing(plain: str) -> frozenset[tuple[str, str]]:
+    """``QuestionFeatures.closing``: the last two words of a noun phrase after a determiner
+    that ends the question, where no auxiliary stands before it (it would be the
+    subject, and its last word a verb) and the last word is no participle."""
+    found = set()
+    for m in _CLOSING.finditer(plain):
+        q, h = m["q"].lower(), m["h"].lower()
+        if m["before"].lower() in _SUBJECT_BEFORE or h.endswith("ed") or \
+                q in STOP_WORDS or h in STOP_WORDS:
+            continue
+        found.add((stem(q), stem(h)))
+    return frozenset(found)
 
 
 def _continues(word: str) -> bool:
