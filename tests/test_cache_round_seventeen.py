@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.cache.guard import question_features, reuse_verdict
+from shared.cache.guard import embedding_text, question_features, reuse_verdict
 
 HIGH = 0.99
 """A similarity above every threshold: only the features decide."""
@@ -95,3 +95,50 @@ def test_a_part_or_an_item_of_what_the_other_names(cached: str, new: str) -> Non
 ])
 def test_a_verb_or_a_compound_inside_a_clause_is_no_part(cached: str, new: str) -> None:
     assert "a part or an item" not in reuse_verdict(new, cached, HIGH).reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we recover the cost of a replacement fob from a tenant?",
+     "Can we recover the cost of a replacment fob from a tenant?"),
+    ("Who is responsible for a gutter that has overflowed?",
+     "Who is responsible for a gutter that has overflwoed?"),
+])
+def test_a_word_typed_with_one_slip_is_the_word(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who pays for rats in a loft?", "Who pays for cats in a loft?"),
+    ("Must we fit a meter in a flat?", "Must we fit a metre in a flat?"),
+])
+def test_short_words_one_letter_apart_are_other_words(cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("question", "spelt"), [
+    ("What if it's been flooded twice?", "What if it is been flooded twice?"),
+    ("What should we do once we've served notice?",
+     "What should we do once we have served notice?"),
+    ("Can they complain if they're moved?", "Can they complain if they are moved?"),
+])
+def test_contractions_of_a_pronoun_are_spelt_out(question: str, spelt: str) -> None:
+    assert question_features(question) == question_features(spelt)
+
+
+def test_its_without_an_apostrophe_is_whose() -> None:
+    assert "its roof" in embedding_text("Who repairs its roof?")
+    assert "it is leaking" in embedding_text("Who repairs a roof if it's leaking?")
+
+
+def test_permissible_asks_of_the_law_as_allowed_does() -> None:
+    """A word of framing, not of substance: the pair needs no more than the covered floor."""
+    assert reuse_verdict("Is it permissible for tenants to keep a pet rabbit?",
+                         "Are tenants allowed to keep a pet rabbit?", 0.85).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants dry their washing in the loft?", "Can tenants dry their laundry in the loft?"),
+    ("Who empties a cesspit on a rural estate?", "Who empties a cesspool on a rural estate?"),
+])
+def test_everyday_words_of_one_meaning(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable

@@ -170,6 +170,11 @@ _CONTRACTIONS = (
     (re.compile(r"\bca(?:n['’]?t)\b", re.IGNORECASE), "cannot"),
     (re.compile(r"\bsha(?:n['’]?t)\b", re.IGNORECASE), "shall not"),
     (re.compile(r"\b(what|that|there|where|who|how)['’]?s\b", re.IGNORECASE), r"\1 is"),
+    # "It's" is "it is" or "it has", both auxiliaries; "its" without the apostrophe is whose.
+    (re.compile(r"\b(it|he|she)['’]s\b", re.IGNORECASE), r"\1 is"),
+    (re.compile(r"\b(I|we|they|you)['’]ve\b", re.IGNORECASE), r"\1 have"),
+    (re.compile(r"\b(we|they|you)['’]re\b", re.IGNORECASE), r"\1 are"),
+    (re.compile(r"\b(I|we|they|you|it|he|she)['’]ll\b", re.IGNORECASE), r"\1 will"),
     (re.compile(r"\b(do|does|did|is|are|was|were|could|should|would|must|has|have|had|need)"
                 r"n['’]?t\b", re.IGNORECASE), r"\1 not"),
 )

@@ -26,7 +26,7 @@ FRAMING = frozenset(stem(w) for w in (
     individual obtain obtained obtaining ought every each landlord landlords approach
     approaches action actions available appropriate circumstance circumstances situation
     situations job instead rather appear appears appeared seem seems seemed think thinks
-    believe believes""").split()) | frozenset(stem(w) for w in (
+    believe believes permissible""").split()) | frozenset(stem(w) for w in (
     # Words that only weigh or frame what is asked: "what is the method for" asks how, "at what
     # point" asks when, "a reasonable time" asks how long, "is it good practice to" asks
     # whether we should, "the whole tenancy" is the tenancy ("single" is no such word: "a single

@@ -367,6 +367,7 @@ def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
     for qualifier, head in new.kinds:
         for other, same_head in cached.kinds:
             if head == same_head and qualifier != other and \
+                    not _misspelt(qualifier, frozenset({other})) and \
                     qualifier not in cached.synonyms | alike(cached.stems) and \
                     other not in new.synonyms | alike(new.stems):
                 return f"{qualifier} {head} against {other} {head}"
@@ -481,10 +482,39 @@ def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozense
     in the communal hallway" that "communal" did not; nor one that another of the question's
     words, one the other question shares, also glosses ("hallway": "communal areas")."""
     return frozenset(w for w in one.substance if not _covered(w, other.words) and
-                     not any(
+                     not _misspelt(w, other.substance) and not any(
         said == w and meant not in one.stems and meant in other.words and
         not any(s != w and m == meant and _covered(s, other.words) for s, m in one.glosses)
         for said, meant in one.glosses))
+
+
+_TYPO_LENGTH = 5
+"""Stems this long or longer are told from each other by more than one slip of a key ("block",
+"blokc"); shorter ones ("mice", "rice"; "flat", "flap") are other words."""
+
+
+def _misspelt(word: str, words: frozenset[str]) -> bool:
+    """``word`` is one of ``words`` typed with one slip, a letter left out, added, changed or
+    two swapped ("permision", "blokced"), both long and starting alike: a question typed in
+    a hurry asks what it would have asked spelt right."""
+    for other in words:
+        if other == word or word[0] != other[0] or min(len(word), len(other)) < _TYPO_LENGTH:
+            continue
+        if _one_slip(word, other):
+            return True
+    return False
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Damerau distance one: one insertion, deletion, substitution or adjacent swap."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and
+                                  a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 def _uncovered(topics: frozenset[str], words: frozenset[str]) -> frozenset[str]:
