@@ -19,7 +19,7 @@ import re
 from shared.text.conditions import CONDITION_WITH_SUBJECT
 from shared.text.terms import STOP_WORDS, terms
 
-__all__ = ["clause_words", "conditioned"]
+__all__ = ["clause_words", "condition_words", "conditioned"]
 
 _NOT_HEADS = STOP_WORDS | frozenset("""ensure ensuring mean means meant say says said know knows
     knew think thinks thought believe believes suspect suspects true clear fact given such
@@ -57,3 +57,26 @@ def conditioned(plain: str) -> bool:
     """Whether ``plain`` narrows its case by a clause of its own: a condition or time, or a
     relative clause."""
     return bool(CONDITION_WITH_SUBJECT.search(plain) or _RELATIVE.search(plain))
+
+
+_CLAUSE_END = re.compile(r"[?.,;:!()]")
+"""Where a clause of condition or time ends: "If a tumble dryer causes condensation, who is
+responsible …" says its condition before the comma."""
+_NOT_CONDITIONS = re.compile(
+    r"^\W*(?:when|where)\s+(?:can|could|may|might|must|should|shall|will|would|do|does|did|is|"
+    r"are|was|were|has|have|had)\b|^when it comes to\b", re.IGNORECASE)
+""""When can the Ombudsman get involved", "where must we put it" ask when or where; "when it
+comes to repairing" only introduces what is asked: neither is a clause of condition."""
+
+
+def condition_words(plain: str) -> frozenset[str]:
+    """Stems of the words in ``plain``'s clauses of condition or time ("if they caused the
+    blockage", "if it damages the flat below"), each up to its end: what narrows the case to
+    the one the clause describes."""
+    found: set[str] = set()
+    for m in CONDITION_WITH_SUBJECT.finditer(plain):
+        clause = _CLAUSE_END.split(plain[m.start():], maxsplit=1)[0]
+        if not _NOT_CONDITIONS.search(clause):
+            found |= terms(clause)
+    return frozenset(found)
+

@@ -20,8 +20,23 @@ import msgspec
 
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike, one_word
-from shared.cache._clauses import clause_words, conditioned
+from shared.cache._clauses import clause_words, condition_words, conditioned
 from shared.cache._extent import extent
+from shared.cache._framing import FRAMING, PLACES
+from shared.cache._names import named_group, names_found, names_in_order
+from shared.cache._parties import (
+    HELD_HOME,
+    LANDLORD,
+    LANDLORD_SIDE,
+    PARTIES,
+    PARTY,
+    actor,
+    owners,
+    sides,
+    tenant_acts,
+    tenant_deeds,
+)
+from shared.cache._tense import asks_about_past
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
@@ -131,6 +146,16 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     clause: frozenset[str] = frozenset()
     """Stems of the words of its relative clauses ("a chimney that the tenant damaged", "a fob
     they lost"): what it says of a thing or person it names (``shared.cache._clauses``)."""
+    condition: frozenset[str] = frozenset()
+    """Stems of the words of its clauses of condition or time ("if they caused the
+    blockage"): the case it narrows itself to (``shared.cache._clauses``)."""
+    closing: frozenset[tuple[str, str]] = frozenset()
+    """(qualifier, head) stems of the compound that closes the question as a thing acted on
+    ("who repairs a septic tank pump?"), not as a subject whose verb follows ("what does a
+    tenancy audit involve?")."""
+    past: bool = False
+    """The question asks about the past ("did we have to", "who was responsible"), not about
+    now or later (``shared.cache._tense``)."""
     conditioned: bool = False
     """The question narrows its case by a clause of condition or time ("if a tenant
     refuses") or a relative clause ("a tenant who refuses")."""
@@ -145,6 +170,11 @@ _CONTRACTIONS = (
     (re.compile(r"\bca(?:n['’]?t)\b", re.IGNORECASE), "cannot"),
     (re.compile(r"\bsha(?:n['’]?t)\b", re.IGNORECASE), "shall not"),
     (re.compile(r"\b(what|that|there|where|who|how)['’]?s\b", re.IGNORECASE), r"\1 is"),
+    # "It's" is "it is" or "it has", both auxiliaries; "its" without the apostrophe is whose.
+    (re.compile(r"\b(it|he|she)['’]s\b", re.IGNORECASE), r"\1 is"),
+    (re.compile(r"\b(I|we|they|you)['’]ve\b", re.IGNORECASE), r"\1 have"),
+    (re.compile(r"\b(we|they|you)['’]re\b", re.IGNORECASE), r"\1 are"),
+    (re.compile(r"\b(I|we|they|you|it|he|she)['’]ll\b", re.IGNORECASE), r"\1 will"),
     (re.compile(r"\b(do|does|did|is|are|was|were|could|should|would|must|has|have|had|need)"
                 r"n['’]?t\b", re.IGNORECASE), r"\1 not"),
 )
@@ -210,144 +240,13 @@ def embedding_text(question: str) -> str:
     return expand(_plain(question), excluded=True)
 
 
-def _group(names: dict[str, str]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?P<g{i}>(?<![\\w'-])(?:{p})(?![\\w-]))"
-                               for i, p in enumerate(names.values())), re.IGNORECASE)
-
-
-def _found(pattern: re.Pattern[str], names: list[str], text: str) -> frozenset[str]:
-    return frozenset(names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
-                     for m in pattern.finditer(text))
-
-
-# The landlord's side is the asker's ("we", "our", "the landlord", "a housing association"),
-# named or not, so it is no feature: a question naming only the landlord asks what one naming
-# no one asks.
-_PARTIES = {
-    "tenant": r"tenants?|residents?|occupiers?|occupants?|contract[- ]holders?",
-    "leaseholder": r"leaseholders?|lessees?|home ?owners?",
-    # A shared owner also pays rent and owns only a share: not every leaseholder's answer.
-    "shared owner": r"shared owners?",
-    # "A council house" names the kind of home, compared among the categories, not a party.
-    "council": r"councils?(?! (?:houses?|homes?|flats?|housing|propert(?:y|ies)|estates?|"
-               r"dwellings?|tenants?|tenanc(?:y|ies)))|local (?:housing )?authorit(?:y|ies)|LHAs?|"
-               r"environmental health|"
-               r"town hall",
-    "agent": r"(?:letting |managing |estate )?agents?|agenc(?:y|ies)",
-    "lodger": r"lodgers?",
-    "subtenant": r"sub-?tenants?",
-    "guarantor": r"guarantors?",
-    "contractor": r"contractors?|tradesm[ae]n|tradespeople|tradespersons?",
-    "ombudsman": r"(?:housing )?ombudsman",
-    "regulator": r"regulator(?: of social housing)?|RSH",
-    "tribunal": r"(?:first[- ]tier )?tribunals?|FTT",
-    # "A court order", "court action", "going to court": the court as a document's maker or
-    # a venue is no party of the question ("can a court order a landlord to pay" names one).
-    "court": r"(?<!to )courts?(?! (?:orders?(?! (?:a|an|the|us|them|our|their|him|her|"
-             r"landlords?|tenants?)\b)|action|proceedings|hearings?|fees|costs|claims?|"
-             r"bailiffs?|papers|process)\b)|judges?",
-    "police": r"police",
-    "neighbour": r"neighbours?|next[- ]door",
-    # A tenant's visitor is someone else than the tenant, with other rights and remedies.
-    "visitor": r"visitors?|guests?",
-    "spouse or partner": r"spouses?|(?:civil )?partners?|husbands?|wife|wives|widows?|widowers?",
-    "child": r"child(?:ren)?|sons?|daughters?|kids?",
-    "family member": r"family members?|relatives?|members? of (?:the|their|his|her) family",
-    "carer": r"carers?",
-    "victim": r"victims?|survivors?",
-    "perpetrator": r"perpetrators?|abusers?|offenders?|wrongdoers?",
-    "applicant": r"applicants?",
-    # Someone acting for a party, or paying for its losses, is a party of their own: what we
-    # must give a tenant is not what we must give their solicitor, nor what a leaseholder owes
-    # what their insurer does.
-    "representative": r"solicitors?|lawyers?|barristers?|legal representatives?|advocates?",
-    "insurer": r"insurers?|insurance compan(?:y|ies)",
-    # The landlord's employees are people of their own: a hate crime against a member of staff
-    # is not one against a tenant, and a complaint about staff is not one about a repair.
-    # Health and care professionals are parties of their own: what a tenant must share with
-    # their GP is not what a GP must share with the tenant, nor the GP a relative or a carer.
-    "health or care professional": r"GPs?|doctors?|nurses?|health visitors?|social workers?|"
-                                   r"social services|occupational therapists?",
-    "staff": r"(?:members? of )?staff(?: members?)?|employees?|(?<!police )officers?|"
-             r"(?<!key )workers?",
-    "Secretary of State": r"secretary of state|government|ministers?",
-}
-_PARTY = _group(_PARTIES)
-
-_HELD_HOME = re.compile(r"\bleasehold\s+(?=(?:flats?|homes?|houses?|propert(?:y|ies)|"
-                        r"maisonettes?|dwellings?)\b)", re.IGNORECASE)
-""""A leasehold flat" is a leaseholder's flat: a home named by its tenure names its holder,
-read as such before the vocabulary's subjects ("leasehold") are set aside."""
-
-_TENANT = rf"(?:{_PARTIES['tenant']})(?![\w'’])"
-_TENANT_ACTS = re.compile(
-    rf"\b(?:can|could|may|might|must|should|shall|will|would|do|does|did|is|are|was|were|has|"
-    rf"have|need)\s+(?:(?:a|an|the|our|their|any|all|every|some|no)\s+)?(?:\w+\s+)?{_TENANT}|"
-    rf"^\W*(?:(?:a|an|the|our|all|any)\s+)?(?:\w+\s+)?{_TENANT}\s+(?:can|could|may|might|must|"
-    rf"should|shall|will|would|do|does|have|has|are|is|need)\b|"
-    rf"\b(?:for|by)\s+(?:(?:a|an|the|our|their|any|all)\s+)?(?:\w+\s+)?{_TENANT}(?:\s+to\b|"
-    rf"\W*$)|\bby\s+(?:(?:a|an|the|our|their|any|all)\s+)?{_TENANT}|"
-    rf"\b(?:{_PARTIES['tenant']})['’]s?\s+(?:own\s+)?(?:obligations?|duty|duties|rights?|"
-    rf"responsibilit(?:y|ies)|liabilit(?:y|ies)|options?|remed(?:y|ies)|entitlements?)\b",
-    re.IGNORECASE)
-"""Where a tenant a question names is its actor or holds the duty asked about."""
-_TENANT_NEXT = re.compile(rf"(?<![\w'’-])(?:{_PARTIES['tenant']})(?P<next>['’]s?|\s*(?:[?.,;:!]|$)|"
-                          rf"\s+\w+)", re.IGNORECASE)
-_PASSIVE_NEXT = frozenset("""to for with from about in on at of under into and or than
-    as a an the their any whose""".split())
-"""Words after a tenant named only as the landlord's other side ("a request from a tenant",
-"a copy for tenants and leaseholders", "give tenants a copy", "evict a tenant whose dog
-barks", which is "a tenant's dog"); any other word is the tenant's own verb ("damage a tenant
-does", "when a tenant complains", "a tenant who refuses") or opens a clause about them."""
-_LANDLORD = re.compile(r"\blandlords?\b", re.IGNORECASE)
-_LANDLORD_SIDE = re.compile(
-    r"\b(?:the|a|our|any)\s+landlord['’]s?\s+(?:own\s+)?(?:obligations?|duty|duties|"
-    r"responsibilit(?:y|ies)|liabilit(?:y|ies)|powers?|options?|role)\b|"
-    r"\b(?:is|are|must|should|can|could|may|might|will|would|does|do|has|have|need)\s+"
-    r"(?:the|a|our|any)\s+landlords?\s+(?!be\b|been\b|being\b)|"
-    r"^\W*(?:the|a|our|any)?\s*landlords?\s+(?:must|should|can|could|may|might|will|would|"
-    r"does|do|has|have|needs?|is|are)\b|"
-    r"\b(?:for|by)\s+(?:the|a|our|any)\s+landlords?\s+to\b",
-    re.IGNORECASE)
-"""The landlord named as the asker's own side, the one who acts or holds the duty asked
-about ("is the landlord responsible", "the landlord's obligations", "must a landlord"), which
-"we" say as well; a landlord named otherwise ("threaten a landlord", "a complaint about the
-landlord") may be the one acted on, so the tenant the other question names is not implied."""
-_OTHER_PARTIES = "|".join(f"(?:{p})" for name, p in _PARTIES.items() if name != "tenant")
-_OWNED = re.compile(
-    rf"(?:(?P<tenant>(?<![\w'’-])(?:{_PARTIES['tenant']})['’]s?)|(?P<landlord>\bour|\b(?:the |a )?"
-    rf"landlord['’]s?)|(?P<other>(?<![\w'’-])(?:{_OTHER_PARTIES})['’]s?))\s+(?:own\s+)?"
-    r"(?P<thing>[A-Za-z]+)", re.IGNORECASE)
-"""Whose a thing is: "the tenant's surveyor", "our surveyor", "the landlord's own expert",
-"a neighbour's land"."""
-_ACTOR = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?(?:can|could|may|might|must|should|shall|will|would|do|does|did|"
-    r"are|is|have|has|need)\s+(?:(?P<landlord>we|I|us|the landlord|a landlord|landlords)|"
-    rf"(?:(?:a|an|the|our|any|all|every)\s+)?(?:\w+\s+)?(?P<tenant>{_TENANT}))\s+"
-    r"(?!be\b|being\b|been\b|(?:have|has|need|needs|ought|got) to be\b|who\b|that\b|"
-    r"whose\b|with\b|in\b|on\b|of\b|under\b|over\b|aged\b)",
-    re.IGNORECASE)
-"""The subject after a question's first auxiliary: "can we change", "must a tenant give";
-not a passive ("can the tenant be made to pay") nor a subject with a clause of its own
-("can a tenant who under-occupies be made to move")."""
-
-_OTHER_ACTOR = re.compile(
-    r"^\W*(?:\w+\W+){0,3}?(?:can|could|may|might|must|should|shall|will|would|do|does|did|"
-    r"are|is|have|has|need)\s+(?:(?:a|an|the|our|any|all|every)\s+)?"
-    rf"(?P<party>{_OTHER_PARTIES})\s+"
-    r"(?!be\b|being\b|been\b|(?:have|has|need|needs|ought|got) to be\b|who\b|that\b|"
-    r"whose\b|with\b|in\b|on\b|of\b|under\b|over\b|aged\b)",
-    re.IGNORECASE)
-"""A party other than the tenant as the subject after the first auxiliary ("must the council
-accept", "can a neighbour complain"): who acts, as ``_ACTOR`` reads the landlord or tenant."""
-
 _JURISDICTIONS = {
     "england": r"england|english",
     "wales": r"wales|welsh|contract[- ]holders?",
     "scotland": r"scotland|scottish",
     "northern_ireland": r"northern ireland|northern irish",
 }
-_JURISDICTION = _group(_JURISDICTIONS)
+_JURISDICTION = named_group(_JURISDICTIONS)
 
 # "How many times a year" asks how often, "how many times should we try" how many; "how many
 # days" asks how long.
@@ -361,13 +260,18 @@ _ASKS_FOR = {
                  r"what (?:is the )?(?:cost|amount)",
     "a party": r"who|whom|whose|which (?:body|person|team|organisation|court|authority)",
 }
-_ASKS = _group(_ASKS_FOR)
+_ASKS = named_group(_ASKS_FOR)
 
+_THAN = r"(?=(?:\s+[\w'-]+){1,3}\s+than\b)"
+"""A comparison whose "than" comes a few words later ("more often than", "less for the laundry
+than", "fewer bikes than"): only "more", "less" or "fewer" is read, so the words between stay
+the question's words of substance."""
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
-             r"lower than|shorter than",
+             rf"lower than|shorter than|(?:less|fewer){_THAN}",
     "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
-             r"above|more than|greater than|older than|at least|exceed\w*|higher than|"
+             rf"above|more than|(?<!no )more{_THAN}|greater than|older than|at least|exceed\w*|"
+             r"higher than|"
              r"longer than|no less than",
     "before": r"before|prior to|ahead of|until",
     "after": r"after|following",
@@ -390,7 +294,7 @@ OPPOSITES: dict[str, frozenset[str]] = {
     "on": frozenset({"before", "after", "during"}),
 }
 """Which sides of a limit or moment contradict each other."""
-_COMPARISON = _group(_COMPARISONS)
+_COMPARISON = named_group(_COMPARISONS)
 
 _LABEL = re.compile(
     rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class|"
@@ -475,32 +379,6 @@ _SHORT = 6
 turn ("What is the deadline for that?"); a longer one's "it" is usually its own ("is it
 lawful to …")."""
 
-# Words that frame a question without saying what it is about ("what are the rules on …").
-_FRAMING = frozenset(stem(w) for w in (
-    """what how when where who which why whose deal handle happen happens work works mean means
-    say says count counts define defined definition meant rule rules requirement requirements
-    obligation obligations duty duties responsibility responsibilities responsible process
-    procedure law legal legally apply applies get make take way thing kind type explain
-    tell describe role position exactly actually really properly need needs must may can could
-    should would will shall have has do does did is are be being allow allowed permitted lawful
-    required oblige obliged long quickly soon fast often frequently timescale timescales time
-    deadline period limit maximum minimum much many respond response go use used happen
-    about regard regarding relation under there also still give given provide provided carry
-    carried out get got make made take taken go put do done doing keep keeps kept step steps
-    property properties home homes dwelling dwellings premises possible possibly entitled
-    eligible able goes went gone max min someone somebody anyone anybody person persons people
-    individual obtain obtained obtaining ought every each landlord landlords approach
-    approaches action actions available appropriate circumstance circumstances situation
-    situations job instead rather appear appears appeared seem seems seemed think thinks
-    believe believes""").split()) | frozenset(stem(w) for w in (
-    # Words that only weigh or frame what is asked: "what is the method for" asks how, "at what
-    # point" asks when, "a reasonable time" asks how long, "is it good practice to" asks
-    # whether we should, "the whole tenancy" is the tenancy ("single" is no such word: "a single
-    # person" is a household of one).
-    """method methods point reasonable reasonably good practice whole entire entirely""")
-    .split())
-
-
 _SETTING = re.compile(
     r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
@@ -543,9 +421,6 @@ _LIGHT = frozenset(stem(w) for w in "bring bringing carry carrying fail failing 
 """Verbs that only carry the noun after them ("the time limit for bringing a claim" asks
 what "the time limit for a claim" asks; "failing to license" is a negation, counted
 apart): no act of their own."""
-_PLACES = frozenset(stem(w) for w in "property properties home homes dwelling dwellings "
-                   "premises".split())
-"""Framing words for the home itself: qualified, they name a thing ("an abandoned property")."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -568,29 +443,29 @@ def question_features(question: str) -> QuestionFeatures:
     # Parties named inside a subject, a title or a case name ("tenant satisfaction measures",
     # "Landlord and Tenant Act 1985", "Hussain v Lancaster City Council") are no parties.
     titles = [*topics(plain), *subjects(plain), *case_names(plain)]
-    unnamed = _HELD_HOME.sub("lessee's ", plain)  # not a subject's word: kept below
+    unnamed = HELD_HOME.sub("lessee's ", plain)  # not a subject's word: kept below
     for title in sorted(titles, key=len, reverse=True):
         unnamed = re.sub(re.escape(title), " ", unnamed, flags=re.IGNORECASE)
     return QuestionFeatures(
-        parties=_found(_PARTY, list(_PARTIES), unnamed),
-        roles=_in_order(_PARTY, list(_PARTIES), unnamed),
-        tenant_acts=_tenant_acts(unnamed),
-        tenant_deeds=_tenant_deeds(unnamed),
-        names_landlord=bool(_LANDLORD.search(_LANDLORD_SIDE.sub(" ", unnamed))),
-        actor=_actor(unnamed),
-        owners=_owners(plain),
+        parties=names_found(PARTY, list(PARTIES), unnamed),
+        roles=names_in_order(PARTY, list(PARTIES), unnamed),
+        tenant_acts=tenant_acts(unnamed),
+        tenant_deeds=tenant_deeds(unnamed),
+        names_landlord=bool(LANDLORD.search(LANDLORD_SIDE.sub(" ", unnamed))),
+        actor=actor(unnamed),
+        owners=owners(plain),
         references=references,
         numbers=_numbers(plain),
         categories=categories,
-        jurisdictions=_found(_JURISDICTION, list(_JURISDICTIONS), plain),
-        asks_for=_found(_ASKS, list(_ASKS_FOR), plain),
-        comparisons=_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
+        jurisdictions=names_found(_JURISDICTION, list(_JURISDICTIONS), plain),
+        asks_for=names_found(_ASKS, list(_ASKS_FOR), plain),
+        comparisons=names_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
         modality=_modality(plain),
         negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),
         topics=about,
         words=frozenset(terms(expanded)) | alike(frozenset(own)),
         substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
-            " ", _PARTY.sub(" ", plain)))) if w not in _FRAMING and w.isalpha() and len(w) > 1),
+            " ", PARTY.sub(" ", plain)))) if w not in FRAMING and w.isalpha() and len(w) > 1),
         context_dependent=bool(_FOLLOW_UP.search(plain)) or (
             not about and not references and len(WORD.findall(plain)) <= _SHORT
             and bool(_BACK_REFERENCE.search(plain))),
@@ -605,104 +480,15 @@ def question_features(question: str) -> QuestionFeatures:
         settings=frozenset(w for m in _SETTING.finditer(plain) for w in terms(m["words"])),
         joined=frozenset(w for m in _JOINED.finditer(plain) for w in terms(m.group(0))),
         manner=_manner(plain),
-        acts=frozenset(stem(m["act"]) for m in _ACT.finditer(plain)) - _FRAMING - _LIGHT,
-        sides=_sides(unnamed),
+        acts=frozenset(stem(m["act"]) for m in _ACT.finditer(plain)) - FRAMING - _LIGHT,
+        sides=sides(unnamed),
         extent=extent(plain),
         clause=clause_words(plain),
+        condition=condition_words(plain),
+        past=asks_about_past(plain),
+        closing=_closing(plain),
         conditioned=conditioned(plain),
     )
-
-
-_SIDE_BEFORE = re.compile(r"\b(?P<prep>from|by|about|against|towards)\s+(?:(?:a|an|the|our|"
-                          r"their|its|his|her|any|one of (?:our|their|the))\s+)?$",
-                          re.IGNORECASE)
-_SIDES = {"from": "source", "by": "source", "about": "target", "against": "target",
-          "towards": "target"}
-
-
-def _sides(text: str) -> frozenset[tuple[str, str]]:
-    """``QuestionFeatures.sides``: each party with the side its preposition gives it."""
-    found = set()
-    names = list(_PARTIES)
-    for m in _PARTY.finditer(text):
-        if before := _SIDE_BEFORE.search(text[:m.start()]):
-            party = names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
-            found.add((party, _SIDES[before["prep"].lower()]))
-    return frozenset(found)
-
-
-def _tenant_acts(text: str) -> bool:
-    """Whether a tenant the question names acts or holds the duty asked about, anywhere in it
-    (``QuestionFeatures.tenant_acts``)."""
-    if _TENANT_ACTS.search(text):
-        return True
-    for m in _TENANT_NEXT.finditer(text):
-        following = m["next"].strip().lower()
-        if following.isalpha() and following not in _PASSIVE_NEXT:
-            return True
-    return False
-
-
-_AUXILIARIES = frozenset("""has have had is are was were been be being appears appear
-    appeared seems seem seemed to also then still just already keeps keep""".split())
-_HARM = frozenset(stem(w) for w in """damage damages damaged break breaks broke broken cause
-    causes caused destroy destroys destroyed harm harms harmed injure injures injured steal
-    steals stole hurt hurts vandalise vandalises vandalised lose loses lost""".split())
-"""Deeds whose doer decides who pays or answers for them: "damage a tenant does to a
-garage" is not "damage to a garage" (a break-in, wear and tear), so a tenant doing them is
-never implied."""
-
-
-def _tenant_deeds(text: str) -> frozenset[str]:
-    """``QuestionFeatures.tenant_deeds``: the stem of the first word of substance after each
-    tenant named with a verb of their own, past auxiliaries ("has been convicted"); empty where
-    the tenant is the question's subject or holder of the duty, or one deed is a harm or is
-    said in framing words."""
-    if _TENANT_ACTS.search(text) or _actor(text) == "tenant":
-        return frozenset()
-    deeds = set()
-    for m in _TENANT_NEXT.finditer(text):
-        after = WORD.findall(text[m.start("next"):])
-        verb = next((w.lower() for w in after if w.lower() not in _AUXILIARIES), "")
-        if after and after[0].lower() not in _PASSIVE_NEXT and verb:
-            deeds.add(stem(verb))
-    # A deed in framing words ("damage a tenant does") says nothing the other could name.
-    return frozenset() if deeds & (_HARM | _FRAMING) else frozenset(deeds)
-
-
-def _owners(text: str) -> frozenset[tuple[str, str]]:
-    """``QuestionFeatures.owners``: each thing a party or the landlord is said to have, by
-    the stem of the word after the possessive: "a tree on our land" over "a neighbour's
-    garden" is not "a tree on a neighbour's land" over "our garden"."""
-    return frozenset((_owner(m), word) for m in _OWNED.finditer(text) for word in terms(m["thing"]))
-
-
-def _owner(m: re.Match[str]) -> str:
-    if m["tenant"]:
-        return "tenant"
-    if m["landlord"]:
-        return "landlord"
-    return next(iter(_found(_PARTY, list(_PARTIES), m["other"].rstrip("'’s"))), "someone")
-
-
-def _actor(text: str) -> str:
-    """``QuestionFeatures.actor``: the landlord, the tenant, another party named as the
-    subject ("must the council accept nominations from us" is not "must we accept nominations
-    from the council"), or nobody the rule can tell."""
-    m = _ACTOR.search(text)
-    other = _OTHER_ACTOR.search(text)
-    if other is not None and (m is None or other.start() < m.start()):
-        return next(iter(_found(_PARTY, list(_PARTIES), other["party"])), "")
-    if m is None:
-        return ""
-    return "landlord" if m["landlord"] else "tenant"
-
-
-def _in_order(pattern: re.Pattern[str], names: list[str], text: str) -> tuple[str, ...]:
-    """The names ``pattern`` finds in ``text``, each once, in the order first found."""
-    found = [names[int(next(k for k, v in m.groupdict().items() if v)[1:])]
-             for m in pattern.finditer(text)]
-    return tuple(dict.fromkeys(found))
 
 
 def _references(plain: str, expanded: str, named: list[str]) -> frozenset[str]:
@@ -782,8 +568,8 @@ def _kinds(plain: str, *, last_only: bool = True, framing_heads: bool = False
                 (last_only and _continues(after)):
             continue  # "reported mould" is no kind of mould; "fit carbon" is no head
         qualifier, head = stem(first), stem(second)
-        if qualifier not in _FRAMING and (head not in _FRAMING or
-                                          (framing_heads and head in _PLACES)):
+        if qualifier not in FRAMING and (head not in FRAMING or
+                                          (framing_heads and head in PLACES)):
             found.add((qualifier, head))
     return frozenset(found)
 
@@ -827,7 +613,28 @@ def _no_qualifier(word: str, before: str = "") -> bool:
     return participle or lower.endswith("ly") or lower in _NOT_QUALIFIERS or \
         before.lower() in _SUBJECT_PRONOUNS or \
         stem(lower) in ACTIONS | LEARNING or bool(
-        _PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
+        PARTY.fullmatch(word) or _JURISDICTION.fullmatch(word))
+
+
+_CLOSING = re.compile(
+    r"(?P<before>[A-Za-z]+)\s+(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+"
+    r"(?:[A-Za-z-]+\s+)*?(?P<q>[A-Za-z]+)\s+(?P<h>[A-Za-z]+)(?=\W*$)")
+_SUBJECT_BEFORE = frozenset("""can could may might must should shall will would do does did is
+    are was were has have had need""".split())
+
+
+def _closing(plain: str) -> frozenset[tuple[str, str]]:
+    """``QuestionFeatures.closing``: the last two words of a noun phrase after a determiner
+    that ends the question, where no auxiliary stands before it (it would be the
+    subject, and its last word a verb) and the last word is no participle."""
+    found = set()
+    for m in _CLOSING.finditer(plain):
+        q, h = m["q"].lower(), m["h"].lower()
+        if m["before"].lower() in _SUBJECT_BEFORE or h.endswith("ed") or \
+                q in STOP_WORDS or h in STOP_WORDS:
+            continue
+        found.add((stem(q), stem(h)))
+    return frozenset(found)
 
 
 def _continues(word: str) -> bool:

@@ -25,11 +25,12 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    question and must not conflict in others ("how quickly must we" asks what "what is the
    timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
-   "before" against "after"), nor ask for another kind of answer ("how often" against "how
-   long", "who" against "how much"), nor ask about part of a group where the other
-   asks about it all or plainly ("some flats", "all flats"), nor about what lies outside a
-   period, place or group the other is within or says plainly ("outside the breeding
-   season").
+   "before" against "after", "more often than" against "less often than"), nor ask about the
+   past where the other asks about now or later ("did we have to", "will we have to"), nor
+   ask for another kind of answer ("how often" against "how long", "who" against "how
+   much"), nor ask about part of a group where the other asks about it all or plainly
+   ("some flats", "all flats"), nor about what lies outside a period, place or group the
+   other is within or says plainly ("outside the breeding season").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -44,7 +45,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
    the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor narrow
    what it names by a clause of its own where the other has none ("a chimney that the tenant
-   damaged", "a fob they lost"), nor say how,
+   damaged", "a fob they lost") or by a condition of its own ("if they caused the
+   blockage"), nor name a part of what the other names ("a septic tank pump" against "a
+   septic tank"), nor say how,
    how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
    act of its own after a preposition ("who pays for testing a smoke alarm").
 """
@@ -59,6 +62,7 @@ import msgspec
 from shared.cache._alike import DISREPAIR, alike
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.text.modality import CONFLICTS
+from shared.text.terms import stem
 
 __all__ = ["COVERED_FLOOR", "SIMILARITY_FLOOR", "WORDING_SIMILARITY", "QuestionFeatures", "Verdict",
            "embedding_text", "question_features", "reuse_verdict"]
@@ -171,6 +175,8 @@ def _feature_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str 
                 f"({_listed(limit)})")
     if new.negations != cached.negations:
         return "one question is negated where the other is not"
+    if new.past != cached.past:
+        return "one question asks about the past, the other about now or later"
     return None
 
 
@@ -199,6 +205,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
         return f"the questions qualify different things the same way ({other})"
     if named := _named_thing(new, cached, mine) or _named_thing(cached, new, theirs):
         return f"one question names something the other does not ({named})"
+    if part := _part_named(new, cached, mine) or _part_named(cached, new, theirs):
+        return f"one question asks about a part or an item of what the other names ({part})"
     if (mine or theirs) and similarity < WORDING_SIMILARITY:
         return (f"one question adds words of substance ({_listed(mine | theirs)}) and they are "
                 f"not similar enough to be the same question in other words ({similarity:.3f}, "
@@ -220,7 +228,32 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
     if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \
             (theirs & cached.clause if not new.conditioned else frozenset()):
         return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
+    if condition := _own_condition(new, cached, mine) or _own_condition(cached, new, theirs):
+        return f"one question narrows its case by a condition of its own ({condition})"
     return None
+
+
+_PRESENCE = frozenset(stem(w) for w in """find finds found discover discovers discovered notice
+    noticed spot spotted appear appears appeared exist exists occur occurs present one ones
+    """.split())
+"""Words of a condition that only say the thing is there, or stand for it ("if Japanese
+knotweed is found", "if a tenant asks for one"): no case of their own."""
+
+
+_GOES_WRONG = frozenset(stem(w) for w in """break breaks broke fail fails failed leak leaks
+    stop stops stopped""".split())
+"""A thing going wrong, which a question about its repair already implies."""
+
+
+def _own_condition(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
+    """Words only ``one`` says, in a clause of condition or time of its own ("if they kicked
+    it in"), where ``other`` has no clause, of condition or relative: "can we charge for
+    emptying a cesspit if they caused the blockage" is not "can we charge for emptying a
+    cesspit"."""
+    words = extra & one.condition - _PRESENCE
+    if "repair" in one.words & other.words:
+        words -= DISREPAIR | _GOES_WRONG  # "if a hoist breaks, who pays for the repair"
+    return _listed(words) if words and not other.conditioned else ""
 
 
 _NEGATIVE = frozenset({"prohibition", "no_duty"})
@@ -334,6 +367,7 @@ def _other_kinds(new: QuestionFeatures, cached: QuestionFeatures) -> str:
     for qualifier, head in new.kinds:
         for other, same_head in cached.kinds:
             if head == same_head and qualifier != other and \
+                    not _misspelt(qualifier, frozenset({other})) and \
                     qualifier not in cached.synonyms | alike(cached.stems) and \
                     other not in new.synonyms | alike(new.stems):
                 return f"{qualifier} {head} against {other} {head}"
@@ -388,6 +422,21 @@ def _named_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozense
     return ""
 
 
+def _part_named(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
+    """"A septic tank pump" against "a septic tank", "a porch roof" against "a porch": a word
+    only ``one`` says heads a compound whose qualifier the other question names on its own,
+    as a thing rather than a kind of one: a part of it, or an item for it, with a repair and a
+    cost of its own."""
+    if extra - {head for _, head in one.closing} or _uncovered_words(other, one) or \
+            one.conditioned or other.conditioned:
+        return ""  # other words differ too, or a clause says them: a rewording, weighed apart
+    for qualifier, head in sorted(one.closing & one.kinds):
+        if head in extra and qualifier in other.stems and head not in DISREPAIR and \
+                all(q != qualifier for q, _ in other.qualified):
+            return f"{qualifier} {head} against {qualifier}"
+    return ""
+
+
 def _other_thing(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]) -> str:
     """"An abandoned car" against "an abandoned property": a word only ``one`` says is the
     thing a qualifier both say qualifies, and the other question's thing is another."""
@@ -432,10 +481,40 @@ def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozense
     glosses "scooter" as an item left in communal areas, which covers nothing of "a pushchair
     in the communal hallway" that "communal" did not; nor one that another of the question's
     words, one the other question shares, also glosses ("hallway": "communal areas")."""
-    return frozenset(w for w in one.substance if not _covered(w, other.words) and not any(
+    return frozenset(w for w in one.substance if not _covered(w, other.words) and
+                     not _misspelt(w, other.substance) and not any(
         said == w and meant not in one.stems and meant in other.words and
         not any(s != w and m == meant and _covered(s, other.words) for s, m in one.glosses)
         for said, meant in one.glosses))
+
+
+_TYPO_LENGTH = 5
+"""Stems this long or longer are told from each other by more than one slip of a key ("block",
+"blokc"); shorter ones ("mice", "rice"; "flat", "flap") are other words."""
+
+
+def _misspelt(word: str, words: frozenset[str]) -> bool:
+    """``word`` is one of ``words`` typed with one slip, a letter left out, added, changed or
+    two swapped ("permision", "blokced"), both long and starting alike: a question typed in
+    a hurry asks what it would have asked spelt right."""
+    for other in words:
+        if other == word or word[0] != other[0] or min(len(word), len(other)) < _TYPO_LENGTH:
+            continue
+        if _one_slip(word, other):
+            return True
+    return False
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Damerau distance one: one insertion, deletion, substitution or adjacent swap."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and
+                                  a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 def _uncovered(topics: frozenset[str], words: frozenset[str]) -> frozenset[str]:
