@@ -1,11 +1,10 @@
 """Round seventeen's reading of questions and answers: a class's rule answers when the class's
-examples (not its name, nor a Schedule paragraph's bold number) name the question's facts (a
-class defined by its examples too, not only by a bold label); a sentence in the sources' words
-for what the question describes in everyday ones answers it; parties in the plural, and a cost
-met under a longer name, answer "who"; a rule whose subject is the asked act ("Subletting … is
-not allowed") answers "can she sublet?"; tenants' everyday words for graffiti, their own
-appliance, wear and tear, an adaptation taken off, doors widened, a last word, a pet boarded,
-things stored, a refuge and mould come back."""
+paragraph names the question's facts (a class defined by its examples too, not only by a bold
+label); a sentence in the sources' words for what the question describes in everyday ones
+answers it; parties in the plural, and a cost met under a longer name, answer "who"; a rule
+whose subject is the asked act ("Subletting … is not allowed") answers "can she sublet?";
+tenants' everyday words for graffiti, their own appliance, wear and tear, an adaptation taken
+off, doors widened, a last word, a pet boarded, things stored, a refuge and mould come back."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ import pytest
 
 from shared.answering.composition import answer
 from shared.answering.questions import classify, does_asked_action, has_cue
-from shared.answering.selection import _class_examples, select
+from shared.answering.selection import select
 from shared.text.vocabulary import expansions
 
 
@@ -73,16 +72,6 @@ def test_a_class_defined_by_its_examples_is_read_with_its_rule() -> None:
     assert chosen.answers
     assert chosen.ranked[0].text.startswith("A major adaptation must be recommended by an "
                                             "occupational therapist")
-
-
-def test_a_class_is_joined_by_its_examples_not_its_name() -> None:
-    assert _class_examples("**Routine repairs** are all other repairs, such as dripping taps."
-                           ).strip() == "are all other repairs, such as dripping taps."
-    assert _class_examples("Major adaptations are those costing £1,500 or more, such as ramps."
-                           ).startswith(" costing £1,500")
-    # A Schedule paragraph's number in bold names no class.
-    assert _class_examples("**13** (1) Until recovered, the expenses are a charge.") == ""
-    assert _class_examples("We will complete urgent repairs within 5 working days.") == ""
 
 
 def test_the_sources_words_for_an_everyday_description_answer_it() -> None:

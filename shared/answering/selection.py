@@ -401,11 +401,9 @@ def select(question: Question, documents: Sequence[Source],
     # Two steps: the question's facts fall in a class its labelled paragraph names ("**Routine
     # repairs** are … such as dripping taps"), and the sentence after states the class's rule
     # ("We will complete routine repairs within 28 calendar days").
-    # The class's own name ("Major adaptations") does not count: a question that names the
-    # class ("can we turn down a major adaptation …?") asks about it in one step.
     classed = {(pool[i].doc, pool[i].position) for i, before in befores.items()
-               if (examples := _class_examples(before)) and len((wanted - _EVERYWHERE) & (
-                   terms(examples) | _read_as_asked(lay, terms(examples)))) >= CLASS_SHARED_TERMS}
+               if _names_class(before) and len((wanted - _EVERYWHERE) & (
+                   terms(before) | _read_as_asked(lay, terms(before)))) >= CLASS_SHARED_TERMS}
     sides_sums = [sums(side) for side in question.sides]
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
@@ -536,19 +534,6 @@ def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
                                  and last.heading == c.heading):
         return last.text
     return ""
-
-
-_CLASS_LABEL = re.compile(r"^\*\*(?P<name>(?!\d)[^*]{1,60})\*\*")
-"""A class's bold label ("**Routine repairs**"), not a Schedule paragraph's bold number
-("**13** (1) Until recovered, …"), which names no class."""
-_CLASS_NAME = re.compile(r"^(?P<name>[A-Z][\w -]{2,40}?) are (?:those|all other)\b")
-
-
-def _class_examples(text: str) -> str:
-    """What a paragraph naming a class says of it beyond its name (its examples: "such as
-    dripping taps, sticking doors …"); nothing for any other paragraph."""
-    m = _CLASS_LABEL.match(text) or _CLASS_NAME.match(text)
-    return text[m.end():] if m else ""
 
 
 def _names_class(text: str) -> bool:
