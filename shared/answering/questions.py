@@ -137,12 +137,14 @@ for the conditions that make it so (a definition's test), not for a time or a pa
 PARTY = re.compile(
     r"\b(?:Director(?: of [A-Z]\w+)?|Head of [A-Z]\w+|Secretary of State|Welsh Ministers|"
     r"(?:[A-Z]\w+ )?Officer|officer|Gas Safe|occupational therapist|engineer|tribunal|court|"
-    r"justice of the peace|Justice|Judge|judge|JUSTICE|JUDGE|J\b|tenant|landlord|licence holder|"
-    r"local housing authority|authority|council|person|manager|contractor|resident|"
+    r"justice of the peace|Justice|Judge|judge|JUSTICE|JUDGE|J\b|[Tt]enants?|[Ll]andlords?|"
+    r"licence holders?|local housing authority|authority|council|person|manager|contractors?|"
+    r"[Rr]esidents?|[Hh]ouseholds?|"
     r"(?:[A-Z]\w+ )?Manager|Chief Executive|Board|"
     r"[Ll]easeholders?|[Ss]hared owners?|"
     r"committee|panel|Ombudsman)\b")
-"""Who does something: the parties, roles and bodies the sources name."""
+"""Who does something: the parties, roles and bodies the sources name (in the plural too, as
+a policy's rule for all of them says it: "Residents should test their alarms monthly")."""
 
 JUDGE = re.compile(
     r"\b(?:(?:Mr|Mrs|Ms|MR|MRS|MS|Lord|Lady|LORD|LADY) (?:Justice|JUSTICE)|HHJ|"
@@ -159,12 +161,13 @@ _ASKS_PAYER = re.compile(r"^\s*(?:(?:and|but|so)\s+)?who(?:'s| is| are)?\s+(?:\w
                          r"(?:pays?|paying|funds?|meets? the cost|covers? the cost|foots? the bill|"
                          r"(?:is |are )?(?:liable|responsible) (?:for|to) pay)", re.IGNORECASE)
 """A question about who bears a cost ("who pays for the removal?", "who has to pay …")."""
-PAYING = re.compile(r"\bpa(?:y|ys|id|ying)\b|\bfund(?:s|ed|ing)?\b|\bmeets? (?:\w+ ){0,2}"
+PAYING = re.compile(r"\bpa(?:y|ys|id|ying)\b|\bfund(?:s|ed|ing)?\b|\bmeets? (?:\w+ ){0,4}"
                     r"(?:costs?|expenses?)\b|\bat (?:our|their|its|his|her) (?:own )?(?:cost|"
                     r"expense)\b|\bbears? the (?:cost|expense)\b|\brecover(?:ed|able)? from\b|"
                     r"\brecharge\w*\b|\bcontribut\w* (?:[\w£,]+ ){0,3}towards?\b", re.IGNORECASE)
 """A sentence that says who bears a cost: its party pays, funds, meets the cost (or part of
-it: "contribute up to £5,000 towards"), is charged or has it recovered from them."""
+it: "contribute up to £5,000 towards"; "meet reasonable kennelling or cattery costs"), is
+charged or has it recovered from them."""
 _WE = re.compile(r"\bwe\b", re.IGNORECASE)
 """A policy's own party: "we" is the landlord that wrote it."""
 _ASKS_JUDGE = re.compile(r"\bwhich judge\b|\bwho (?:was the judge|decided|heard|gave (?:the )?"
@@ -677,6 +680,12 @@ def asked_action(question: Question) -> set[str]:
     return (terms(verbs) or {stem(after[0].lower())}) | terms(expand(phrase)[len(phrase):])
 
 
+_ALLOWED = re.compile(r"\b(?:is|are) (?:not )?(?:allowed|permitted|prohibited|forbidden)\b",
+                      re.IGNORECASE)
+_OPENING_WORD = re.compile(r"^(?:\(\w+\)\s+)?(?P<word>[A-Za-z]+)")
+"""To "can a tenant sublet …?", a rule whose subject is the asked act itself ("Subletting the
+whole of the home is not allowed …") says whether it may be done, as a power over its verb
+does; a rule about something near it ("may take in lodgers") does not."""
 _DUTY_OR_COMMITMENT = re.compile(rf"{DUTY.pattern}|\bwe will\b", re.IGNORECASE)
 """To "do we have to explain …?", a policy's commitment ("we will explain our reasons") is
 its duty: a landlord's policy says "we will" where a statute says "must"."""
@@ -690,6 +699,10 @@ def does_asked_action(question: Question, sentence: str) -> bool:
     action = asked_action(question)
     if not action:
         return False
+    if question.asks == "permission" and _ALLOWED.search(sentence):
+        subject = _OPENING_WORD.match(sentence)
+        if subject and stem(subject.group("word").lower()) in action:
+            return True
     pattern = POWER if question.asks == "permission" else _DUTY_OR_COMMITMENT
     for m in pattern.finditer(sentence):
         reach = sentence[m.end():].split()[:ACTION_REACH]

@@ -96,6 +96,10 @@ whose band of cost holds it ("between £1,500 and £10,000"), not one for anothe
 CLASS_SHARED_TERMS = 2
 """A class's labelled paragraph names the question's facts when it shares this many of the
 question's topic words ("dripping", "tap")."""
+CLASS_SIMILARITY_FLOOR = 0.25
+"""…and answers it at this similarity: its label's examples name the question's facts, but the
+rule itself ("We will complete routine repairs within 28 calendar days") shares none of the
+question's telling ("the bath tap won't stop dripping … when will someone come out?")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 DENIED_PENALTY = 0.2
@@ -150,6 +154,10 @@ judgment's words, so not quoted."""
 _LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*")
 """A list item or paragraph that opens on its label in bold ("**Category A**: hate incidents,
 …", "**Emergency repairs** are those …")."""
+_CLASS_DEFINED = re.compile(r"^[A-Z][\w -]{2,40}? are (?:those|all other)\b")
+"""A paragraph that defines a class by its examples without a bold label ("Major adaptations
+are those costing £1,500 or more, such as … door widening …"): the sentence after it states
+the class's rule ("A major adaptation must be recommended by an occupational therapist")."""
 _STEM_END = re.compile(r"(?:[—–:\-]|,\s*(?:or|and)?|\b(?:or|and))\s*$")
 _MARKER = re.compile(r"^\s*\[[^\]]*\]\s*$")
 AMENDS = re.compile(
@@ -418,11 +426,21 @@ def select(question: Question, documents: Sequence[Source],
     ranked = []
     acronyms = _ACRONYM.findall(question.text)
     lay = _lay_words(question.text)
+    described = _described(question.text)
+    read_lay: set[tuple[int, int]] = set()
     asked_sums = sums(question.text)
     denies = denied(question.text)
+    # Two steps: the question's facts fall in a class its labelled paragraph names ("**Routine
+    # repairs** are … such as dripping taps"), and the sentence after states the class's rule
+    # ("We will complete routine repairs within 28 calendar days").
+    classed = {(pool[i].doc, pool[i].position) for i, before in befores.items()
+               if _names_class(before) and len((wanted - _EVERYWHERE) & (
+                   terms(before) | _read_as_asked(lay, terms(before)))) >= CLASS_SHARED_TERMS}
     sides_sums = [sums(side) for side in question.sides]
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
+        if _read_as_asked(described, said):
+            read_lay.add((c.doc, c.position))
         said |= _read_as_asked(lay, said)
         own_words = wanted - (scene - said)
         overlap = len(own_words & said) / len(own_words) if own_words else 0.0
@@ -468,12 +486,6 @@ def select(question: Question, documents: Sequence[Source],
                                 score, side, sides, parts))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
     asked_about = terms(term)
-    # Two steps: the question's facts fall in a class its labelled paragraph names ("**Routine
-    # repairs** are … such as dripping taps"), and the sentence after states the class's rule
-    # ("We will complete routine repairs within 28 calendar days").
-    classed = {(pool[i].doc, pool[i].position) for i, before in befores.items()
-               if _LABELLED.match(before) and len((wanted - _EVERYWHERE) & (
-                   terms(before) | _read_as_asked(lay, terms(before)))) >= CLASS_SHARED_TERMS}
     # "How much …?" is answered only by a sentence stating a sum (or its bound).
     sum_asked = asks_sum(question.text)
     # A long question's circumstances add words no answer shares: a few of its words shared
@@ -504,7 +516,15 @@ def select(question: Question, documents: Sequence[Source],
          or (band_fit(asked_sums, c.text) > 0 and c.cue and c.similarity >= BEARING_FLOOR)
          # The rule of the class whose label and examples name the question's facts answers
          # it, though the facts are told in other words than the rule's.
-         or ((c.doc, c.position) in classed and c.cue and c.similarity >= BEARING_FLOOR))
+         or ((c.doc, c.position) in classed and c.cue
+             and c.similarity >= CLASS_SIMILARITY_FLOOR)
+         # A sentence in the sources' words for what the question describes in everyday ones
+         # ("sprayed … all over her front wall": "offensive graffiti") answers it, with the
+         # cue and most of the question's words read so, though its meaning is further off.
+         # (A long question's, only one sharing words of its topic: a bike stolen in its
+         # story is no question about items left in communal areas.)
+         or ((c.doc, c.position) in read_lay and c.cue and c.similarity >= BEARING_FLOOR
+             and c.overlap >= OVERLAP_FLOOR and shares_topic(c)))
         # "What is X" is answered by a sentence about X, not by any definition nearby.
         and (not asked_about or _share(asked_about, terms(
             f"{documents[c.doc].title} {c.heading} {c.text}")) >= TERM_SHARE_FLOOR)
@@ -542,10 +562,16 @@ def _antecedent(c: Candidate, pool: Sequence[Candidate]) -> str:
     if not before:
         return ""
     last = max(before, key=lambda p: p.position)
-    if ANAPHOR.match(c.text) or (last.position == c.position - 1 and _LABELLED.match(last.text)
+    if ANAPHOR.match(c.text) or (last.position == c.position - 1 and _names_class(last.text)
                                  and last.heading == c.heading):
         return last.text
     return ""
+
+
+def _names_class(text: str) -> bool:
+    """Whether ``text`` names a class of cases, by its bold label or as a definition by
+    examples (``_LABELLED``, ``_CLASS_DEFINED``)."""
+    return bool(_LABELLED.match(text) or _CLASS_DEFINED.match(text))
 
 
 def _carried(question: str) -> list[str]:
@@ -583,6 +609,14 @@ def _lay_words(question: str) -> list[tuple[set[str], set[str]]]:
     them (``shared.text.vocabulary``'s lexicon): "kicked the door in" is "damage caused
     deliberately", "turn down" is "refuse"."""
     return [(terms(e.said), terms(e.means)) for e in expansions(question)]
+
+
+def _described(question: str) -> list[tuple[set[str], set[str]]]:
+    """The question's everyday descriptions of things the sources name in words of their
+    own (``_lay_words``, less abbreviations, one-word synonyms and the policies' wording of how
+    quickly: those the question's words already carry)."""
+    return [(terms(e.said), terms(e.means)) for e in expansions(question, legal=True)
+            if len(e.means.split()) >= 2 and not _ABBREVIATION.search(f"{e.said} {e.means}")]
 
 
 def _read_as_asked(lay: Sequence[tuple[set[str], set[str]]], said: set[str]) -> set[str]:

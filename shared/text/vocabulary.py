@@ -201,6 +201,38 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"(?:do|does|did) (?:we|they|you|the \w+) owe (?:her|him|them|me|us) (?:anything|"
            r"something|money)|(?:is|are) (?:she|he|they) (?:owed|due) (?:anything|something|"
            r"money)", "compensation"),
+    # Round seventeen of answers: words sprayed or scrawled on a wall, an appliance a tenant
+    # bought, worn out with use, an adaptation taken off by the tenant, and a home's way in
+    # made wider.
+    _entry(r"(?:spray(?:s|ed|ing)?|spray-?paint(?:s|ed|ing)?|scrawl(?:s|ed|ing)?|"
+           r"daub(?:s|ed|ing)?) (?:[\w'’]+ ){0,8}(?:on|over|across) (?:[\w'’]+ ){0,3}"
+           r"(?:walls?|doors?|fences?|windows?|cars?)", "offensive graffiti"),
+    _entry(r"(?:cooker|fire|heater|hob|appliance)s? (?:that )?(?:she|he|they|the tenant|the "
+           r"resident) (?:bought|buys|owns|installed|fitted|put in)(?: (?:herself|himself|"
+           r"themselves))?|(?:her|his|their) own (?:gas )?(?:cooker|fire|heater|hob|appliance)s?",
+           "residents' own gas appliances"),
+    _entry(r"(?:worn|wore|wearing|wears) out|(?:worn|wore) away|normal (?:use|wear)",
+           "fair wear and tear"),
+    _entry(r"(?:unscrew(?:s|ed|ing)?|tak(?:e|es|ing|en)|took|rip(?:s|ped|ping)?|"
+           r"pull(?:s|ed|ing)?)(?: (?:off|out|down|away))? (?:(?:the|her|his|their|a|an|that|"
+           r"this) )?(?:grab ?rails?|stair ?rails?|hand ?rails?|ramps?|stair ?lifts?|hoists?|"
+           r"through[- ]floor lifts?)", "remove adaptation"),
+    _entry(r"widen(?:s|ed|ing)? (?:\w+ ){0,2}(?:door(?:way)?s?|hall(?:way)?s?)|"
+           r"(?:door(?:way)?s?|hall(?:way)?s?) widen(?:ed|ing)", "door widening major adaptation"),
+    # A decision with nothing after it, a pet boarded, belongings kept elsewhere, a partner's
+    # violence told as a story, and a problem that has come back.
+    _entry(r"last word|final say|final answer|end of the road", "final decision"),
+    _entry(r"kennels?|catter(?:y|ies)|board(?:s|ed|ing)? (?:\w+ ){0,2}(?:dogs?|cats?|pets?)",
+           "kennelling or cattery costs"),
+    _entry(r"stor(?:e|es|ed|ing) (?:\w+ ){0,3}(?:furniture|belongings|things|stuff|"
+           r"possessions)|(?:furniture|belongings|things|stuff|possessions) (?:that )?"
+           r"(?:won'?t|will not|doesn'?t|does not|can'?t|cannot) fit", "secure storage belongings"),
+    _entry(r"(?:fled|fleeing|flee|gone|went|moved) (?:to |into )?(?:a |the )?(?:women'?s )?"
+           r"refuge|(?:partner|ex|husband|wife|boyfriend|girlfriend)(?:'s| (?:was|is|has been|had "
+           r"been|got))? (?:violent|abusive|violence)", "domestic abuse"),
+    _entry(r"(?:it|mould|damp|the damp|the mould)(?:'s| is| has| have)? (?:come |came |coming )?"
+           r"back|(?:mould|damp)(?: has| have)? (?:returned|reappeared|come back)",
+           "returned reopened"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
     # What a council does to a building, a licence or a record, in the statute's words.
