@@ -87,10 +87,12 @@ def test_everyday_words_for_the_acts_steps_add_its_own(question: str, means: str
     "Can the landlord put up the rent while the order is in force?",
     "Will you let the contractors in if I am at work?",
     "Do we have to give the tenant the deposit information in writing?",
+    "Can the council get a warrant if the landlord won't let them in to inspect?",
 ])
 def test_the_same_words_about_something_else_add_nothing(question: str) -> None:
-    """Rent put up is no fine up-rated; letting workmen in is no keeping them out; what must
-    be given in writing is no statement of the terms."""
+    """Rent put up is no fine up-rated; letting workmen in is no keeping them out, nor is an
+    officer kept out (an obstruction); what must be given in writing is no statement of the
+    terms."""
     added = expand_statutory(question).removeprefix(expand(question, legal=True))
     assert not {"up-rate", "preventing", "statement"} & set(added.split())
 

@@ -331,10 +331,11 @@ PROCEDURE: tuple[tuple[str, str], ...] = (
     (r"\blet (?:me|us|him|her|them|the owners?) know\b|\bkeep (?:me|us|him|her|them) "
      r"(?:informed|posted|updated|in the loop)\b", "give notice informing"),
     # The one living there keeping the workmen out: the Act's occupier preventing action the
-    # court may order him to permit.
+    # court may order him to permit (not an officer let in by no one: "won't let them in" is
+    # the obstruction of an inspection, its own provision).
     (r"\b(?:refus\w*|den(?:y|ies|ied|ying)) (?:\w+ ){0,2}(?:entry|access)\b|"
      r"\b(?:won'?t|will not|would not|wouldn'?t|refus\w* to) let (?:the |his |her |their )?"
-     r"(?:builders?|contractors?|workm[ae]n|workers|tradesm[ae]n|them|him|her) in\b|"
+     r"(?:builders?|contractors?|workm[ae]n|workers|tradesm[ae]n) in\b|"
      r"\bchang(?:e|es|ed|ing) the locks\b", "occupier preventing permit action premises"),
     # A loss made up: the Act's compensation.
     (r"\bmake(?:s)? up for\b|\bmade up for\b", "compensation"),
