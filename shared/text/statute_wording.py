@@ -10,7 +10,7 @@ search reads which table (full text, the model's query with ``plain``, abbreviat
 from __future__ import annotations
 
 __all__ = ["ABBREVIATIONS", "CONDUCT", "DEALINGS", "DEGREES", "LAY", "OTHERS", "PLAIN",
-           "SITUATIONS", "TERMS", "WORDS"]
+           "PROCEDURE", "SITUATIONS", "TERMS", "WORDS"]
 
 WORDS: tuple[tuple[str, str], ...] = (
     (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
@@ -304,6 +304,47 @@ papers binned, what an offender faces, the council running a home and keeping to
 what the occupiers pay, an order that still stands or comes to an end, a hearing in the area,
 a boss looking away, one scheme tied in with others), as ``LAY``: full
 text, and the model's query with ``plain``."""
+PROCEDURE: tuple[tuple[str, str], ...] = (
+    # What the Act lets be done about its own steps and what it keeps for the people it
+    # touches, in the words of those who ask (round seventeen of legal retrieval: lay, casual,
+    # tenant's, landlord's and long questions).
+    # A step done without: the Act's dispensing with a notice.
+    (r"\bskip(?:s|ped|ping)?\b|\bdo(?:es)? without\b|\bgo(?:es)? without\b|"
+     r"\bwaiv(?:e|es|ed|ing)\b|\bbypass(?:es|ed|ing)?\b", "dispense with"),
+    # Going to court oneself over the same premises: the Act's remedies kept.
+    (r"\bsu(?:e|es|ed|ing)\b|\bordinary law\b|\bcommon law\b", "remedy"),
+    # Fines raised with prices: the Act's up-rating for a change in the value of money.
+    (r"\b(?:bump|bumps|bumped|jack|jacks|jacked|hike|hikes|hiked|put|puts|push|pushes|raise|"
+     r"raises|raised) up (?:the )?(?:fines?|penalt\w*|sums?|amounts?)\b|\binflation\b|"
+     r"\bmoney(?:'s| is) worth less\b|\bcost of living\b", "up-rate change in the value of money"),
+    # Information, shortened, and those who hold it for a scheme: the scheme administrator.
+    (r"\binfo\b", "information"),
+    (r"\b(?:scheme|deposit) (?:people|company|firm|lot|folks?|provider)\b", "scheme administrator"),
+    # Homes swapped between tenants: the Act's mutual exchange, an assignment by way of
+    # exchange.
+    (r"\bswap(?:s|ped|ping)? (?:\w+ ){0,3}(?:homes?|flats?|houses?|tenanc(?:y|ies))\b|"
+     r"\b(?:home|house|flat) ?swaps?\b", "mutual exchange assignment by way of exchange"),
+    # Terms put on paper for the occupier: the Act's written statement of the terms.
+    (r"\b(?:anything|something|nothing) (?:\w+ ){0,2}in writing\b|\bterms? (?:\w+ ){0,3}"
+     r"(?:in writing|written down)\b", "written statement of the terms"),
+    # Kept told of what is done: the Act's notice given to an owner.
+    (r"\blet (?:me|us|him|her|them|the owners?) know\b|\bkeep (?:me|us|him|her|them) "
+     r"(?:informed|posted|updated|in the loop)\b", "give notice informing"),
+    # The one living there keeping the workmen out: the Act's occupier preventing action the
+    # court may order him to permit (not an officer let in by no one: "won't let them in" is
+    # the obstruction of an inspection, its own provision).
+    (r"\b(?:refus\w*|den(?:y|ies|ied|ying)) (?:\w+ ){0,2}(?:entry|access)\b|"
+     r"\b(?:won'?t|will not|would not|wouldn'?t|refus\w* to) let (?:the |his |her |their )?"
+     r"(?:builders?|contractors?|workm[ae]n|workers|tradesm[ae]n) in\b|"
+     r"\bchang(?:e|es|ed|ing) the locks\b", "occupier preventing permit action premises"),
+    # A loss made up: the Act's compensation.
+    (r"\bmake(?:s)? up for\b|\bmade up for\b", "compensation"),
+)
+"""Round seventeen's everyday words for what the Act lets be done about its own steps and
+keeps for those it touches (a step skipped, suing under the ordinary law, fines put up with
+prices, info from the scheme people, homes swapped, terms in writing, an owner kept told,
+workmen kept out, a loss made up), as ``LAY``: full text, and the model's query with
+``plain``."""
 TERMS: tuple[tuple[str, str], ...] = (
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"

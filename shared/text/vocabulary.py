@@ -420,6 +420,10 @@ _POLICY_WORDING: tuple[_Entry, ...] = (
     _entry(r"how (?:fast|soon|quick(?:ly)?|long)|when will|by when|get (?:someone|"
            r"somebody|anyone|a surveyor|an engineer) (?:round|out|over)|get back to",
            "how quickly we respond"),
+    # Money still owed once the tenancy is over: the policies' former tenant arrears.
+    _entry(r"(?:leave|leaves|left|leaving|move out|moved out|moving out) owing|"
+           r"after (?:i|we|they|he|she)(?:'ve|’ve|'s|’s| have| has) (?:gone|left|moved out)",
+           "former tenant arrears"),
 )
 """Everyday words read as a landlord's policies word them, not as a statute does: a statute
 says for what period a licence lasts, never how quickly "we" respond, and those words move a
@@ -610,12 +614,13 @@ _STATUTORY_DEALINGS = _statutory(*_wording.DEALINGS)
 _STATUTORY_DEGREES = _statutory(*_wording.DEGREES)
 _STATUTORY_OTHERS = _statutory(*_wording.OTHERS)
 _STATUTORY_CONDUCT = _statutory(*_wording.CONDUCT)
+_STATUTORY_PROCEDURE = _statutory(*_wording.PROCEDURE)
 _STATUTORY_TERMS = _statutory(*_wording.TERMS)
 _STATUTORY_ABBREVIATIONS = _statutory(*_wording.ABBREVIATIONS)
 """Each table is ``shared.text.statute_wording``'s, compiled; what each holds is said there."""
 _STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
               *_STATUTORY_DEALINGS, *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
-              *_STATUTORY_CONDUCT,
+              *_STATUTORY_CONDUCT, *_STATUTORY_PROCEDURE,
               *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
@@ -696,7 +701,7 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
     entries = (*_STATUTORY_TERMS, *_STATUTORY_PLAIN, *_STATUTORY_LAY,
                *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS,
                *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
-               *_STATUTORY_CONDUCT) if plain else _STATUTORY_TERMS
+               *_STATUTORY_CONDUCT, *_STATUTORY_PROCEDURE) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 

@@ -67,6 +67,14 @@ ASPECTS: tuple[Aspect, ...] = (
             r"(?<!land )(?:re)?charg(?:e|es|ed|ing)(?! (?:on|of)\b)|"
             r"fees?|bill(?:s|ed|ing)?", "charge fee", listed=True),
     _aspect("meaning", r"mean(?:s|ing)?|defin(?:e|ed|es|ition)|counts? as", "meaning"),
+    # Whether a term takes something in is what it means: "does a house include its
+    # garden?" (not what a notice or order must include, its contents, nor what the asker
+    # includes); the term stays the question's subject.
+    _aspect("meaning", r"includes?", "meaning",
+            r"^\W*(?:does|do) (?:an? |the )?(?!(?:i|we|you|they|he|she|it)\b)"
+            r"(?!(?:\w+ ){0,4}(?:notices?|orders?|licen[cs]es?|applications?|schemes?|"
+            r"statements?|plans?) include|(?:\w+ ){0,6}(?:have|has|needs?) to include)"
+            r"(?:[\w'-]+ ){1,8}includes?\b"),
     _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
     _aspect("revocation", r"revok(?:e|es|ed|ing)|revocation|cancel\w*|var(?:y|ies|ied)|"
             r"variation|withdr(?:aw|aws|awn|awing|ew)|amend(?:s|ed|ing|ment)?|"
