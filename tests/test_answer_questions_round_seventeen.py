@@ -146,8 +146,10 @@ def test_tenants_everyday_words_meet_the_policies(question: str, means: str) -> 
     "Who pays for the cooker we supply in a furnished home?",
     "Can we take out a loan to fund the works?",
     "Do we store tenancy records on the housing management system?",
+    "Do I have to offer it back to the council first?",
+    "My landlord won't give it back now that I've moved out.",
 ])
 def test_the_everyday_readings_keep_to_their_sense(question: str) -> None:
     added = {e.means for e in expansions(question)}
     assert not added & {"offensive graffiti", "residents' own gas appliances",
-                        "remove adaptation", "secure storage belongings"}
+                        "remove adaptation", "secure storage belongings", "returned reopened"}

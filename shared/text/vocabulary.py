@@ -230,8 +230,9 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"(?:fled|fleeing|flee|gone|went|moved) (?:to |into )?(?:a |the )?(?:women'?s )?"
            r"refuge|(?:partner|ex|husband|wife|boyfriend|girlfriend)(?:'s| (?:was|is|has been|had "
            r"been|got))? (?:violent|abusive|violence)", "domestic abuse"),
-    _entry(r"(?:it|mould|damp|the damp|the mould)(?:'s| is| has| have)? (?:come |came |coming )?"
-           r"back|(?:mould|damp)(?: has| have)? (?:returned|reappeared|come back)",
+    # "It's back", "it has come back": a be or a come before "back", never "offer it back".
+    _entry(r"(?:it|mould|damp|the damp|the mould)(?:(?:'s| is| has| have)? (?:come|came|coming)"
+           r"|'s| is) back|(?:mould|damp)(?: has| have)? (?:returned|reappeared|come back)",
            "returned reopened"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
