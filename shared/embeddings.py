@@ -22,6 +22,7 @@ for long and the memory a run needs stays small.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -139,6 +140,15 @@ MINILM_L6_V2 = EmbeddingModel(
         sha256="be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037",
     ),
 )
+
+
+@functools.cache
+def whole_words(model: EmbeddingModel = MINILM_L6_V2) -> frozenset[str]:
+    """The lower-case words the model's tokenizer holds whole: English words in use, read from
+    the packaged tokenizer, so that a word of a question can be told from a slip of the key
+    ("stain" and "stair" are both words; "blokc" is neither)."""
+    vocabulary = Tokenizer.from_file(str(model.tokenizer.locate())).get_vocab()
+    return frozenset(w for w in vocabulary if w.isalpha() and w.islower())
 
 
 @dataclass(frozen=True, kw_only=True)

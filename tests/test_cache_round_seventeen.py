@@ -115,6 +115,14 @@ def test_short_words_one_letter_apart_are_other_words(cached: str, new: str) -> 
     assert not reuse_verdict(new, cached, HIGH).reusable
 
 
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who cleans the stairs in the block?", "Who cleans the stains in the block?"),
+    ("Who pays for the stains on the carpet?", "Who pays for the stairs on the carpet?"),
+])
+def test_two_words_in_use_one_slip_apart_are_two_things(cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable
+
+
 @pytest.mark.parametrize(("question", "spelt"), [
     ("What if it's been flooded twice?", "What if it is been flooded twice?"),
     ("What should we do once we've served notice?",

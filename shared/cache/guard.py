@@ -61,6 +61,7 @@ import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
+from shared.embeddings import whole_words
 from shared.text.modality import CONFLICTS
 from shared.text.terms import stem
 
@@ -500,9 +501,20 @@ def _misspelt(word: str, words: frozenset[str]) -> bool:
     for other in words:
         if other == word or word[0] != other[0] or min(len(word), len(other)) < _TYPO_LENGTH:
             continue
-        if _one_slip(word, other):
+        if _one_slip(word, other) and not (_a_word(word) and _a_word(other)):
             return True
     return False
+
+
+_ENDINGS = ("", "e", "s", "es", "ing", "ed", "er", "y")
+"""What the stemmer may have taken off a word ("hous" is "house", "ceil" is "ceiling")."""
+
+
+def _a_word(stemmed: str) -> bool:
+    """``stemmed`` is the stem of a word in use, not a slip: two words one slip apart ("stairs"
+    and "stains", "a horse" and "a house") are two things, never one typed in a hurry."""
+    words = whole_words()
+    return any(stemmed + ending in words for ending in _ENDINGS)
 
 
 def _one_slip(a: str, b: str) -> bool:
