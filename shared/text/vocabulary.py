@@ -234,6 +234,22 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"(?:it|mould|damp|the damp|the mould)(?:(?:'s| is| has| have)? (?:come|came|coming)"
            r"|'s| is) back|(?:mould|damp)(?: has| have)? (?:returned|reappeared|come back)",
            "returned reopened"),
+    # Round eighteen of answers: a door that will not shut or lock, a box for the key, lights
+    # that come on by themselves in a power cut, the arm that pulls a door shut, drugs sold, and
+    # a lung condition by its name.
+    _entry(r"(?:front|back|external|outside|entrance) doors? (?:[\w'’]+ ){0,8}(?:won'?t|will "
+           r"not|doesn'?t|does not|can'?t|cannot) (?:shut|close|lock)", "insecure external door"),
+    _entry(r"(?:key )?lock ?box(?:es)?|key ?box(?:es)?|key ?safes?", "key safes"),
+    _entry(r"lights? (?:[\w'’]+ ){0,12}?(?:come|comes|came|stay|stays|stayed|go|goes|switch|"
+           r"switches) on (?:by (?:itself|themselves) |on (?:its|their) own )?(?:when|if|in) "
+           r"(?:the|a) (?:power|electric(?:ity|s)?)", "emergency lighting"),
+    _entry(r"(?:springy|spring|sprung|metal|hydraulic) (?:arm|bar|thing|hinge)s?|(?:makes?|"
+           r"making|made) (?:the |his |her |their )?(?:front )?door (?:slam|shut|close)",
+           "door closers"),
+    _entry(r"(?:sell|sells|selling|sold|deal|deals|dealing|dealt) (?:\w+ ){0,2}drugs|drugs "
+           r"(?:are |is |were |being )+(?:sold|dealt)", "drug dealing"),
+    _entry(r"asthma\w*|COPD|emphysema|bronchitis|cystic fibrosis|(?:breathing|chest|lung) "
+           r"(?:problems?|conditions?|disease)", "respiratory condition"),
     # Tenancy deposits.
     _entry(r"(?:deposit|bond) back|kept (?:my|the|their) deposit", "tenancy deposit"),
     # What a council does to a building, a licence or a record, in the statute's words.
@@ -397,8 +413,11 @@ _GENERAL: tuple[_Entry, ...] = (
            "house in multiple occupation HMO"),
     _entry(r"kicked out|chucked out|thrown out|turfed out|evict\w*", "possession"),
     _entry(r"mou?ld\w*|damp|condensation|black spots?", "damp and mould"),
-    _entry(r"(?:home |house )?adaptations?|stair ?lifts?|grab rails?|walk-in showers?",
+    _entry(r"(?:home |house )?adaptations?|stair ?lifts?|grab rails?",
            "disabled facilities grant"),
+    # A walk-in shower or a wet room is what tenants call a level-access shower: a major
+    # adaptation, which a landlord funds itself below a band; not in itself a grant.
+    _entry(r"walk-in showers?|wet rooms?", "level-access shower major adaptation"),
     _entry(r"electrical (?:safety )?(?:checks?|inspections?|certificates?|tests?)",
            "electrical installation condition report EICR"),
     _entry(r"(?:unfit|not fit) (?:to live in|for (?:human )?habitation)|uninhabitable",
