@@ -1,12 +1,79 @@
-"""Round eighteen's reading of questions and answers: tenants' everyday words for a door that
-will not lock, a key box, lights that come on in a power cut, a door's closer, drugs sold, a
-lung condition by its name; and a walk-in shower read as a major adaptation, not a grant."""
+"""Round eighteen's reading of questions and answers: a long question that runs on without a
+comma still asks twice (after a sum of money, at a "how much" or "how long"); each thing it
+asks is answered by a sentence sharing its words; tenants' everyday words for a door that will
+not lock, a key box, lights that come on in a power cut, a door's closer, drugs sold, a lung
+condition by its name; and a walk-in shower read as a major adaptation, not a grant."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
+from shared.answering.composition import answer
+from shared.answering.questions import asks_in
 from shared.text.vocabulary import expansions
+
+
+@dataclass(frozen=True)
+class _Doc:
+    ref: str
+    title: str
+    text: str
+
+
+_QUALITY = _Doc(
+    "doc:repairs#9", "Responsive Repairs Policy — Quality checks",
+    "## Quality checks\n\n"
+    "We will carry out a post-inspection on at least 10% of completed repairs, and on every "
+    "repair costing more than £1,000. We will ask every resident to rate the repair once it is "
+    "complete.")
+_RIGHT_TO_REPAIR = _Doc(
+    "doc:repairs#10", "Responsive Repairs Policy — Right to Repair",
+    "## Right to Repair\n\n"
+    "Secure tenants may be entitled to compensation under the statutory Right to Repair scheme "
+    "for certain small urgent repairs that are not done in time. We will tell residents about "
+    "the scheme when they report a qualifying repair.")
+@pytest.mark.parametrize(("question", "asks"), [
+    ("An elderly tenant has asked for a stairlift and the OT has already been to see her about "
+     "it. If the works cost £14,000 how much will we put in towards what the grant does not "
+     "cover, and who fits it?",
+     ("how much will we put in towards what the grant does not cover", "who fits it")),
+    ("The new boiler for one of our older tenants in the sheltered block will cost £2,300 who "
+     "pays for it and does the tenant have to be at home when it is fitted?",
+     ("who pays for it", "does the tenant have to be at home when it is fitted")),
+    ("My tenant is moving to be nearer her daughter and wants to end her tenancy with us soon "
+     "how long must her notice be and which day does it have to end on",
+     ("how long must her notice be", "which day does it have to end on")),
+])
+def test_a_question_that_runs_on_without_a_comma_still_asks_twice(
+        question: str, asks: tuple[str, ...]) -> None:
+    assert asks_in(question)[-len(asks):] == asks
+
+
+@pytest.mark.parametrize("question", [
+    "An electrician found a C2 at a tenant's flat during the five-yearly test last week, and "
+    "the tenant is worried about the sockets in the kitchen. Do we have to give him a copy of "
+    "the report, and when does the C2 have to be fixed?",
+    "How does the time we take to contact a household after a damp report about black mould in "
+    "the bedroom compare with how long we take to write to them after the inspection is done?",
+    "A tenant with a baby has mould all over the nursery ceiling and she is at the end of her "
+    "tether. How quickly do we visit, and once the inspection is done how long do we have to "
+    "write to her?",
+])
+def test_a_figure_a_compared_or_a_conditioned_how_long_opens_no_ask(question: str) -> None:
+    parts = asks_in(question)
+    assert not any(p.startswith(("have to be fixed", "how long we take", "how long do we"))
+                   for p in parts)
+
+
+def test_each_thing_a_long_question_asks_is_answered_by_a_sentence_sharing_its_words() -> None:
+    said = answer("Our contractor's repair to the guttering above a tenant's flat cost £2,700 "
+                  "does that need a post-inspection and will we ask the tenant to rate the "
+                  "repair", [_RIGHT_TO_REPAIR, _QUALITY])
+    lead = said.split("\n\n")[0]
+    assert "We will ask every resident to rate the repair" in lead
+    assert "Right to Repair" not in lead
 
 
 @pytest.mark.parametrize(("question", "means"), [

@@ -215,13 +215,33 @@ class Question:
     "what happens if it goes on past twelve weeks"), without the circumstances told first."""
 
 
+_HOW_MEASURED = r"(?:much|many|long|quickly|soon|often|fast|frequently)"
+"""What "how" asks to be measured: "how much", "how long", "how quickly"."""
+_AFTER_SUM = r"(?:(?<=\d,\d{3})|(?<=£\d)|(?<=£\d\d)|(?<=£\d{3}))"
+"""Just after a sum of money ("£14,000", "£500"), not any number ("C2", "2004")."""
+_CONDITION_BEFORE = re.compile(r"(?:^|[,;.?!]\s*|\band\s+)(?:once|if|when|after|where|until|"
+                               r"as soon as)\b[^,;.?!]*$", re.IGNORECASE)
+"""A run-on "how long" after a condition of its own ("once the inspection is done how long
+…") asks within that condition's clause: the clause is no ask of its own."""
+_NOT_EMBEDDING = (r"(?<!\bwith)(?<!\bthan)(?<!\babout)(?<!\bof)(?<!\bagainst)"
+                  r"(?<!\bbetween)(?<!\bfor)(?<!\bcompare)")
+"""A "how long" that is a side of a comparison or what something is about ("compare A with
+how long …", "say about how often …") opens no ask of its own."""
+
 LONG_QUESTION_WORDS = 25
 """A question this long tells its circumstances before it asks: its meaning is diluted by
 them, so each thing it asks is also read on its own."""
-_ASK = re.compile(r"(?:^|[,;]\s*(?:(?:and|so|but)\s+)?|\s(?:and|so)\s+|(?<=[.?!])\s+)"
-                  r"(?P<ask>(?:what|how|who|when|which|can|could|may|must|do|does|is|are|"
-                  r"should|will|would|have|has)"
-                  r"\s+\w+)", re.IGNORECASE)
+_ASKING_WORD = (r"(?:what|how|who|when|which|can|could|may|must|do|does|is|are|should|will|"
+                r"would|have|has)")
+_ASK = re.compile(rf"(?:^|[,;]\s*(?:(?:and|so|but)\s+)?|\s(?:and|so)\s+|(?<=[.?!])\s+|"
+                  rf"{_AFTER_SUM}\s+(?={_ASKING_WORD}\s)|{_NOT_EMBEDDING}\s(?P<run_on>)(?=how\s+"
+                  rf"{_HOW_MEASURED}\b))"
+                  rf"(?P<ask>{_ASKING_WORD}\s+\w+)", re.IGNORECASE)
+"""Where an ask opens: at the start, after a comma or a semicolon, after "and" or "so", after
+a sentence's end; and where a question runs on without punctuation, after a figure ("… will
+cost £14,000 how much will we put in …", "… cost £8,000 who pays …") and at a "how much",
+"how long" or "how quickly" wherever it stands ("… end her tenancy how much notice …"):
+questions as tenants tell them often leave the comma out."""
 
 
 def asks_in(question: str) -> tuple[str, ...]:
@@ -231,11 +251,12 @@ def asks_in(question: str) -> tuple[str, ...]:
     she have to ask for Stage 2, …")."""
     if len(question.split()) < LONG_QUESTION_WORDS:
         return ()
-    starts = [m.start("ask") for m in _ASK.finditer(question)]
+    starts = [m.start("ask") for m in _ASK.finditer(question)
+              if m.group("run_on") is None or not _CONDITION_BEFORE.search(question[:m.start()])]
     if not starts or (len(starts) == 1 and starts[0] == 0):
         return ()
     ends = [*starts[1:], len(question)]
-    parts = [re.sub(r"[\s,;?]*(?:\b(?:and|so|but))?[\s,;?]*$", "", question[a:b]).strip()
+    parts = [re.sub(r"[\s,;?]*(?:\b(?:and|so|but|[Aa]lso))?[\s,;?]*$", "", question[a:b]).strip()
              for a, b in zip(starts, ends, strict=True)]
     return tuple(p for p in parts if len(p.split()) >= 3)
 

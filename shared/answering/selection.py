@@ -480,8 +480,13 @@ def select(question: Question, documents: Sequence[Source],
                       + BAND_WEIGHT * band_fit(side_sums, c.text)
                       for x, side_terms, side_sums in zip(side_row, sides_asked, sides_sums,
                                                           strict=True))
-        parts = tuple(float(x) + CUE_WEIGHT * has_cue(kind, c.text) - POINTER_PENALTY * pointer
-                      for x, kind in zip(part_row, parts_kinds, strict=True))
+        # Each thing asked is answered by a sentence holding its cue and, as the whole
+        # question's is, sharing its words ("will we ask the tenant to rate the repair": the
+        # rating sentence, not another about repairs that is as near in meaning).
+        parts = tuple(float(x) + CUE_WEIGHT * has_cue(kind, c.text)
+                      + OVERLAP_WEIGHT * _share(part_terms, said) - POINTER_PENALTY * pointer
+                      for x, kind, part_terms in zip(part_row, parts_kinds, parts_asked,
+                                                     strict=True))
         ranked.append(Candidate(c.doc, c.position, c.text, c.heading, sim, overlap, cue,
                                 score, side, sides, parts))
     ranked.sort(key=lambda c: (-c.score, c.doc, c.position))
