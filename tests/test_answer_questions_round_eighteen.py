@@ -1,6 +1,7 @@
 """Round eighteen's reading of questions and answers: a long question that runs on without a
 comma still asks twice (after a sum of money, at a "how much" or "how long"); each thing it
-asks is answered by a sentence sharing its words; tenants' everyday words for a door that will
+asks is answered by a sentence sharing its words; a time told in a story is measured against a
+limit only when the question asks about timing; tenants' everyday words for a door that will
 not lock, a key box, lights that come on in a power cut, a door's closer, drugs sold, a lung
 condition by its name; and a walk-in shower read as a major adaptation, not a grant."""
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from shared.answering.composition import answer
-from shared.answering.questions import asks_in
+from shared.answering.questions import asks_in, classify, elapsed, has_cue
 from shared.text.vocabulary import expansions
 
 
@@ -34,6 +35,14 @@ _RIGHT_TO_REPAIR = _Doc(
     "Secure tenants may be entitled to compensation under the statutory Right to Repair scheme "
     "for certain small urgent repairs that are not done in time. We will tell residents about "
     "the scheme when they report a qualifying repair.")
+_ARREARS = _Doc(
+    "doc:rent#3", "Rent and Income Policy — Early intervention",
+    "## Early intervention\n\n"
+    "Residents who tell us they are waiting for a first Universal Credit payment will not be "
+    "subject to legal action for the arrears that build up while they wait, provided they have "
+    "made a claim and keep us informed.")
+
+
 @pytest.mark.parametrize(("question", "asks"), [
     ("An elderly tenant has asked for a stairlift and the OT has already been to see her about "
      "it. If the works cost £14,000 how much will we put in towards what the grant does not "
@@ -65,6 +74,17 @@ def test_a_figure_a_compared_or_a_conditioned_how_long_opens_no_ask(question: st
     parts = asks_in(question)
     assert not any(p.startswith(("have to be fixed", "how long we take", "how long do we"))
                    for p in parts)
+
+
+def test_a_time_told_in_a_story_is_measured_only_when_timing_is_asked() -> None:
+    story = ("Our tenant was made redundant, applied for Universal Credit a fortnight ago and "
+             "four weeks later still has no payment, so he is behind with the rent.")
+    assert elapsed(f"{story} Will we start court action against him?") is None
+    assert elapsed(f"{story} Is it too late to stop court action?") is not None
+    assert elapsed("Can a resident complain about a repair seven months after it was done?")
+    q = classify(f"{story} He rings us every week. Will we start court action against him?")
+    # Its rule names no limit in weeks, and still answers: a commitment not to take action.
+    assert has_cue(q, _ARREARS.text.split("\n\n")[1])
 
 
 def test_each_thing_a_long_question_asks_is_answered_by_a_sentence_sharing_its_words() -> None:

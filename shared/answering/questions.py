@@ -557,9 +557,23 @@ def in_days(period: tuple[float, str]) -> float:
 _ELAPSED = re.compile(r"\b(?:after|later|ago|old|since|late|on)\b", re.IGNORECASE)
 
 
+_TIMING_ASKED = re.compile(
+    r"\b(?:too (?:late|early|long)|in time|out of time|still|by now|yet|already|time limit|"
+    r"(?:missed|passed|past) the (?:deadline|limit)|late)\b",
+    re.IGNORECASE)
+"""An asking sentence that asks whether a time told before it is within a limit ("Is she too
+late to ask for Stage 2?")."""
+
+
 def elapsed(question: str) -> tuple[str, tuple[float, str]] | None:
     """The time a yes-or-no question says has passed ("a complaint made seven months after
-    the event"): to be measured against the limit a source sets."""
+    the event"): to be measured against the limit a source sets. A time told in a story
+    before the asking sentence ("claimed Universal Credit three weeks ago … Will we take him
+    to court?") is measured only when the asking sentence asks about timing ("is she too
+    late?"): otherwise it is part of the story, not what is asked."""
+    asking = asking_sentence(question)
+    if asking != question and not _TIMING_ASKED.search(asking):
+        question = asking
     for m in DURATION.finditer(question):
         counted = amount(m.group(0))
         if counted and _ELAPSED.search(question[m.end():m.end() + 12]):
