@@ -1,7 +1,8 @@
 """Round eighteen's reading of questions and answers: a long question that runs on without a
 comma still asks twice (after a sum of money, at a "how much" or "how long"); each thing it
 asks is answered by a sentence sharing its words; a time told in a story is measured against a
-limit only when the question asks about timing; tenants' everyday words for a door that will
+limit only when the question asks about timing; a class's bold label defines the term it
+begins ("**Minor**: …" for "a minor damp case"); tenants' everyday words for a door that will
 not lock, a key box, lights that come on in a power cut, a door's closer, drugs sold, a lung
 condition by its name; and a walk-in shower read as a major adaptation, not a grant."""
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 
 from shared.answering.composition import answer
-from shared.answering.questions import asks_in, classify, elapsed, has_cue
+from shared.answering.questions import asks_in, classify, defined_term, defines, elapsed, has_cue
 from shared.text.vocabulary import expansions
 
 
@@ -94,6 +95,28 @@ def test_each_thing_a_long_question_asks_is_answered_by_a_sentence_sharing_its_w
     lead = said.split("\n\n")[0]
     assert "We will ask every resident to rate the repair" in lead
     assert "Right to Repair" not in lead
+
+
+_RISK = _Doc(
+    "doc:damp#3", "Damp and Mould Policy — Assessing the risk",
+    "## Assessing the risk\n\n"
+    "Every report is given a risk rating when it is logged:\n\n"
+    "- **Moderate**: mould covering more than one square metre in total, or damp staining that "
+    "keeps returning.\n"
+    "- **Minor**: small patches of condensation mould that can be cleaned.")
+_RESPONSE = _Doc(
+    "doc:damp#4", "Damp and Mould Policy — How quickly we respond",
+    "## How quickly we respond\n\n"
+    "For moderate and minor cases we will carry out a full damp inspection within 10 working "
+    "days of the report.")
+
+
+def test_a_bold_label_defines_the_class_its_term_begins_with() -> None:
+    term = defined_term("What counts as a minor damp case?")
+    assert defines(term, "**Minor**: small patches of condensation mould that can be cleaned.")
+    assert not defines(term, "**Moderate**: mould covering more than one square metre.")
+    said = answer("What is a minor damp case?", [_RESPONSE, _RISK])
+    assert said.split("\n\n")[0].lstrip('"').startswith("**Minor**: small patches")
 
 
 @pytest.mark.parametrize(("question", "means"), [

@@ -472,11 +472,29 @@ def defined_term(question: str) -> str:
     return (asked.group(1) or asked.group(2) or "").strip() if asked else ""
 
 
+_LABEL = re.compile(r"^\*\*(?P<label>[^*]{1,60})\*\*\s*:")
+"""A class's bold label before its definition ("**Minor**: small patches of …")."""
+
+
+def _labels(term: str, sentence: str) -> bool:
+    """Whether ``sentence`` defines the class ``term`` opens with ("a minor damp case" is the
+    policy's "**Minor**: …" of its damp cases): the label's words begin the term's."""
+    m = _LABEL.match(sentence)
+    if m is None:
+        return False
+    label = [stem(w) for w in re.findall(r"[\w'’-]+", m.group("label").lower())]
+    asked = [stem(w) for w in re.findall(r"[\w'’-]+", term.lower())]
+    return len(asked) > len(label) and asked[:len(label)] == label
+
+
 def defines(term: str, sentence: str) -> bool:
     """Whether ``sentence`` defines ``term``: the term, then "means", "is", "are", "includes"
-    or a colon within a few words ("“HMO” means …", "**Severe**: …", "A decant is …")."""
+    or a colon within a few words ("“HMO” means …", "**Severe**: …", "A decant is …"), or a
+    class's bold label that begins the term ("**Minor**: …" for "a minor damp case")."""
     if not term:
         return False
+    if _labels(term, sentence):
+        return True
     words = r"\W+".join(re.escape(w) for w in term.split())
     return bool(re.search(rf"\b{words}\b\W{{0,6}}(?:\s+\([^)]*\))?(?:\s*,[^,.;]{{0,80}},)?\s*"
                           r"(?::|means\b|is\b|are\b|includes?\b|has the meaning)", sentence,
