@@ -79,7 +79,7 @@ THRESHOLDS = {"key_fact": 1.0, "first_three": 0.95, "cited_verified": 1.0,
 """The issue's targets, over the gating categories (all but ``repealed_law``)."""
 UNGATED = frozenset({"repealed_law"})
 UNGATED_ITEMS = frozenset({
-    "r8f-how-quickly-06", "r8f-how-quickly-08", "r8f-can-we-must-we-01",
+    "r8f-how-quickly-08", "r8f-can-we-must-we-01",
     "r8f-can-we-must-we-02", "r8f-compare-01", "r8f-compare-02", "r8f-follow-up-05",
     # Round nine's, missing at their last measurement (their reasons, from that run): the
     # right passage not in the evidence (retrieval: s. 8, s. 79, the adaptation-cost
@@ -112,12 +112,12 @@ UNGATED_ITEMS = frozenset({
     "r10f-can-we-must-we-03", "r10f-can-we-must-we-07", "r10f-can-we-must-we-08",
     "r10f-who-06", "r10f-compare-06", "r10f-follow-up-03",
     "r10f-follow-up-06", "r10f-not-in-sources-01",
-    "r10f-not-in-sources-02", "r10f-definition-04",
+    "r10f-not-in-sources-02",
     # Round eleven's, missing at their first run (before any change of the round).
     "r11f-how-quickly-03", "r11f-how-quickly-04", "r11f-who-02",
     "r11f-who-03", "r11f-who-05", "r11f-who-07", "r11f-follow-up-05",
     "r11f-not-in-sources-01",
-    "r11f-count-02", "r11f-count-04", "r11f-lay-01", "r11f-long-01", "r11f-long-03",
+    "r11f-count-02", "r11f-count-04", "r11f-lay-01", "r11f-long-03",
     # Round twelve's, missing at their first run (before any change of the round): the right
     # passage not in the evidence (retrieval: the recharge waiver for domestic abuse; ending a
     # tenancy for "hand her keys back"; s. 98, named in the question, not found; the repealed
@@ -191,7 +191,7 @@ UNGATED_ITEMS = frozenset({
     # 1977, which the question names, is mentioned in s. 33 but not held, so it is named as
     # missing (can-we-must-we-04). The prescribed standards' term is too long a phrase for the
     # definition's share of words (definition-02).
-    "r15f-lay-05", "r15f-lay-09", "r15f-long-04", "r15f-long-05", "r15f-two-step-01",
+    "r15f-lay-05", "r15f-long-04", "r15f-long-05", "r15f-two-step-01",
     "r15f-how-quickly-04", "r15f-can-we-must-we-01",
     "r15f-can-we-must-we-04", "r15f-follow-up-02", "r15f-definition-02",
     # Round sixteen's fresh items still missing after the round's rules. Retrieval (the passage
@@ -240,16 +240,41 @@ UNGATED_ITEMS = frozenset({
     # first, far in meaning from the story (story-04); the pause for domestic abuse below the
     # recovery steps (story-05); "three weeks ago" in a story read as the time to measure
     # against a limit, so the Universal Credit sentence has no cue (story-06).
-    "r17f-lay-01", "r17f-lay-02", "r17f-long-04", "r17f-long-06", "r17f-long-07",
+    "r17f-lay-01", "r17f-lay-02", "r17f-long-04", "r17f-long-06",
     "r17f-story-01", "r17f-story-04", "r17f-story-05", "r17f-story-06",
     "r17f-can-we-must-we-04", "r17f-who-05", "r17f-who-07", "r17f-definition-03",
-    "r17f-how-quickly-01"})
+    "r17f-how-quickly-01",
+    # Round eighteen's fresh items still missing after the round's rules. Retrieval (the
+    # passage that answers never reaches the evidence): the emergency class for a front door
+    # kicked in that "won't shut or lock" (lay-01); the complaints policy for "is she too late
+    # to ask for Stage 2?" after a story about a missed repair (story-08: repairs only); s. 38's
+    # tenant's remedies (Schedule 3 quoted, can-we-must-we-05); s. 39's management order
+    # (ss. 15, 37 quoted, can-we-must-we-06); s. 89's fit and proper evidence (s. 72's offences
+    # quoted, follow-up-03); s. 57(5)'s definition of anti-social behaviour (Schedule 11's
+    # definitions quoted, definition-02). The right passage in the evidence but judged not to
+    # answer, or another sentence chosen or put first: the minor adaptations' key safes for
+    # "one of those little lock boxes" (far in meaning, lay-03); the severe case's 24 hours for
+    # COPD, its label in another section than its rule (two-step-03); s. 131(4)'s court order
+    # before (2)'s right to enter (can-we-must-we-08); the Corbiere judgment's para. 1 on Mr
+    # Xu's nationality (who-04); D2M's para. 3 date, "PINS" for the question's "Planning
+    # Inspectorate" (count-06); "all other buildings with communal areas" for "a small block"
+    # (compare-03, as r13f-how-quickly-06); "who pays for it" after "£8,000", the £20 missed
+    # appointment's "we will pay" before the band's "fund the adaptation from our own budget"
+    # (long-04, stated but not in the first three). Passing after round eighteen's rules and
+    # gating again: r15f-lay-09 (the walk-in shower read as a major adaptation: the OT's
+    # recommendation), r17f-long-07 (the storage sentence for the second ask), r11f-long-01
+    # and r8f-how-quickly-06 (each ask answered by a sentence sharing its words),
+    # r10f-definition-04 (a class's bold label defines the term it begins).
+    "r18f-lay-01", "r18f-lay-03", "r18f-long-04", "r18f-story-08", "r18f-two-step-03",
+    "r18f-can-we-must-we-05", "r18f-can-we-must-we-06", "r18f-can-we-must-we-08",
+    "r18f-who-04", "r18f-count-06", "r18f-compare-03", "r18f-follow-up-03",
+    "r18f-definition-02"})
 """Fresh items that still miss: they stay in the set and are reported (also in their round's
 fresh row), but do not gate; each one's note (round eight) or the comments above (rounds nine
-to seventeen) say why."""
+to eighteen) say why."""
 FRESH = ("r8f-", "r9f-", "r10f-", "r11f-", "r12f-", "r13f-", "r14f-", "r15f-", "r16f-",
-         "r17f-")
-"""Each round's fresh items (rounds eight to seventeen), written and first run before any
+         "r17f-", "r18f-")
+"""Each round's fresh items (rounds eight to eighteen), written and first run before any
 change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an
