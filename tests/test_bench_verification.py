@@ -194,6 +194,7 @@ FRESH14 = load(SET.with_name("verification_fresh14.jsonl"))
 FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
 FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
 FRESH17 = load(SET.with_name("verification_fresh17.jsonl"))
+FRESH18 = load(SET.with_name("verification_fresh18.jsonl"))
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,14 @@ FRESH_SETS = (
                                 "schedule_modal", "later_limb", "paraphrase", "hedged",
                                 "judgment_lay_paraphrase", "judgment_mid_sentence",
                                 "judgment_case_name"), floor=7),
+    # Real items in new shapes first (paraphrases in other words, hedges, history, a later
+    # limb, mid-sentence quotes, the Act named in the claim's own words, a consequence stated
+    # elsewhere in the section, numbers in words, the passive, exceptions), then the wrong
+    # shapes round seventeen left open (payees, negation, a judgment's forum and narrative).
+    FreshSet(18, FRESH18, 170, ("paraphrase", "hedged", "history", "later_limb",
+                                "judgment_mid_sentence", "act_named", "same_section",
+                                "numbers_in_words", "passive", "exception", "payee_swap",
+                                "duty_vs_power", "judgment_negation"), floor=6),
 )
 
 
