@@ -173,7 +173,8 @@ class LegislationCheck:
         elif cover.covered is None:
             notes.append(cover.detail)
         # In force.
-        when = temporal_issue(citation.claim, act, provision, context.today)
+        when = temporal_issue(citation.claim, act, provision, context.today,
+                              jurisdiction=context.jurisdiction)
         if isinstance(when, Temporal):
             findings.append(CheckFinding(when.issue, when.removes, when.detail))
         elif when:
