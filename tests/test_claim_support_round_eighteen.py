@@ -1,15 +1,19 @@
 """Round eighteen's rules of claim support, false removals first: a repeal the source limits to
 another nation, a power named only to say what it is subject to, the notice a power is used by
-stated as a duty, a power confined by "only if" against "only … can". Each example is a shape,
-not an item of the benchmark."""
+stated as a duty, a power confined by "only if" against "only … can"; then an ordinal or a
+Division changed in a judgment's narrative, a repeal stated as an insertion, a denial that
+reaches past a sum. Each example is a shape, not an item of the benchmark."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from shared.text.modality import modalities, same_limit
+from shared.verification.amendments import inserted_for_omitted
 from shared.verification.claims import check_claim
 from shared.verification.lexsource import Act, Provision
+from shared.verification.narrative import another_division, changed_ordinals
+from shared.verification.polarity import denied_in_passage
 from shared.verification.temporal import Temporal, temporal_issue
 
 # --- a repeal the source limits to another nation ------------------------------------------
@@ -106,3 +110,61 @@ def test_a_plain_power_still_contradicts_only_can() -> None:
                           "Only a company limited by shares can be designated")
     assert not same_limit("A company may be designated only if it is limited by shares",
                           "No company can be designated")
+
+
+# --- an ordinal or a Division changed in a judgment's narrative ------------------------------
+
+
+def test_an_ordinal_changed_on_the_same_noun_is_a_doubt() -> None:
+    assert changed_ordinals("The bank issued its third claim on 3 May 2013",
+                            "the fourth claim was issued on 3 May 2013")
+    assert changed_ordinals("the Defendant accepted that the second appeal decision should be "
+                            "quashed", "the Defendant accepted that the first appeal decision "
+                                       "should be quashed")
+
+
+def test_the_same_ordinal_or_another_noun_is_no_doubt() -> None:
+    assert changed_ordinals("The bank issued its fourth claim on 3 May 2013",
+                            "the fourth claim was issued on 3 May 2013") == []
+    assert changed_ordinals("In the first place, the second claim failed",
+                            "the second claim failed, and the first hearing was adjourned") == []
+
+
+def test_another_division_of_the_high_court_is_a_doubt() -> None:
+    assert another_division("The claim was issued in the Queen's Bench Division",
+                            "the claim was issued in the Chancery Division on 20 May")
+    assert another_division("The claim was issued in the Chancery Division",
+                            "the claim was issued in the Chancery Division on 20 May") == []
+    assert another_division("The claim was issued in the Chancery Division",
+                            "the claim was issued on 20 May") == []
+
+
+# --- a repeal stated as an insertion -------------------------------------------------------
+
+
+def test_an_omitted_provision_said_to_be_inserted_is_a_doubt() -> None:
+    quote = "Omit section 86 of the Example Act 1996"
+    assert inserted_for_omitted("The 2004 Act inserted a new section 86 into the Example Act "
+                                "1996", quote)
+    assert inserted_for_omitted("The 2004 Act introduced a new duty in section 86 of the "
+                                "Example Act 1996", quote)
+
+
+def test_an_omitted_provision_said_to_be_removed_is_no_doubt() -> None:
+    quote = "Omit section 86 of the Example Act 1996"
+    assert inserted_for_omitted("The 2004 Act repealed section 86 of the Example Act 1996, "
+                                "which created a duty", quote) == []
+    assert inserted_for_omitted("The 2004 Act added a new section 87 to the Example Act 1996",
+                                quote) == []
+    assert inserted_for_omitted("The 2004 Act inserted a new section 86 into the Example Act "
+                                "1996", "After section 85 insert— 86 Duties") == []
+
+
+# --- a negation that reaches past a figure ---------------------------------------------------
+
+
+def test_a_denial_reaches_past_a_sum_to_its_noun() -> None:
+    assert denied_in_passage("He said he had put £42m cash into the project",
+                             "he had not put £42m cash into the project") == ["cash"]
+    assert denied_in_passage("He said he had not put £42m cash into the project",
+                             "he had not put £42m cash into the project") == []
