@@ -194,6 +194,7 @@ FRESH14 = load(SET.with_name("verification_fresh14.jsonl"))
 FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
 FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
 FRESH17 = load(SET.with_name("verification_fresh17.jsonl"))
+FRESH18 = load(SET.with_name("verification_fresh18.jsonl"))
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,14 @@ FRESH_SETS = (
                                 "schedule_modal", "later_limb", "paraphrase", "hedged",
                                 "judgment_lay_paraphrase", "judgment_mid_sentence",
                                 "judgment_case_name"), floor=7),
+    # Real items in new shapes first (paraphrases in other words, hedges, history, a later
+    # limb, mid-sentence quotes, the Act named in the claim's own words, a consequence stated
+    # elsewhere in the section, numbers in words, the passive, exceptions), then the wrong
+    # shapes round seventeen left open (payees, negation, a judgment's forum and narrative).
+    FreshSet(18, FRESH18, 170, ("paraphrase", "hedged", "history", "later_limb",
+                                "judgment_mid_sentence", "act_named", "same_section",
+                                "numbers_in_words", "passive", "exception", "payee_swap",
+                                "duty_vs_power", "judgment_negation"), floor=6),
 )
 
 
@@ -353,6 +362,14 @@ in a judgment's narrative ("their first year", "April 2012"), an extent or autho
 does not state). Its real items are gated (none removed); its wrong ones are scored in the
 benchmark only."""
 
+FRESH18_WRONG = frozenset(i["id"] for i in FRESH18 if i["label"] == "fabricated")
+"""Round eighteen's wrong items are not gated yet, like rounds thirteen's to fifteen's and
+seventeen's: after its rules 33 of the 76 stay verified (first run: 39), more than the
+15 % a capped list of open items may hold (what they need, among others: a payer, payee or
+holder named as "the relevant proprietor" or "that person", a judgment's negation under "no
+reason to think", a claim that contradicts a quoted exemption or an "other than"). Its real
+items are gated (none removed); its wrong ones are scored in the benchmark only."""
+
 GATE_EXCLUDED = frozenset(i["id"] for i in FRESH8 if i.get("note"))
 """Fresh items that cannot pass honestly: each keeps its note in the set (what a general rule
 would have to know that neither the quote nor its sentence says). Scored in the benchmark,
@@ -362,10 +379,10 @@ HELD_OUT_REAL_REMOVED_MAX = 0.01
 
 @pytest.fixture(scope="module")
 def held_out(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    """The round eight to seventeen fresh sets through ``yourai verify``, as the held-out set
+    """The round eight to eighteen fresh sets through ``yourai verify``, as the held-out set
     would be."""
     items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11, *FRESH12, *FRESH13, *FRESH14, *FRESH15,
-             *FRESH16, *FRESH17]
+             *FRESH16, *FRESH17, *FRESH18]
     return outcomes(items, run_verifier(items, CORPUS,
                                         Path(tmp_path_factory.mktemp("verify-fresh")),
                                         model_cache=MODEL_CACHE))
@@ -404,7 +421,8 @@ def test_the_fresh_sets_pass_no_wrong_citation(held_out: list[Outcome]) -> None:
     passed = [o.id for o in held_out
               if o.label == "fabricated" and o.status == "verified"
               and o.id not in GATE_EXCLUDED | FRESH10_OPEN | FRESH11_OPEN | FRESH12_OPEN
-              | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG | FRESH16_OPEN | FRESH17_WRONG]
+              | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG | FRESH16_OPEN | FRESH17_WRONG
+              | FRESH18_WRONG]
     assert passed == []
 
 

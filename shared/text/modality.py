@@ -53,6 +53,10 @@ POWER = re.compile(
 "enables the tribunal to …", "entitles the tenant to …"."""
 
 _DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+May\s+\d{4}\b|\bMay\s+\d{4}\b", re.IGNORECASE)
+_CONSTRAINED = re.compile(r"\bpowers?\s+to\b[^.;:]{0,80}?\b(?:is|are)\s+subject\s+to\b",
+                          re.IGNORECASE)
+"""A power named only to say what it is subject to ("the Secretary of State's power to modify
+or revoke it is subject to that provision"): a limit on a power, not a power given."""
 
 CONFLICTS: dict[Modality, frozenset[Modality]] = {
     "duty": frozenset({"power", "prohibition", "no_duty"}),
@@ -73,7 +77,7 @@ def modalities(text: str) -> set[Modality]:
     also a duty; the month of May is not a power.
     """
     found: set[Modality] = set()
-    text = _DATE.sub(" ", text)
+    text = _CONSTRAINED.sub(" ", _DATE.sub(" ", text))
     negatives: tuple[tuple[re.Pattern[str], Modality], ...] = (
         (PROHIBITION, "prohibition"), (NO_DUTY, "no_duty"))
     for pattern, kind in negatives:
@@ -109,11 +113,22 @@ BESIDES = re.compile(r"\b(?:anything|anyone|any\s+[\w’'-]+)?\s*other\s+than\b|
 """What a prohibition of everything else says: "must not contain anything other than …"."""
 
 
+CONFINED = re.compile(r"\b(?:may|can)\b[^.;:]{0,80}?\bonly\s+(?:if|where|when|after|with|"
+                      r"on|in|to|for)\b", re.IGNORECASE)
+"""A power confined by a condition: "A company may be designated under this section only if
+…"."""
+ONLY_FIRST = re.compile(r"\bonly\b[^.;:]{0,80}?\b(?:may|can|shall)\b", re.IGNORECASE)
+"""A prohibition of everyone or everything else: "Only a company limited by shares can be
+designated"."""
+
+
 def same_limit(power: str, prohibition: str) -> bool:
     """Whether a power and a prohibition state one limit from either side: "can last at most
     five years" says what "must not end more than 5 years after" says, but "can last more
     than five years" does not; "may hold only the deposits" says what "must not contain
-    anything other than the deposits" says. (The figures and the things are compared
+    anything other than the deposits" says; "may be designated … only if" says what "only a
+    company … can be designated" says. (The figures and the things are compared
     elsewhere.)"""
     return (bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))) or (
-        bool(ONLY.search(power)) and bool(BESIDES.search(prohibition)))
+        bool(ONLY.search(power)) and bool(BESIDES.search(prohibition))) or (
+        bool(CONFINED.search(power)) and bool(ONLY_FIRST.search(prohibition)))

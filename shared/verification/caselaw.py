@@ -26,6 +26,7 @@ from shared.verification.hypotheticals import decided_from_conditional, stated_a
 from shared.verification.judge import Judge
 from shared.verification.lexsource import Case, LegalRecords
 from shared.verification.limits import reversed_limits
+from shared.verification.narrative import another_division, changed_ordinals
 from shared.verification.outcomes import mixed_outcome_doubts, outcome_conflicts
 from shared.verification.owners import (
     holders_swapped,
@@ -282,6 +283,8 @@ class CaselawCheck:
                                        *swapped_party_roles(_own_words(citation),
                                                             citation.quote),
                                        *other_person_named(_own_words(citation), citation.quote),
+                                       *changed_ordinals(_own_words(citation), citation.quote),
+                                       *another_division(_own_words(citation), citation.quote),
                                        *unknown_judges(_own_words(citation), case.text)]]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in standing_doubts(

@@ -403,6 +403,9 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
         if {claimed, actual} == {"duty", "prohibition"} and (
                 _one_bound(claim, basis) if claimed == "duty" else _one_bound(basis, claim)):
             return []
+        if (claimed, actual) == ("duty", "power") and _NOTICE_FIRST.search(claim) \
+                and _BY_NOTICE.search(basis):
+            return []
         return [ClaimIssue(certain, f"The statement states {DESCRIPTIONS[claimed]}, but the "
                                     f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
@@ -453,6 +456,17 @@ _BOUND = re.compile(r"\b(?:no|not) (?:earlier|later|sooner|more|less|longer|shor
 _PAST = re.compile(r"\b(?:earlier|later|sooner|more|less|longer|shorter|fewer|greater) than|"
                    r"\b(?:before|after|exceed\w*|beyond)\b", re.IGNORECASE)
 """What a prohibition of crossing a limit says: "cannot come into force earlier than …"."""
+
+
+_BY_NOTICE = re.compile(r"\bmay\s+[a-z]+\b[^.;]{0,120}?\bby (?:serving|giving)\b[^.;]{0,30}?"
+                        r"\bnotice\b", re.IGNORECASE)
+"""A power exercised by notice: "may renounce the right … by serving notice on the relevant
+proprietor not less than two weeks before …"."""
+_NOTICE_FIRST = re.compile(r"\b(?:must|shall|ha(?:s|ve) to|(?:is|are) required to)\s+"
+                           r"(?:first\s+)?(?:give|serve)\b[^.;]{0,60}?\bnotice\b[^.;]{0,60}?"
+                           r"\bbefore\b", re.IGNORECASE)
+"""The notice that power needs, stated as a duty: "must give the owner at least 2 weeks' notice
+before renouncing …" (whoever uses the power must give it first)."""
 
 
 def _one_bound(duty: str, prohibition: str) -> bool:

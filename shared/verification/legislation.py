@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from shared.verification.amendments import inserted_for_omitted
 from shared.verification.antonyms import opposite_words
 from shared.verification.authorities import another_agent, another_forum, unnamed_bodies
 from shared.verification.bound_figures import (
@@ -28,6 +29,7 @@ from shared.verification.judge import Judge
 from shared.verification.jurisdiction import coverage, extent_doubts, places_doubts
 from shared.verification.lexsource import Act, LegalRecords, Provision
 from shared.verification.limits import reversed_limits
+from shared.verification.narrative import changed_ordinals
 from shared.verification.outcomes import decided_otherwise
 from shared.verification.owners import holders_swapped, swapped_parties
 from shared.verification.quantifiers import swapped_quantifiers, widened_persons
@@ -173,7 +175,8 @@ class LegislationCheck:
         elif cover.covered is None:
             notes.append(cover.detail)
         # In force.
-        when = temporal_issue(citation.claim, act, provision, context.today)
+        when = temporal_issue(citation.claim, act, provision, context.today,
+                              jurisdiction=context.jurisdiction)
         if isinstance(when, Temporal):
             findings.append(CheckFinding(when.issue, when.removes, when.detail))
         elif when:
@@ -209,6 +212,8 @@ class LegislationCheck:
                 *reversed_limits(citation.claim, citation.quote),
                 *another_forum(citation.claim, citation.quote),
                 *another_agent(citation.claim, citation.quote),
+                *inserted_for_omitted(citation.claim, citation.quote),
+                *changed_ordinals(citation.claim, citation.quote),
                 *unnamed_bodies(citation.claim, text + "\n" + title)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)

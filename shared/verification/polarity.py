@@ -83,8 +83,9 @@ def _denied(passage: str, shortest: int = 4, *, modal: bool = True) -> set[str]:
                            if (aside := _ASIDE.match(passage, m.end())) else 0)
         for word in WORD.findall(passage[after:after + 60])[:4]:
             w = word.lower()
-            if w in _AUXILIARY or w in STOP_WORDS:
-                continue
+            if w in _AUXILIARY or w in STOP_WORDS or (any(c.isdigit() for c in w)
+                                                      and not w.isdigit()):
+                continue  # "had not put £42m cash into": the denial reaches "cash"
             if w in _REPORTING:
                 found |= _denied_opinion(passage[m.end():])
             elif w.isalpha() and len(w) < shortest and number_value(w) is None:

@@ -125,9 +125,28 @@ def _date(value: str | None) -> dt.date | None:
         return None
 
 
-def temporal_issue(claim: str, act: Act, provision: Provision | None, today: dt.date
-                   ) -> Temporal | str | None:
-    """The temporal issue, or a note (``str``) when there is none worth flagging."""
+_REPEALED_FOR = re.compile(r"\bfor (?P<places>(?:England|Wales|Scotland|Northern Ireland)"
+                           r"(?:(?:,| and| or) (?:England|Wales|Scotland|Northern Ireland))*)\b")
+"""A repeal the source limits to some nations ("Repealed from 1 April 2009 for Scotland by the
+Housing (Scotland) Act 2006")."""
+
+
+def _repealed_elsewhere(note: str, jurisdiction: str | None) -> bool:
+    """Whether the source's note limits the repeal to nations other than the question's: the
+    provision may still be law there, so citing it as law is a doubt, not an error."""
+    m = _REPEALED_FOR.search(note)
+    if m is None or not jurisdiction:
+        return False
+    places = {p.strip().lower().replace(" ", "_")
+              for p in re.split(r",| and| or", m["places"]) if p.strip()}
+    return jurisdiction.lower() not in places
+
+
+def temporal_issue(claim: str, act: Act, provision: Provision | None, today: dt.date,
+                   jurisdiction: str | None = None) -> Temporal | str | None:
+    """The temporal issue, or a note (``str``) when there is none worth flagging.
+    ``jurisdiction``: the question's; a repeal the source limits to other nations leaves the
+    citation in doubt, never removed."""
     if provision is None:
         if act.repealed is None:
             return "The source does not say whether this Act is in force."
@@ -148,6 +167,10 @@ def temporal_issue(claim: str, act: Act, provision: Provision | None, today: dt.
             return f"Repealed ({provision.status_note or 'date not recorded'}); the statement " \
                    "is framed as history."
         note = provision.status_note or f"{name} has been repealed"
+        if _repealed_elsewhere(note, jurisdiction):
+            return Temporal("repealed", False, f"{note}. It is cited as current law; the repeal "
+                                               "the source records is for another nation than "
+                                               "the question's, so it is not withheld.")
         if provision.retains_text:
             return Temporal("repealed", False, f"{note}. It is cited as current law; savings "
                                                "may keep it in force for some cases, so it is "

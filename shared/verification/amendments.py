@@ -1,0 +1,35 @@
+"""Which way an amending provision went: "Omit section 86 of the … Act 1996" repealed section
+86; it did not insert or introduce it.
+
+The statement and the quote name the same provision, Act and subject, so every other check
+passes; only the direction of the amendment differs. A quote that omits or repeals (its own
+words: "Omit", "is repealed", "shall cease to have effect") and a statement that says the
+amending Act inserted, introduced, added or created that provision are doubted (unverified,
+never removed). The other way round is not read: an insertion is often stated as what the
+amended Act now "provides".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["inserted_for_omitted"]
+
+_OMITS = re.compile(r"^\W*(?:omit|repeal)\b|\b(?:is|are) (?:hereby )?(?:repealed|omitted)\b|"
+                    r"\bshall cease to have effect\b", re.IGNORECASE)
+_INSERTS = re.compile(r"\b(?:insert(?:s|ed)?|introduc(?:e|es|ed)|add(?:s|ed)?|creat(?:e|es|ed)|"
+                      r"new)\b", re.IGNORECASE)
+_PROVISION = re.compile(r"\b(?:section|paragraph|Schedule|article)\s+\d+[A-Z]*", re.IGNORECASE)
+
+
+def inserted_for_omitted(claim: str, quote: str | None) -> list[str]:
+    """Why the statement has the quoted repeal the other way round, if it does."""
+    if not quote or not _OMITS.search(quote) or not _INSERTS.search(claim) \
+            or _OMITS.search(claim) or re.search(r"\b(?:remov|abolish|scrap|omitt|repeal)\w*",
+                                                  claim, re.IGNORECASE):
+        return []
+    named = {m.group().lower() for m in _PROVISION.finditer(quote)}
+    if not named & {m.group().lower() for m in _PROVISION.finditer(claim)}:
+        return []
+    return ["The statement says the provision was inserted or introduced; the quoted words "
+            "omit or repeal it."]
