@@ -266,18 +266,26 @@ _THAN = r"(?=(?:\s+[\w'-]+){1,3}\s+than\b)"
 """A comparison whose "than" comes a few words later ("more often than", "less for the laundry
 than", "fewer bikes than"): only "more", "less" or "fewer" is read, so the words between stay
 the question's words of substance."""
+_BIGGER = (r"(?:taller|bigger|larger|wider|deeper|thicker|heavier|louder|dearer|faster|"
+           r"quicker|further|farther|warmer|hotter)")
+_SMALLER = (r"(?:shorter|smaller|narrower|shallower|thinner|lighter|quieter|cheaper|slower|"
+            r"closer|nearer|cooler|colder)")
+"""Comparatives of size, weight, loudness, price, speed, distance and warmth, each list the
+other's opposites: "a gazebo taller than the fence" is not "shorter than the fence"."""
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
-             rf"lower than|shorter than|(?:less|fewer){_THAN}",
+             rf"lower than|shorter than|(?:less|fewer){_THAN}|{_SMALLER} than",
     "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
              rf"above|more than|(?<!no )more{_THAN}|greater than|older than|at least|exceed\w*|"
              r"higher than|"
-             r"longer than|no less than",
+             rf"longer than|no less than|{_BIGGER} than",
     "before": r"before|prior to|ahead of|until",
     "after": r"after|following",
     "during": r"during|while|whilst|throughout|(?:in|within) (?:the|its|their|a|his|her) "
               r"(?:first|second|third|last|final|opening|early|initial|same) (?:\w+ )?"
               r"(?:years?|months?|weeks?|days?|period|term)",
+    "between": r"between(?=\s+(?:(?:the|two|its|their|our)\s+)?(?:[a-z-]+\s+)?[a-z]+s\b"
+               r"(?!\s+(?:and|or)\b))",
     "most": r"maximum|max|longest|highest",
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
@@ -285,11 +293,14 @@ _COMPARISONS = {
     "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
           r"deadline|moment|point|renewal)",
 }
-"""Limits and moments, each side named once: "under 18" is not "over 18"."""
+"""Limits and moments, each side named once: "under 18" is not "over 18". "Between" before
+a plural ("between tenancies", "between lets") is the gap between two periods, not a moment
+within one ("during a tenancy"); before "A and B" it names two things, no side."""
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above"}), "above": frozenset({"below"}),
     "before": frozenset({"after", "during", "on"}), "after": frozenset({"before", "during", "on"}),
-    "during": frozenset({"before", "after", "start", "end", "on"}), "most": frozenset({"least"}),
+    "during": frozenset({"before", "after", "start", "end", "on", "between"}),
+    "between": frozenset({"during"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
     "on": frozenset({"before", "after", "during"}),
 }

@@ -25,12 +25,15 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    question and must not conflict in others ("how quickly must we" asks what "what is the
    timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
-   "before" against "after", "more often than" against "less often than"), nor ask about the
+   "before" against "after", "more often than" against "less often than", "taller than"
+   against "shorter than", "between lets" against "during a let"), nor ask about the
    past where the other asks about now or later ("did we have to", "will we have to"), nor
    ask for another kind of answer ("how often" against "how long", "who" against "how
    much"), nor ask about part of a group where the other asks about it all or plainly
-   ("some flats", "all flats"), nor about what lies outside a period, place or group the
-   other is within or says plainly ("outside the breeding season").
+   ("some flats", "all flats"), nor about one member of a group where the other asks about
+   the whole ("one of the joint tenants", "both joint tenants"), nor about what lies outside
+   a period, place or group the other is within or says plainly ("outside the breeding
+   season").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -38,8 +41,10 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    member of one of the vocabulary's subjects ("mice", "bed bugs").
 5. Words of substance in each question that the other does not cover, even in the
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
-   never served. Words of substance only one question has demand ``WORDING_SIMILARITY``
-   (nearly the same question in more words), and may not name a thing of their own ("landlords
+   never served, nor is a word one letter from the other's where both are words in use ("a
+   horse", "a house"), even where the other's other words cover it. Words of substance only
+   one question has demand ``WORDING_SIMILARITY`` (nearly the same question in more
+   words), and may not name a thing of their own ("landlords
    of new builds"), a case of their own after a preposition of place, time or source ("an HMO
    in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
    qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
@@ -60,6 +65,7 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
+from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.embeddings import whole_words
 from shared.text.modality import CONFLICTS
@@ -190,9 +196,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     if kinds := _other_kinds(new, cached) or _siblings(new, cached) or _narrowed(new, cached):
         return f"the questions are about different kinds of the same thing ({kinds})"
     mine, theirs = _uncovered_words(new, cached), _uncovered_words(cached, new)
-    if mine and theirs:
-        return (f"the questions differ in words of substance ({_listed(mine)} against "
-                f"{_listed(theirs)})")
+    if swapped := _swapped(new, cached, mine, theirs):
+        return swapped
     if narrower := _narrower_case(new, cached, mine, theirs):
         return narrower
     if how := _manner_difference(new, cached) or _manner_difference(cached, new):
@@ -215,6 +220,31 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     return None
 
 
+def _swapped(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
+             theirs: frozenset[str]) -> str | None:
+    """Words of substance each question says and the other does not, or a word one question
+    says one letter from the other's: another thing in place of the one asked about."""
+    if mine and theirs:
+        return (f"the questions differ in words of substance ({_listed(mine)} against "
+                f"{_listed(theirs)})")
+    if swap := _one_letter_apart(new, cached, mine) or _one_letter_apart(cached, new, theirs):
+        return f"the questions name two words in use one letter apart ({swap})"
+    return None
+
+
+def _one_letter_apart(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]
+                      ) -> str:
+    """A word only ``one`` says one letter from a word of substance ``other`` says itself, both
+    words in use ("a horse", "a house"; "a path", "a bath"): two things, not one misspelt, even
+    where ``one``'s other words cover ``other``'s ("the property" meets "a house"), which
+    leaves ``one``'s word looking like a word added to the same question."""
+    for word in sorted(extra):
+        for said in sorted(other.substance - one.stems):
+            if _one_slip(word, said) and _a_word(word) and _a_word(said):
+                return f"{word} against {said}"
+    return ""
+
+
 def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
                    theirs: frozenset[str]) -> str | None:
     """A case narrower or other than the other question's, by words only one question says:
@@ -223,7 +253,7 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
     where the other question has none."""
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
-    if new.extent != cached.extent:
+    if extents_differ(new.extent, cached.extent):
         return (f"the questions ask about different extents of a group, period or place "
                 f"({_listed(new.extent)} against {_listed(cached.extent)})")
     if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \

@@ -1,0 +1,73 @@
+"""Round eighteen's rules of the cache's guard, each by the kind of wording it reads: one member
+of a group against the whole of it (``shared/cache/_extent.py``), comparatives of size and
+degree, the gap between two periods against a moment within one, and two words in use one
+letter apart. The questions are written for these tests, not taken from
+bench/cache_pairs*.jsonl; each near-miss here is served by the guard without its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.cache.guard import question_features, reuse_verdict
+
+HIGH = 0.99
+"""A similarity above every threshold: only the features decide."""
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can both joint tenants ask for a mutual exchange?",
+     "Can one of the joint tenants ask for a mutual exchange?"),
+    ("Must all of the residents agree to a change of cleaning contractor?",
+     "Must one of the residents agree to a change of cleaning contractor?"),
+    ("Can either of the joint tenants end the tenancy alone?",
+     "Can both joint tenants end the tenancy alone?"),
+])
+def test_one_member_of_a_group_is_not_the_whole_of_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "extents" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("How do we deal with an infestation in a council flat?",
+     "How do we deal with an infestation in one of our council flats?"),
+    ("Can we let a parking space to someone who is not a tenant?",
+     "Can we let a parking space to someone who is not one of our tenants?"),
+])
+def test_one_of_ours_is_a_member_said_plainly(cached: str, new: str) -> None:
+    assert "extents" not in reuse_verdict(new, cached, HIGH).reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must a fence around a play area be taller than a child?",
+     "Must a fence around a play area be shorter than a child?"),
+    ("Can a tenant put a trampoline further than the boundary allows?",
+     "Can a tenant put a trampoline closer than the boundary allows?"),
+])
+def test_comparatives_of_size_and_degree_are_opposite_sides(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite sides" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we clean the carpets between lets?", "Must we clean the carpets during a let?"),
+    ("Can we carry out a gas check between tenancies?",
+     "Can we carry out a gas check during the tenancy?"),
+])
+def test_between_two_periods_is_not_during_one(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite sides" in verdict.reason
+
+
+def test_between_two_things_named_is_no_side() -> None:
+    features = question_features("How do we settle a dispute between a tenant and a neighbour?")
+    assert "between" not in features.comparisons
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant keep a horse at the property?", "Can a tenant keep a house at the property?"),
+    ("Can a tenant keep a hose at the property?", "Can a tenant keep a house at the property?"),
+])
+def test_two_words_in_use_one_letter_apart_are_two_things(cached: str, new: str) -> None:
+    for one, other in ((new, cached), (cached, new)):
+        verdict = reuse_verdict(one, other, HIGH)
+        assert not verdict.reusable and "one letter apart" in verdict.reason
