@@ -71,3 +71,47 @@ def test_two_words_in_use_one_letter_apart_are_two_things(cached: str, new: str)
     for one, other in ((new, cached), (cached, new)):
         verdict = reuse_verdict(one, other, HIGH)
         assert not verdict.reusable and "one letter apart" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we repair a broken entry door within 24 hours?",
+     "Must we repair a broken entry door after 24 hours?"),
+    ("Can we serve notice before the tenancy starts?",
+     "Can we serve notice once the tenancy starts?"),
+    ("Can a tenant take in a lodger for the first year?",
+     "Can a tenant take in a lodger after the first year?"),
+])
+def test_a_span_and_what_follows_it_are_opposite_moments(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite sides" in verdict.reason
+
+
+def test_once_a_year_is_a_frequency_not_a_moment() -> None:
+    assert "after" not in question_features("Must we service a boiler once a year?").comparisons
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we clean the communal stairs every week?",
+     "Must we clean the communal stairs every other week?"),
+    ("Must a leaseholder pay for a new roof?", "Must a leaseholder pay towards a new roof?"),
+])
+def test_how_often_or_how_much_of_a_cost_narrows_the_case(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "how, how much" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we move a tenant to another flat?",
+     "Can we move a tenant to another flat so that we can sell their home?"),
+    ("Can we knock down a garage block in order to build new homes?",
+     "Can we knock down a garage block?"),
+])
+def test_a_purpose_of_its_own_narrows_the_case(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "purpose of its own" in verdict.reason
+
+
+def test_the_same_purpose_in_other_words_is_no_purpose_of_its_own() -> None:
+    verdict = reuse_verdict("Can we enter a flat in order to inspect the boiler?",
+                            "Can we enter a flat so that we can inspect the boiler?", HIGH)
+    assert verdict.reusable, verdict.reason

@@ -20,7 +20,7 @@ import msgspec
 
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike, one_word
-from shared.cache._clauses import clause_words, condition_words, conditioned
+from shared.cache._clauses import clause_words, condition_words, conditioned, purpose_words
 from shared.cache._extent import extent
 from shared.cache._framing import FRAMING, PLACES
 from shared.cache._names import named_group, names_found, names_in_order
@@ -149,6 +149,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     condition: frozenset[str] = frozenset()
     """Stems of the words of its clauses of condition or time ("if they caused the
     blockage"): the case it narrows itself to (``shared.cache._clauses``)."""
+    purpose: frozenset[str] = frozenset()
+    """Stems of the words of its clauses of purpose ("so that we can sell the home"): why the
+    act asked about is done (``shared.cache._clauses``)."""
     closing: frozenset[tuple[str, str]] = frozenset()
     """(qualifier, head) stems of the compound that closes the question as a thing acted on
     ("who repairs a septic tank pump?"), not as a subject whose verb follows ("what does a
@@ -272,6 +275,9 @@ _SMALLER = (r"(?:shorter|smaller|narrower|shallower|thinner|lighter|quieter|chea
             r"closer|nearer|cooler|colder)")
 """Comparatives of size, weight, loudness, price, speed, distance and warmth, each list the
 other's opposites: "a gazebo taller than the fence" is not "shorter than the fence"."""
+_SPAN = r"(?:(?:working|calendar|clear)\s+)?(?:hours?|days?|weeks?|months?|years?)\b"
+"""A span of time after a figure: "within 24 hours" ends where "after 24 hours" starts, as
+"once the tenancy starts" begins where "before the tenancy starts" ends."""
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
              rf"lower than|shorter than|(?:less|fewer){_THAN}|{_SMALLER} than",
@@ -279,9 +285,10 @@ _COMPARISONS = {
              rf"above|more than|(?<!no )more{_THAN}|greater than|older than|at least|exceed\w*|"
              r"higher than|"
              rf"longer than|no less than|{_BIGGER} than",
-    "before": r"before|prior to|ahead of|until",
-    "after": r"after|following",
-    "during": r"during|while|whilst|throughout|(?:in|within) (?:the|its|their|a|his|her) "
+    "before": rf"before|prior to|ahead of|until|within(?=\s+(?:\d+|an?)\s+{_SPAN})",
+    "after": r"after|following|as soon as|once(?!\s+(?:a|an|per|every|each|in|more|again|or|"
+             r"and|only|twice|off)\b)",
+    "during": r"during|while|whilst|throughout|(?:in|within|for) (?:the|its|their|a|his|her) "
               r"(?:first|second|third|last|final|opening|early|initial|same) (?:\w+ )?"
               r"(?:years?|months?|weeks?|days?|period|term)",
     "between": r"between(?=\s+(?:(?:the|two|its|their|our)\s+)?(?:[a-z-]+\s+)?[a-z]+s\b"
@@ -393,8 +400,11 @@ lawful to …")."""
 _SETTING = re.compile(
     r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
-    r"our|their|its|his|her|this|that|these|those)\s+)(?P<words>[A-Za-z]+)",
+    r"our|their|its|his|her|this|that|these|those)\s+)(?!order\s+(?:to|that)\b)"
+    r"(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
+""""In London", "at Christmas", "after a fire", "the roof of the garage"; not "in order to",
+which opens a purpose (``QuestionFeatures.purpose``)."""
 _RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
 _JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
 """Up to two words each side of a conjunction ("heat detectors and smoke alarms"; "damp and
@@ -403,6 +413,7 @@ _MANNER = re.compile(
     r"(?<![\w'-])(?:again|twice|thrice|alone|overnight|themselves|himself|herself|ourselves|"
     r"indoors|outdoors|upstairs|downstairs|abroad|overseas|elsewhere|"
     r"only|half|double|(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!taken )part(?= of\b)|"
+    r"every other|every second|alternate|(?:(?<=pay )|(?<=pays )|(?<=paid )|(?<=paying ))towards|"
     r"(?<!how )[a-z]{3,}ly)(?![\w'-])", re.IGNORECASE)
 _NOT_MANNER = frozenset("""actually really basically generally usually normally typically
     currently exactly properly reasonably possibly legally lawfully simply definitely certainly
@@ -412,7 +423,8 @@ _NOT_MANNER = frozenset("""actually really basically generally usually normally 
     friendly lovely lonely only""".split()) - {"only"}
 """Adverbs that say how, how much, how often, when or by whom something is done, and the few
 words of extent or repetition that do the same: a question adding one asks about a narrower
-case ("permanently", "twice", "alone", "part of"); "how quickly", "how frequently" ask for a
+case ("permanently", "twice", "alone", "part of", "every other week", "pay towards" a cost
+rather than for it); "how quickly", "how frequently" ask for a
 kind of answer, compared apart. Words ending in "-ly" that hedge, stress
 or frame the asking ("actually", "generally", "legally" beside a power) or are no adverbs
 ("family", "supply", "elderly") are left out: an officer adds them without changing what is
@@ -420,9 +432,10 @@ asked."""
 
 
 def _manner(plain: str) -> frozenset[str]:
-    """``QuestionFeatures.manner``."""
-    return frozenset(stem(w.lower()) for w in _MANNER.findall(plain)
-                     if w.lower() not in _NOT_MANNER)
+    """``QuestionFeatures.manner``; "every other" and "every second" as "alternate", one word
+    the other question may say."""
+    return frozenset(stem("alternate" if w.lower().startswith("every") else w.lower())
+                     for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER)
 
 
 _ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"
@@ -496,6 +509,7 @@ def question_features(question: str) -> QuestionFeatures:
         extent=extent(plain),
         clause=clause_words(plain),
         condition=condition_words(plain),
+        purpose=purpose_words(plain),
         past=asks_about_past(plain),
         closing=_closing(plain),
         conditioned=conditioned(plain),

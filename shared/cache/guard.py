@@ -26,7 +26,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
    "before" against "after", "more often than" against "less often than", "taller than"
-   against "shorter than", "between lets" against "during a let"), nor ask about the
+   against "shorter than", "between lets" against "during a let", "within 24 hours" against
+   "after 24 hours", "before the tenancy starts" against "once it starts"), nor ask about the
    past where the other asks about now or later ("did we have to", "will we have to"), nor
    ask for another kind of answer ("how often" against "how long", "who" against "how
    much"), nor ask about part of a group where the other asks about it all or plainly
@@ -43,17 +44,17 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
    never served, nor is a word one letter from the other's where both are words in use ("a
    horse", "a house"), even where the other's other words cover it. Words of substance only
-   one question has demand ``WORDING_SIMILARITY`` (nearly the same question in more
-   words), and may not name a thing of their own ("landlords
-   of new builds"), a case of their own after a preposition of place, time or source ("an HMO
-   in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
-   qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
-   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor narrow
-   what it names by a clause of its own where the other has none ("a chimney that the tenant
-   damaged", "a fob they lost") or by a condition of its own ("if they caused the
-   blockage"), nor name a part of what the other names ("a septic tank pump" against "a
-   septic tank"), nor say how,
-   how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
+   one question has demand ``WORDING_SIMILARITY`` (nearly the same question in more words),
+   and may not name a thing of their own ("landlords of new builds"), a case of their own
+   after a preposition of place, time or source ("an HMO in Leeds", "a boiler in winter",
+   "after a fire"), nor another thing the same qualifier qualifies ("an abandoned car"
+   against "an abandoned property"), nor a thing joined to what the other names ("heat
+   detectors and smoke alarms" against "smoke alarms"), nor narrow what it names by a clause
+   of its own where the other has none ("a chimney that the tenant damaged", "a fob they
+   lost"), by a condition of its own ("if they caused the blockage") or by a purpose of its
+   own ("so that we can sell the home"), nor name a part of what the other names ("a septic
+   tank pump" against "a septic tank"), nor say how, how much, how often, where or by whom
+   ("permanently", "again", "part of", "indoors", "every other week", "pay towards"), nor an
    act of its own after a preposition ("who pays for testing a smoke alarm").
 """
 
@@ -249,8 +250,9 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
                    theirs: frozenset[str]) -> str | None:
     """A case narrower or other than the other question's, by words only one question says:
     a setting ("in winter"), part of a group or what lies outside a period or area ("some
-    flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged")
-    where the other question has none."""
+    flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged"),
+    of condition ("if they caused the blockage") or of purpose ("so that we can sell the
+    home") where the other question has none."""
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
     if extents_differ(new.extent, cached.extent):
@@ -261,6 +263,9 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
         return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
     if condition := _own_condition(new, cached, mine) or _own_condition(cached, new, theirs):
         return f"one question narrows its case by a condition of its own ({condition})"
+    if purpose := (mine & new.purpose if not cached.purpose else frozenset()) | \
+            (theirs & cached.purpose if not new.purpose else frozenset()):
+        return f"one question gives a purpose of its own ({_listed(purpose)})"
     return None
 
 
