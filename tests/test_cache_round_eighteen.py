@@ -115,3 +115,39 @@ def test_the_same_purpose_in_other_words_is_no_purpose_of_its_own() -> None:
     verdict = reuse_verdict("Can we enter a flat in order to inspect the boiler?",
                             "Can we enter a flat so that we can inspect the boiler?", HIGH)
     assert verdict.reusable, verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we charge for a new fob?", "Can we charge for a new fob and a new key?"),
+    ("Can we enter a flat without notice in an emergency?",
+     "Can we enter a flat without notice outside an emergency?"),
+    ("Can a tenant leave at the end of the fixed term?",
+     "Can a tenant leave before the end of the fixed term?"),
+    ("Can we inspect a flat once a year?", "Can we inspect a flat more than once a year?"),
+    ("Must we provide a bin store?", "Must we provide a bin store for each block?"),
+])
+def test_a_thing_added_a_limit_or_a_measure_of_its_own_is_another_case(cached: str,
+                                                                         new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+def test_once_a_year_is_a_figure_and_at_least_one_metre_is_one() -> None:
+    assert "1" in question_features("Must we inspect a lift once a year?").numbers
+    assert question_features("Must a hedge be at least one metre high?").numbers == \
+        question_features("Must a hedge be at least 1 metre high?").numbers
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who pays for a leak from the flat upstairs?", "Who pays for a leak into the flat upstairs?"),
+    ("Who pays for smoke damage to a neighbour's loft?",
+     "Who pays for smoke damage from a neighbour's loft?"),
+    ("Can we move a tenant from a bungalow to a flat?",
+     "Can we move a tenant from a flat to a bungalow?"),
+])
+def test_movement_in_opposite_directions_is_another_case(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite directions" in verdict.reason
+
+
+def test_a_party_after_from_or_to_is_compared_by_its_side_not_as_a_direction() -> None:
+    assert not question_features("Can we recover the cost from the tenant?").directions

@@ -41,13 +41,13 @@ _OUTSIDE = re.compile(
     r"(?<![\w'-])(?<!the )(?:outside(?:\s+of)?|out\s+of)\s+(?:(?:the|a|an|our|their|its|his|"
     r"her|this|that|these|those)\s+)?(?:[\w'-]+\s+){0,3}?(?:seasons?|hours|terms?|periods?|"
     r"areas?|boroughs?|districts?|regions?|county|counties|boundar(?:y|ies)|zones?|days?|"
-    r"weeks?|weekends?|months?|years?|times?|holidays?|nights?)\b",
+    r"weeks?|weekends?|months?|years?|times?|holidays?|nights?|emergenc(?:y|ies))\b",
     re.IGNORECASE)
 """"Outside" or "out of" before a period or an area it sets the question beyond ("outside
 the breeding season", "outside its area", "out of hours", "out of borough", "outside
-collection days"). Before a thing it says where something stands, by it rather than beyond
-it ("a dropped kerb outside their house" is one in front of it): read as a place, not an
-extent; "the outside of a block" is its exterior."""
+collection days", "outside an emergency"). Before a thing it says where something stands, by
+it rather than beyond it ("a dropped kerb outside their house" is one in front of it): read
+as a place, not an extent; "the outside of a block" is its exterior."""
 
 
 _ONE = re.compile(r"(?<![\w'-])(?<!no )(?<!not )(?:(?:just|only)\s+)?(?:one|either)"

@@ -21,6 +21,7 @@ import msgspec
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike, one_word
 from shared.cache._clauses import clause_words, condition_words, conditioned, purpose_words
+from shared.cache._direction import directions
 from shared.cache._extent import extent
 from shared.cache._framing import FRAMING, PLACES
 from shared.cache._names import named_group, names_found, names_in_order
@@ -149,6 +150,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     condition: frozenset[str] = frozenset()
     """Stems of the words of its clauses of condition or time ("if they caused the
     blockage"): the case it narrows itself to (``shared.cache._clauses``)."""
+    directions: frozenset[tuple[str, str]] = frozenset()
+    """(stem, "from" or "to") for each thing the question says something moves out of or into
+    ("a leak from the flat above"): ``shared.cache._direction``."""
     purpose: frozenset[str] = frozenset()
     """Stems of the words of its clauses of purpose ("so that we can sell the home"): why the
     act asked about is done (``shared.cache._clauses``)."""
@@ -275,6 +279,9 @@ _SMALLER = (r"(?:shorter|smaller|narrower|shallower|thinner|lighter|quieter|chea
             r"closer|nearer|cooler|colder)")
 """Comparatives of size, weight, loudness, price, speed, distance and warmth, each list the
 other's opposites: "a gazebo taller than the fence" is not "shorter than the fence"."""
+_PER_SPAN = r"\s+(?:a|an|per|every|each|in\s+a)\s+(?:day|week|fortnight|month|quarter|year)\b"
+"""A period after "once" or "twice" that makes it a frequency ("once a year"), not a moment
+("once a key safe is fitted")."""
 _SPAN = r"(?:(?:working|calendar|clear)\s+)?(?:hours?|days?|weeks?|months?|years?)\b"
 """A span of time after a figure: "within 24 hours" ends where "after 24 hours" starts, as
 "once the tenancy starts" begins where "before the tenancy starts" ends."""
@@ -286,8 +293,8 @@ _COMPARISONS = {
              r"higher than|"
              rf"longer than|no less than|{_BIGGER} than",
     "before": rf"before|prior to|ahead of|until|within(?=\s+(?:\d+|an?)\s+{_SPAN})",
-    "after": r"after|following|as soon as|once(?!\s+(?:a|an|per|every|each|in|more|again|or|"
-             r"and|only|twice|off)\b)",
+    "after": rf"after|following|as soon as|once(?!{_PER_SPAN}|\s+(?:more|again|or|and|only|"
+             r"twice|off)\b)",
     "during": r"during|while|whilst|throughout|(?:in|within|for) (?:the|its|their|a|his|her) "
               r"(?:first|second|third|last|final|opening|early|initial|same) (?:\w+ )?"
               r"(?:years?|months?|weeks?|days?|period|term)",
@@ -298,11 +305,14 @@ _COMPARISONS = {
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
     "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
     "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
-          r"deadline|moment|point|renewal)",
+          r"deadline|moment|point|renewal)|(?:on|at)(?= (?:the|its|their|that|this|a) "
+          r"(?:end|expiry|start|beginning|outset)\b)",
 }
 """Limits and moments, each side named once: "under 18" is not "over 18". "Between" before
 a plural ("between tenancies", "between lets") is the gap between two periods, not a moment
-within one ("during a tenancy"); before "A and B" it names two things, no side."""
+within one ("during a tenancy"); before "A and B" it names two things, no side. "At the end
+of the fixed term" is on that moment, as against "before the end" of it ("end" is still read
+as its own side)."""
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above"}), "above": frozenset({"below"}),
     "before": frozenset({"after", "during", "on"}), "after": frozenset({"before", "during", "on"}),
@@ -398,16 +408,20 @@ turn ("What is the deadline for that?"); a longer one's "it" is usually its own 
 lawful to …")."""
 
 _SETTING = re.compile(
-    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of)\s+(?:(?:a|an|the|"
+    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|"
+    r"for every)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those)\s+)(?!order\s+(?:to|that)\b)"
     r"(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
-""""In London", "at Christmas", "after a fire", "the roof of the garage"; not "in order to",
+""""In London", "at Christmas", "after a fire", "the roof of the garage", "a parking space
+for each flat", "a fee per visit"; not "in order to",
 which opens a purpose (``QuestionFeatures.purpose``)."""
 _RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
-_JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
-"""Up to two words each side of a conjunction ("heat detectors and smoke alarms"; "damp and
+_JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+(?:(?:a|an|the|our|their|its|his|her|any|"
+                     rf"some)\s+)?{_RUN}\b", re.IGNORECASE)
+"""Up to two words each side of a conjunction, an article after it aside ("heat detectors and
+smoke alarms", "a new key and a new fob"; "damp and
 mould policy" stops short of the verb after it); ``terms`` keeps their content words."""
 _MANNER = re.compile(
     r"(?<![\w'-])(?:again|twice|thrice|alone|overnight|themselves|himself|herself|ourselves|"
@@ -510,6 +524,7 @@ def question_features(question: str) -> QuestionFeatures:
         clause=clause_words(plain),
         condition=condition_words(plain),
         purpose=purpose_words(plain),
+        directions=directions(plain),
         past=asks_about_past(plain),
         closing=_closing(plain),
         conditioned=conditioned(plain),
@@ -552,6 +567,16 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_ONE_UNIT = re.compile(r"\bone\s+(?=(?:metres?|centimetres?|millimetres?|kilometres?|miles?|feet|"
+                       r"foot|inch(?:es)?|litres?|hours?|days?|weeks?|months?|years?|storeys?)\b)",
+                       re.IGNORECASE)
+""""One" before a unit is a figure ("at least one metre" asks what "at least 1 metre" asks);
+elsewhere it is as often a pronoun ("one of the tenants"), which ``with_digits`` leaves."""
+_TIMES = re.compile(rf"\b(?:once|twice)(?={_PER_SPAN})", re.IGNORECASE)
+""""Once a year", "twice a month": a figure of a frequency, so "more than once a year" puts a
+limit on it and "three times a year" is another."""
+
+
 def _numbers(plain: str) -> frozenset[str]:
     """Quantities with their unit, then every other figure by value; figures that are part of
     a reference or a category ("section 21", "Act 1988", "stage 2") are compared there."""
@@ -561,6 +586,8 @@ def _numbers(plain: str) -> frozenset[str]:
                                r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}\b|\[\d{4}\][^?]*",
                                re.IGNORECASE)):
         text = pattern.sub(" ", text)
+    text = _ONE_UNIT.sub("1 ", text)
+    text = _TIMES.sub(lambda m: "1" if m.group(0).lower() == "once" else "2", text)
     # An age is a bare figure: "under 18" and "younger than 18" read it differently.
     found = {f"{_figure(value)} {unit}" for value, unit in quantities(text) if unit != "age"}
     found |= {_figure(float(raw.replace(",", "")))

@@ -34,7 +34,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    ("some flats", "all flats"), nor about one member of a group where the other asks about
    the whole ("one of the joint tenants", "both joint tenants"), nor about what lies outside
    a period, place or group the other is within or says plainly ("outside the breeding
-   season").
+   season"), nor say something moves out of a thing the other says it moves into ("a leak
+   from the flat above", "a leak into the flat above").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -66,6 +67,7 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
+from shared.cache._direction import opposite_directions
 from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
 from shared.embeddings import whole_words
@@ -358,6 +360,8 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
         if any(p == party for p, _ in cached.sides - new.sides):
             return (f"the questions put the {party} on different sides (the {side} in one, not "
                     f"the other)")
+    if way := opposite_directions(new.directions, cached.directions):
+        return f"the questions are about movement in opposite directions ({way})"
     if owned := _owned_by_others(new, cached):
         return f"the questions give the same thing different owners ({owned})"
     return None
