@@ -151,3 +151,25 @@ def test_movement_in_opposite_directions_is_another_case(cached: str, new: str) 
 
 def test_a_party_after_from_or_to_is_compared_by_its_side_not_as_a_direction() -> None:
     assert not question_features("Can we recover the cost from the tenant?").directions
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who deals with mould on a window frame?", "Who deals with mold on a window frame?"),
+    ("Can a tenant paint a feature wall in a bright colour?",
+     "Can a tenant paint a feature wall in a bright color?"),
+    ("Must a hedge be cut back to at least 1 metre from the path?",
+     "Must a hedge be cut back to at least one metre from the path?"),
+    ("Can a tenant keep a goat in the garden?", "Can a tenant keep a gaot in the garden?"),
+])
+def test_spelling_figures_and_slips_of_the_key_are_the_same_question(cached: str,
+                                                                      new: str) -> None:
+    verdict = reuse_verdict(new, cached, 0.95)
+    assert verdict.reusable, verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who repairs a window sill?", "Who repairs a window silt?"),
+    ("Who clears a blocked flue?", "Who clears a blocked flux?"),
+])
+def test_a_letter_changed_in_a_short_word_is_no_slip(cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable

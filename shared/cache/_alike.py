@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from shared.text.british import american_spellings
 from shared.text.terms import stem
 
-__all__ = ["DISREPAIR", "LEARNING", "alike", "one_word"]
+__all__ = ["DISREPAIR", "LEARNING", "alike", "british", "one_word"]
 
 _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.split()) for group in (
     # How often: "how often" frames a question, "at what interval" says the same in a noun.
@@ -232,6 +233,15 @@ def one_word(text: str) -> str:
     """``text`` with the phrases above said in their one word."""
     for pattern, verb in _PHRASAL:
         text = pattern.sub(verb, text)
+    return text
+
+
+def british(text: str) -> str:
+    """``text`` with its American spellings in British ("color" → "colour", "mold" → "mould"),
+    as ``shared.text.british`` finds them: a question typed with either asks the same, and the
+    vocabulary knows only the British word ("mould" is damp and mould)."""
+    for found in reversed(american_spellings(text)):
+        text = text[:found.offset] + found.british + text[found.offset + len(found.word):]
     return text
 
 

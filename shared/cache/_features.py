@@ -19,7 +19,7 @@ import re
 import msgspec
 
 from shared.answering.questions import classify
-from shared.cache._alike import LEARNING, alike, one_word
+from shared.cache._alike import LEARNING, alike, british, one_word
 from shared.cache._clauses import clause_words, condition_words, conditioned, purpose_words
 from shared.cache._direction import directions
 from shared.cache._extent import extent
@@ -467,7 +467,7 @@ def question_features(question: str) -> QuestionFeatures:
     since a lookup compares one new question with several cached ones. Everyday phrases are
     read as their one word ("take out" as "remove") here only: what is embedded is the
     question as asked."""
-    plain = one_word(_plain(question))
+    plain = _ONE_UNIT.sub("1 ", british(one_word(_plain(question))))
     expanded = expand(plain)
     named = subjects(expanded)
     references = _references(plain, expanded, named)
@@ -570,8 +570,9 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
 _ONE_UNIT = re.compile(r"\bone\s+(?=(?:metres?|centimetres?|millimetres?|kilometres?|miles?|feet|"
                        r"foot|inch(?:es)?|litres?|hours?|days?|weeks?|months?|years?|storeys?)\b)",
                        re.IGNORECASE)
-""""One" before a unit is a figure ("at least one metre" asks what "at least 1 metre" asks);
-elsewhere it is as often a pronoun ("one of the tenants"), which ``with_digits`` leaves."""
+""""One" before a unit is a figure ("at least one metre" asks what "at least 1 metre" asks), read
+so in the features only; elsewhere it is as often a pronoun ("one of the tenants"), which
+``with_digits`` leaves."""
 _TIMES = re.compile(rf"\b(?:once|twice)(?={_PER_SPAN})", re.IGNORECASE)
 """"Once a year", "twice a month": a figure of a frequency, so "more than once a year" puts a
 limit on it and "three times a year" is another."""
@@ -586,7 +587,6 @@ def _numbers(plain: str) -> frozenset[str]:
                                r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}\b|\[\d{4}\][^?]*",
                                re.IGNORECASE)):
         text = pattern.sub(" ", text)
-    text = _ONE_UNIT.sub("1 ", text)
     text = _TIMES.sub(lambda m: "1" if m.group(0).lower() == "once" else "2", text)
     # An age is a bare figure: "under 18" and "younger than 18" read it differently.
     found = {f"{_figure(value)} {unit}" for value, unit in quantities(text) if unit != "age"}

@@ -531,18 +531,35 @@ def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozense
 _TYPO_LENGTH = 5
 """Stems this long or longer are told from each other by more than one slip of a key ("block",
 "blokc"); shorter ones ("mice", "rice"; "flat", "flap") are other words."""
+_SWAP_LENGTH = 4
+"""Stems of four letters are one typed with two keys swapped ("snka" for "snak", a snake)
+where the other is no word in use: a swap seldom makes a word one has not met, while a
+letter changed in a short word often does ("sill", "silt")."""
 
 
 def _misspelt(word: str, words: frozenset[str]) -> bool:
     """``word`` is one of ``words`` typed with one slip, a letter left out, added, changed or
-    two swapped ("permision", "blokced"), both long and starting alike: a question typed in
-    a hurry asks what it would have asked spelt right."""
+    two swapped ("permision", "blokced"), both long and starting alike, or two keys swapped
+    in a shorter word ("snkae"): a question typed in a hurry asks what it would have asked
+    spelt right."""
     for other in words:
-        if other == word or word[0] != other[0] or min(len(word), len(other)) < _TYPO_LENGTH:
+        if other == word or word[0] != other[0]:
             continue
-        if _one_slip(word, other) and not (_a_word(word) and _a_word(other)):
+        shortest = min(len(word), len(other))
+        slipped = _one_slip(word, other) if shortest >= _TYPO_LENGTH else \
+            shortest >= _SWAP_LENGTH and _two_swapped(word, other)
+        if slipped and not (_a_word(word) and _a_word(other)):
             return True
     return False
+
+
+def _two_swapped(a: str, b: str) -> bool:
+    """``a`` is ``b`` with two adjacent letters swapped."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and \
+        a[diff[1]] == b[diff[0]]
 
 
 _ENDINGS = ("", "e", "s", "es", "ing", "ed", "er", "y")
@@ -561,9 +578,7 @@ def _one_slip(a: str, b: str) -> bool:
     if abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and
-                                  a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1 or _two_swapped(a, b)
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
