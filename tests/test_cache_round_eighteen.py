@@ -173,3 +173,19 @@ def test_spelling_figures_and_slips_of_the_key_are_the_same_question(cached: str
 ])
 def test_a_letter_changed_in_a_short_word_is_no_slip(cached: str, new: str) -> None:
     assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we charge leaseholders for a lift repair?",
+     "Can we recover the cost of a lift repair from leaseholders?"),
+    ("Can we charge residents for bulky waste collection?",
+     "Can we make residents pay for bulky waste collection?"),
+])
+def test_recovering_a_cost_or_making_someone_pay_is_charging_them(cached: str,
+                                                                    new: str) -> None:
+    verdict = reuse_verdict(new, cached, 0.95)
+    assert verdict.reusable, verdict.reason
+
+
+def test_making_someone_pay_what_they_owe_is_no_charge() -> None:
+    assert "charg" not in question_features("Can we make tenants pay their rent by card?").stems
