@@ -189,3 +189,37 @@ def test_recovering_a_cost_or_making_someone_pay_is_charging_them(cached: str,
 
 def test_making_someone_pay_what_they_owe_is_no_charge() -> None:
     assert "charg" not in question_features("Can we make tenants pay their rent by card?").stems
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who pays for a new boiler?", "Who paid for the new boiler?"),
+    ("Can we recharge for a broken window?", "Could we have recharged for a broken window?"),
+    ("Should the tenant tell us about a leak?", "Should the tenant have told us about a leak?"),
+])
+def test_a_look_back_without_a_past_auxiliary_asks_about_the_past(cached: str,
+                                                                    new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "the past" in verdict.reason
+
+
+def test_a_modal_before_have_and_a_noun_asks_about_now() -> None:
+    assert not question_features("Should we have a policy on pets?").past
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must a tenant clear the gutters?", "Ought a tenant to clear the gutters?"),
+    ("Must we paint every wall?", "Must we paint every wall bar the ceilings?"),
+    ("Are tenants liable for all breakages?",
+     "Are tenants liable for all breakages save for the windows?"),
+    ("Can a tenant have a lodger?", "Can a tenant have a couple of lodgers?"),
+    ("Must we fit a smoke alarm?", "Must we fit a pair of smoke alarms?"),
+    ("Can we charge the same as last year for parking?",
+     "Can we charge more than last year for parking?"),
+    ("Must we fix the porch?", "Must we fix the porch at our own cost?"),
+    ("Can a tenant leave the flat empty?", "Can a tenant leave the flat empty for a month?"),
+    ("Can a tenant change the colour of the front door?",
+     "Can a tenant change the colour of the front door back?"),
+])
+def test_a_modal_an_exception_a_quantity_or_a_case_of_its_own_is_another_question(
+        cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable

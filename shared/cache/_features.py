@@ -300,6 +300,8 @@ _COMPARISONS = {
               r"(?:years?|months?|weeks?|days?|period|term)",
     "between": r"between(?=\s+(?:(?:the|two|its|their|our)\s+)?(?:[a-z-]+\s+)?[a-z]+s\b"
                r"(?!\s+(?:and|or)\b))",
+    "same": r"(?:the same|equal|identical)(?: amount| sum| level)? (?:as|to)|"
+            r"as (?!well|long|soon|far|of|per|to|part|a|an|the|if|though|such)[a-z]+ as",
     "most": r"maximum|max|longest|highest",
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
@@ -308,13 +310,15 @@ _COMPARISONS = {
           r"deadline|moment|point|renewal)|(?:on|at)(?= (?:the|its|their|that|this|a) "
           r"(?:end|expiry|start|beginning|outset)\b)",
 }
-"""Limits and moments, each side named once: "under 18" is not "over 18". "Between" before
+"""Limits and moments, each side named once: "under 18" is not "over 18", nor "the same as
+last year" or "as efficient as" either side of it. "Between" before
 a plural ("between tenancies", "between lets") is the gap between two periods, not a moment
 within one ("during a tenancy"); before "A and B" it names two things, no side. "At the end
 of the fixed term" is on that moment, as against "before the end" of it ("end" is still read
 as its own side)."""
 OPPOSITES: dict[str, frozenset[str]] = {
-    "below": frozenset({"above"}), "above": frozenset({"below"}),
+    "below": frozenset({"above", "same"}), "above": frozenset({"below", "same"}),
+    "same": frozenset({"above", "below"}),
     "before": frozenset({"after", "during", "on"}), "after": frozenset({"before", "during", "on"}),
     "during": frozenset({"before", "after", "start", "end", "on", "between"}),
     "between": frozenset({"during"}), "most": frozenset({"least"}),
@@ -383,8 +387,10 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
                 r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
                 r"\bable to\b",
                 re.IGNORECASE), "power"),
-    (re.compile(r"\bshould\b|\bought to\b|\b(?:best|good) practice\b|\brecommended\b",
+    (re.compile(r"\bshould\b|\bought\b|\b(?:best|good) practice\b|\brecommended\b",
                 re.IGNORECASE), "advice"),
+    # "Might a tenant keep a dog" asks leave, as "may" does.
+    (re.compile(r"^\W*might\b", re.IGNORECASE), "power"),
 )
 _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
@@ -395,6 +401,12 @@ _NEGATION = re.compile(
     r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
     r"non-?[a-z]{3,})\b", re.IGNORECASE)
 
+_EXCEPTION = re.compile(
+    r"\b(?:all|every|each|any)\s+(?:[\w'-]+\s+){1,3}?(?:save(?:\s+for)?|bar|barring|but not|"
+    r"but)\s+(?=(?:a|an|the|our|their|its|his|her|those|these)\b)", re.IGNORECASE)
+"""An exception after a whole group, in the words ``_NEGATION`` leaves out for their other
+senses ("save money", "a grab bar"): "every window bar the skylights", "all floor coverings
+save for bathroom lino"."""
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and|but|also|so|or|what about|how about|same (?:for|with)|is (?:it|that|this) the "
     r"same|(?:does|do|would|will|can) (?:that|this|it|those|these|the same) (?:\w+ )?(?:apply|"
@@ -411,11 +423,13 @@ _SETTING = re.compile(
     r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|"
     r"for every)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
-    r"our|their|its|his|her|this|that|these|those)\s+)(?!order\s+(?:to|that)\b)"
-    r"(?P<words>[A-Za-z]+)",
+    r"our|their|its|his|her|this|that|these|those)\s+|for\s+(?:a|an|1|one)\s+(?=(?:hours?|days?|"
+    r"weeks?|fortnights?|months?|years?|nights?|weekends?)\b))(?!order\s+(?:to|that)\b)"
+    r"(?:[A-Za-z]+['’]s?\s+)?(?:own\s+)?(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
 """"In London", "at Christmas", "after a fire", "the roof of the garage", "a parking space
-for each flat", "a fee per visit"; not "in order to",
+for each flat", "a fee per visit", "for a week", "at our own cost" and "at the tenant's
+expense" (past an owner); not "in order to",
 which opens a purpose (``QuestionFeatures.purpose``)."""
 _RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
 _JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+(?:(?:a|an|the|our|their|its|his|her|any|"
@@ -428,6 +442,7 @@ _MANNER = re.compile(
     r"indoors|outdoors|upstairs|downstairs|abroad|overseas|elsewhere|"
     r"only|half|double|(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!taken )part(?= of\b)|"
     r"every other|every second|alternate|(?:(?<=pay )|(?<=pays )|(?<=paid )|(?<=paying ))towards|"
+    r"back(?=\W*$)|"
     r"(?<!how )[a-z]{3,}ly)(?![\w'-])", re.IGNORECASE)
 _NOT_MANNER = frozenset("""actually really basically generally usually normally typically
     currently exactly properly reasonably possibly legally lawfully simply definitely certainly
@@ -438,7 +453,8 @@ _NOT_MANNER = frozenset("""actually really basically generally usually normally 
 """Adverbs that say how, how much, how often, when or by whom something is done, and the few
 words of extent or repetition that do the same: a question adding one asks about a narrower
 case ("permanently", "twice", "alone", "part of", "every other week", "pay towards" a cost
-rather than for it); "how quickly", "how frequently" ask for a
+rather than for it, "change the locks back" at the end); "how quickly", "how frequently" ask
+for a
 kind of answer, compared apart. Words ending in "-ly" that hedge, stress
 or frame the asking ("actually", "generally", "legally" beside a power) or are no adverbs
 ("family", "supply", "elderly") are left out: an officer adds them without changing what is
@@ -499,7 +515,8 @@ def question_features(question: str) -> QuestionFeatures:
         asks_for=names_found(_ASKS, list(_ASKS_FOR), plain),
         comparisons=names_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
         modality=_modality(plain),
-        negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),
+        negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))) +
+        len(_EXCEPTION.findall(plain)),
         topics=about,
         words=frozenset(terms(expanded)) | alike(frozenset(own)),
         substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
@@ -573,6 +590,8 @@ _ONE_UNIT = re.compile(r"\bone\s+(?=(?:metres?|centimetres?|millimetres?|kilomet
 """"One" before a unit is a figure ("at least one metre" asks what "at least 1 metre" asks), read
 so in the features only; elsewhere it is as often a pronoun ("one of the tenants"), which
 ``with_digits`` leaves."""
+_PAIR = re.compile(r"\ba (?:couple|pair) of\s+", re.IGNORECASE)
+""""A couple of rooms", "a pair of smoke alarms": two."""
 _TIMES = re.compile(rf"\b(?:once|twice)(?={_PER_SPAN})", re.IGNORECASE)
 """"Once a year", "twice a month": a figure of a frequency, so "more than once a year" puts a
 limit on it and "three times a year" is another."""
@@ -588,6 +607,7 @@ def _numbers(plain: str) -> frozenset[str]:
                                re.IGNORECASE)):
         text = pattern.sub(" ", text)
     text = _TIMES.sub(lambda m: "1" if m.group(0).lower() == "once" else "2", text)
+    text = _PAIR.sub("2 ", text)
     # An age is a bare figure: "under 18" and "younger than 18" read it differently.
     found = {f"{_figure(value)} {unit}" for value, unit in quantities(text) if unit != "age"}
     found |= {_figure(float(raw.replace(",", "")))
