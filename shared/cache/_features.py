@@ -301,7 +301,7 @@ _COMPARISONS = {
     "between": r"between(?=\s+(?:(?:the|two|its|their|our)\s+)?(?:[a-z-]+\s+)?[a-z]+s\b"
                r"(?!\s+(?:and|or)\b))",
     "same": r"(?:the same|equal|identical)(?: amount| sum| level)? (?:as|to)|"
-            r"as (?!well|long|soon|far|of|per|to|part|a|an|the|if|though|such)[a-z]+ as",
+            r"as (?!well|long|soon|far|of|per|to|part|a|an|the|if|though|such|much|many)[a-z]+ as",
     "most": r"maximum|max|longest|highest",
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
