@@ -139,8 +139,8 @@ def test_once_a_year_is_a_figure_and_at_least_one_metre_is_one() -> None:
 
 @pytest.mark.parametrize(("cached", "new"), [
     ("Who pays for a leak from the flat upstairs?", "Who pays for a leak into the flat upstairs?"),
-    ("Who pays for smoke damage to a neighbour's loft?",
-     "Who pays for smoke damage from a neighbour's loft?"),
+    ("Who pays for water damage to the flat below?",
+     "Who pays for water damage from the flat below?"),
     ("Can we move a tenant from a bungalow to a flat?",
      "Can we move a tenant from a flat to a bungalow?"),
 ])
@@ -222,4 +222,32 @@ def test_a_modal_before_have_and_a_noun_asks_about_now() -> None:
 ])
 def test_a_modal_an_exception_a_quantity_or_a_case_of_its_own_is_another_question(
         cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants smoke on the balcony?", "Can tenants smoke under the balcony?"),
+    ("Must we remove asbestos from a loft?", "Must we remove asbestos above a loft?"),
+    ("Can we clamp a car parked in a loading bay?",
+     "Can we clamp a car parked near a loading bay?"),
+    ("Can tenants store bins in front of the block?", "Can tenants store bins behind the block?"),
+])
+def test_the_same_thing_placed_differently_is_another_place(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "place something differently" in verdict.reason
+
+
+def test_under_or_in_a_source_of_law_is_no_place() -> None:
+    assert not question_features("What is the duty under the Housing Act?").places
+    assert reuse_verdict("What must we do under the tenancy agreement?",
+                         "What must we do in the tenancy agreement?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Is a tenant liable for an injury by a visitor?",
+     "Is a tenant liable for an injury to a visitor?"),
+    ("Can a tenant keep a rabbit in a flat?",
+     "Can a tenant keep a rabbit in a flat with a garden?"),
+])
+def test_a_party_reached_or_a_thing_had_is_another_case(cached: str, new: str) -> None:
     assert not reuse_verdict(new, cached, HIGH).reusable

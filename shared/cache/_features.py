@@ -37,6 +37,7 @@ from shared.cache._parties import (
     tenant_acts,
     tenant_deeds,
 )
+from shared.cache._place import places
 from shared.cache._tense import asks_about_past
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
@@ -131,8 +132,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     names a thing, as "an abandoned car" does, where "property" alone frames a question."""
     sides: frozenset[tuple[str, str]] = frozenset()
     """(party, "source" or "target") for a party named after "from" or "by" (who a complaint,
-    request or report comes from) or after "about" or "against" (whom it concerns): "a
-    complaint from a member of staff" is not "a complaint about staff"."""
+    request or report comes from) or after "about", "against" or "to" (whom it concerns or
+    reaches): "a complaint from a member of staff" is not "a complaint about staff", nor
+    "damage by a guest" "damage to a guest"."""
     manner: frozenset[str] = frozenset()
     """Stems of words saying how, how much, how often, when or by whom the thing asked about is
     done ("permanently", "again", "twice", "alone", "themselves", "part of"): "can we move a
@@ -153,6 +155,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     directions: frozenset[tuple[str, str]] = frozenset()
     """(stem, "from" or "to") for each thing the question says something moves out of or into
     ("a leak from the flat above"): ``shared.cache._direction``."""
+    places: frozenset[tuple[str, str]] = frozenset()
+    """(kind of place, stem) for each thing the question places something against ("on the
+    balcony", "under the balcony"): ``shared.cache._place``."""
     purpose: frozenset[str] = frozenset()
     """Stems of the words of its clauses of purpose ("so that we can sell the home"): why the
     act asked about is done (``shared.cache._clauses``)."""
@@ -420,7 +425,7 @@ turn ("What is the deadline for that?"); a longer one's "it" is usually its own 
 lawful to …")."""
 
 _SETTING = re.compile(
-    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|"
+    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|with|"
     r"for every)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those)\s+|for\s+(?:a|an|1|one)\s+(?=(?:hours?|days?|"
@@ -428,7 +433,8 @@ _SETTING = re.compile(
     r"(?:[A-Za-z]+['’]s?\s+)?(?:own\s+)?(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
 """"In London", "at Christmas", "after a fire", "the roof of the garage", "a parking space
-for each flat", "a fee per visit", "for a week", "at our own cost" and "at the tenant's
+for each flat", "a fee per visit", "a flat with a balcony", "for a week", "at our own cost"
+and "at the tenant's
 expense" (past an owner); not "in order to",
 which opens a purpose (``QuestionFeatures.purpose``)."""
 _RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
@@ -542,6 +548,7 @@ def question_features(question: str) -> QuestionFeatures:
         condition=condition_words(plain),
         purpose=purpose_words(plain),
         directions=directions(plain),
+        places=places(plain),
         past=asks_about_past(plain),
         closing=_closing(plain),
         conditioned=conditioned(plain),

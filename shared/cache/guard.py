@@ -35,7 +35,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    the whole ("one of the joint tenants", "both joint tenants"), nor about what lies outside
    a period, place or group the other is within or says plainly ("outside the breeding
    season"), nor say something moves out of a thing the other says it moves into ("a leak
-   from the flat above", "a leak into the flat above").
+   from the flat above", "a leak into the flat above"), nor place something against a thing
+   both name differently ("on the balcony", "under the balcony").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -70,6 +71,7 @@ from shared.cache._alike import DISREPAIR, alike
 from shared.cache._direction import opposite_directions
 from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
+from shared.cache._place import placed_apart
 from shared.embeddings import whole_words
 from shared.text.modality import CONFLICTS
 from shared.text.terms import stem
@@ -362,6 +364,8 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
                     f"the other)")
     if way := opposite_directions(new.directions, cached.directions):
         return f"the questions are about movement in opposite directions ({way})"
+    if where := placed_apart(new.places, cached.places):
+        return f"the questions place something differently against the same thing ({where})"
     if owned := _owned_by_others(new, cached):
         return f"the questions give the same thing different owners ({owned})"
     return None
