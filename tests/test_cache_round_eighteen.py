@@ -251,3 +251,21 @@ def test_under_or_in_a_source_of_law_is_no_place() -> None:
 ])
 def test_a_party_reached_or_a_thing_had_is_another_case(cached: str, new: str) -> None:
     assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a leaseholder end a lease early?", "Can a leaseholder renew a lease early?"),
+    ("Can we start a decant programme?", "Can we pause a decant programme?"),
+])
+def test_a_word_against_a_start_or_an_end_is_a_swap(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "differ in words of substance" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can bailiffs enter a flat?", "Can bailiffs enter a flat by force?"),
+    ("Who cuts the hedges in the estate?", "Who cuts the hedges beyond the estate?"),
+    ("Can tenants park in the block?", "Can tenants park outside the block?"),
+])
+def test_a_means_or_a_place_beyond_is_another_case(cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable

@@ -425,7 +425,7 @@ turn ("What is the deadline for that?"); a longer one's "it" is usually its own 
 lawful to …")."""
 
 _SETTING = re.compile(
-    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|with|"
+    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|with|by|"
     r"for every)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those)\s+|for\s+(?:a|an|1|one)\s+(?=(?:hours?|days?|"
@@ -433,7 +433,8 @@ _SETTING = re.compile(
     r"(?:[A-Za-z]+['’]s?\s+)?(?:own\s+)?(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
 """"In London", "at Christmas", "after a fire", "the roof of the garage", "a parking space
-for each flat", "a fee per visit", "a flat with a balcony", "for a week", "at our own cost"
+for each flat", "a fee per visit", "a flat with a balcony", "enter by force", "for a week",
+"at our own cost"
 and "at the tenant's
 expense" (past an owner); not "in order to",
 which opens a purpose (``QuestionFeatures.purpose``)."""

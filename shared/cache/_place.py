@@ -17,14 +17,17 @@ from shared.text.terms import STOP_WORDS, stem
 __all__ = ["placed_apart", "places"]
 
 _PLACES = {
-    "in front of": r"in front of|at the front of|opposite",
+    "in front of": r"in front of|at the front of|opposite|outside(?: of)?",
+    "beyond": r"beyond|away from",
     "behind": r"behind|at the back of|at the rear of",
     "above": r"above|on top of",
     "under": r"under|underneath|beneath|below",
     "near": r"near|nearby|beside|next to|close to",
     "in": r"in|inside|within|at|on|onto|into|from",
 }
-"""Kinds of place, the phrases of several words first so that "in front of" is not "in";
+"""Kinds of place, the phrases of several words first so that "in front of" is not "in"
+("outside their house" is in front of it: beyond a period or an area it is an extent,
+``shared.cache._extent``);
 "over" (a limit, a period) and "by" (who does it) are left out for their other senses."""
 _PLACE = re.compile(
     "(?<![\\w'-])(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_PLACES.values())) +

@@ -43,8 +43,9 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    or in one question only ("a vulnerable tenant", "a tenant"), nor may each name a different
    member of one of the vocabulary's subjects ("mice", "bed bugs").
 5. Words of substance in each question that the other does not cover, even in the
-   vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
-   never served, nor is a word one letter from the other's where both are words in use ("a
+   vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end",
+   "renew a lease" against "end a lease"): never served, nor is a word one letter from the
+   other's where both are words in use ("a
    horse", "a house"), even where the other's other words cover it. Words of substance only
    one question has demand ``WORDING_SIMILARITY`` (nearly the same question in more words),
    and may not name a thing of their own ("landlords of new builds"), a case of their own
@@ -225,6 +226,12 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     return None
 
 
+_ACTS_OF_TIME = frozenset({"start", "end"})
+"""Sides of a moment said by a verb or its noun ("end a lease", "the start of works"): read
+among the limits, not the words of substance, so a word only the other question says
+against one of them ("renew a lease", "stop works") is a swap, not a word added."""
+
+
 def _swapped(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
              theirs: frozenset[str]) -> str | None:
     """Words of substance each question says and the other does not, or a word one question
@@ -232,6 +239,10 @@ def _swapped(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[st
     if mine and theirs:
         return (f"the questions differ in words of substance ({_listed(mine)} against "
                 f"{_listed(theirs)})")
+    if (mine and (side := (cached.comparisons - new.comparisons) & _ACTS_OF_TIME)) or \
+            (theirs and (side := (new.comparisons - cached.comparisons) & _ACTS_OF_TIME)):
+        return (f"the questions differ in words of substance ({_listed(mine | theirs)} against "
+                f"{_listed(side)})")
     if swap := _one_letter_apart(new, cached, mine) or _one_letter_apart(cached, new, theirs):
         return f"the questions name two words in use one letter apart ({swap})"
     return None
