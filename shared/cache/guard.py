@@ -45,10 +45,10 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
 5. Words of substance in each question that the other does not cover, even in the
    vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end",
    "renew a lease" against "end a lease"): never served, nor is a word one letter from the
-   other's where both are words in use ("a
-   horse", "a house"), even where the other's other words cover it. Words of substance only
-   one question has demand ``WORDING_SIMILARITY`` (nearly the same question in more words),
-   and may not name a thing of their own ("landlords of new builds"), a case of their own
+   other's where both are words in use ("a horse", "a house"), even where the other's other
+   words cover it. Words of substance only one question has demand ``WORDING_SIMILARITY``
+   (nearly the same question in more words), and may not name a thing of their own
+   ("landlords of new builds"), a case of their own
    after a preposition of place, time or source ("an HMO in Leeds", "a boiler in winter",
    "after a fire"), nor another thing the same qualifier qualifies ("an abandoned car"
    against "an abandoned property"), nor a thing joined to what the other names ("heat
