@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from shared.text.british import american_spellings
 from shared.text.terms import stem
 
-__all__ = ["DISREPAIR", "LEARNING", "alike", "one_word"]
+__all__ = ["DISREPAIR", "LEARNING", "alike", "british", "one_word"]
 
 _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.split()) for group in (
     # How often: "how often" frames a question, "at what interval" says the same in a noun.
@@ -187,6 +188,8 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "cesspit cesspits cesspool cesspools",
 ))
 
+_PAYER = (r"(?:(?:a|an|the|our|their)\s+)?(?:tenants?|leaseholders?|residents?|occupiers?|"
+          r"them|him|her|someone|people)")
 _PHRASAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), verb) for pattern, verb in (
         # Taking a thing out of a home, not taking out a loan, a policy or an injunction.
@@ -208,6 +211,12 @@ _PHRASAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # Bearing a cost.
         (r"\b(?:cover|covers|covering|covered)\s+the\s+costs?(?:\s+of)?\b", "pay for"),
         (r"\b(?:pay|pays|paying|paid)\s+back\b", "repay"),
+        # Asking someone to bear a cost is charging them: "recover the cost of cleaning from
+        # tenants", "make tenants pay for permits" (not "make tenants pay their rent").
+        (r"\b(?:recover|recovers|recovering|recovered)\s+(?:the\s+)?costs?(?:\s+of)?\b",
+         "charge"),
+        (rf"\b(?:make|makes|making|made)\s+({_PAYER})\s+pay\s+for\b", r"charge \1 for"),
+        (rf"\b(?:make|makes|making|made)\s+({_PAYER})\s+pay(?=\s+to\b)", r"charge \1"),
         (r"\b(?:hand|hands|handing|handed|give|gives|giving|gave|given)\s+back\b", "return"),
         # Saying no to what is asked is refusing it (one negation either way).
         (r"\b(?:say|says|saying|said)\s+no(?:\s+to)?\b", "refuse"),
@@ -218,7 +227,8 @@ _PHRASAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(blocks?)\s+of\s+flats\b", r"\1"),
     ))
 """Everyday phrases and the one word of the same meaning: verbs of two words ("take out" a
-fireplace is to remove it, "put in" fibre to install it, "cut down" a tree to fell it, "sort
+fireplace is to remove it, "put in" fibre to install it, "cut down" a tree to fell it, "recover
+the cost" of cleaning from tenants or "make them pay for" it to charge them, "sort
 out" a problem to deal with it), phrases of time ("in the course of" building work is during
 it) and "a block of flats" (a block): a paraphrase swaps one for the other, and the guard
 would read the one word as a word of substance the other question does not say. Each is
@@ -232,6 +242,15 @@ def one_word(text: str) -> str:
     """``text`` with the phrases above said in their one word."""
     for pattern, verb in _PHRASAL:
         text = pattern.sub(verb, text)
+    return text
+
+
+def british(text: str) -> str:
+    """``text`` with its American spellings in British ("color" → "colour", "mold" → "mould"),
+    as ``shared.text.british`` finds them: a question typed with either asks the same, and the
+    vocabulary knows only the British word ("mould" is damp and mould)."""
+    for found in reversed(american_spellings(text)):
+        text = text[:found.offset] + found.british + text[found.offset + len(found.word):]
     return text
 
 

@@ -9,7 +9,9 @@ leaks", "a leaking roof") narrows nothing: the guard weighs only words of a clau
 other question does not cover, and only where the other question has no clause of its own:
 "a tenant who refuses a tenancy audit visit" says in a relative clause what "if a tenant
 refuses to let us carry out a tenancy audit" says in a condition, and each clause's other
-words are the rewording of a paraphrase, weighed by the cosine.
+words are the rewording of a paraphrase, weighed by the cosine. A clause of purpose ("so that
+we can sell the home", "in order to build new homes") narrows the act asked about to the one
+done for that end, read the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import re
 from shared.text.conditions import CONDITION_WITH_SUBJECT
 from shared.text.terms import STOP_WORDS, terms
 
-__all__ = ["clause_words", "condition_words", "conditioned"]
+__all__ = ["clause_words", "condition_words", "conditioned", "purpose_words"]
 
 _NOT_HEADS = STOP_WORDS | frozenset("""ensure ensuring mean means meant say says said know knows
     knew think thinks thought believe believes suspect suspects true clear fact given such
@@ -79,4 +81,18 @@ def condition_words(plain: str) -> frozenset[str]:
         if not _NOT_CONDITIONS.search(clause):
             found |= terms(clause)
     return frozenset(found)
+
+
+_PURPOSE = re.compile(
+    r"\b(?:so that|so as to|in order (?:to|that)|with a view to|for the purpose of)\b"
+    r"(?P<words>[^?.,;:!()]+)", re.IGNORECASE)
+"""A clause of purpose, up to the end of the sentence or a punctuation mark: "so that we can
+sell the home", "in order to build a car park"."""
+
+
+def purpose_words(plain: str) -> frozenset[str]:
+    """Stems of the words of ``plain``'s clauses of purpose: why the act asked about is done,
+    which decides whether it is lawful ("can we evict a tenant so that we can sell the home"
+    is not "can we evict a tenant": possession for a sale is no ground)."""
+    return frozenset(w for m in _PURPOSE.finditer(plain) for w in terms(m["words"]))
 

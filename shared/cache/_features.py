@@ -19,8 +19,9 @@ import re
 import msgspec
 
 from shared.answering.questions import classify
-from shared.cache._alike import LEARNING, alike, one_word
-from shared.cache._clauses import clause_words, condition_words, conditioned
+from shared.cache._alike import LEARNING, alike, british, one_word
+from shared.cache._clauses import clause_words, condition_words, conditioned, purpose_words
+from shared.cache._direction import directions
 from shared.cache._extent import extent
 from shared.cache._framing import FRAMING, PLACES
 from shared.cache._names import named_group, names_found, names_in_order
@@ -36,6 +37,7 @@ from shared.cache._parties import (
     tenant_acts,
     tenant_deeds,
 )
+from shared.cache._place import places
 from shared.cache._tense import asks_about_past
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
 from shared.text.numbers import NUMBER, number_value, with_digits
@@ -130,8 +132,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     names a thing, as "an abandoned car" does, where "property" alone frames a question."""
     sides: frozenset[tuple[str, str]] = frozenset()
     """(party, "source" or "target") for a party named after "from" or "by" (who a complaint,
-    request or report comes from) or after "about" or "against" (whom it concerns): "a
-    complaint from a member of staff" is not "a complaint about staff"."""
+    request or report comes from) or after "about", "against" or "to" (whom it concerns or
+    reaches): "a complaint from a member of staff" is not "a complaint about staff", nor
+    "damage by a guest" "damage to a guest"."""
     manner: frozenset[str] = frozenset()
     """Stems of words saying how, how much, how often, when or by whom the thing asked about is
     done ("permanently", "again", "twice", "alone", "themselves", "part of"): "can we move a
@@ -149,6 +152,15 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     condition: frozenset[str] = frozenset()
     """Stems of the words of its clauses of condition or time ("if they caused the
     blockage"): the case it narrows itself to (``shared.cache._clauses``)."""
+    directions: frozenset[tuple[str, str]] = frozenset()
+    """(stem, "from" or "to") for each thing the question says something moves out of or into
+    ("a leak from the flat above"): ``shared.cache._direction``."""
+    places: frozenset[tuple[str, str]] = frozenset()
+    """(kind of place, stem) for each thing the question places something against ("on the
+    balcony", "under the balcony"): ``shared.cache._place``."""
+    purpose: frozenset[str] = frozenset()
+    """Stems of the words of its clauses of purpose ("so that we can sell the home"): why the
+    act asked about is done (``shared.cache._clauses``)."""
     closing: frozenset[tuple[str, str]] = frozenset()
     """(qualifier, head) stems of the compound that closes the question as a thing acted on
     ("who repairs a septic tank pump?"), not as a subject whose verb follows ("what does a
@@ -266,30 +278,55 @@ _THAN = r"(?=(?:\s+[\w'-]+){1,3}\s+than\b)"
 """A comparison whose "than" comes a few words later ("more often than", "less for the laundry
 than", "fewer bikes than"): only "more", "less" or "fewer" is read, so the words between stay
 the question's words of substance."""
+_BIGGER = (r"(?:taller|bigger|larger|wider|deeper|thicker|heavier|louder|dearer|faster|"
+           r"quicker|further|farther|warmer|hotter)")
+_SMALLER = (r"(?:shorter|smaller|narrower|shallower|thinner|lighter|quieter|cheaper|slower|"
+            r"closer|nearer|cooler|colder)")
+"""Comparatives of size, weight, loudness, price, speed, distance and warmth, each list the
+other's opposites: "a gazebo taller than the fence" is not "shorter than the fence"."""
+_PER_SPAN = r"\s+(?:a|an|per|every|each|in\s+a)\s+(?:day|week|fortnight|month|quarter|year)\b"
+"""A period after "once" or "twice" that makes it a frequency ("once a year"), not a moment
+("once a key safe is fitted")."""
+_SPAN = r"(?:(?:working|calendar|clear)\s+)?(?:hours?|days?|weeks?|months?|years?)\b"
+"""A span of time after a figure: "within 24 hours" ends where "after 24 hours" starts, as
+"once the tenancy starts" begins where "before the tenancy starts" ends."""
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
-             rf"lower than|shorter than|(?:less|fewer){_THAN}",
+             rf"lower than|shorter than|(?:less|fewer){_THAN}|{_SMALLER} than",
     "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
              rf"above|more than|(?<!no )more{_THAN}|greater than|older than|at least|exceed\w*|"
              r"higher than|"
-             r"longer than|no less than",
-    "before": r"before|prior to|ahead of|until",
-    "after": r"after|following",
-    "during": r"during|while|whilst|throughout|(?:in|within) (?:the|its|their|a|his|her) "
+             rf"longer than|no less than|{_BIGGER} than",
+    "before": rf"before|prior to|ahead of|until|within(?=\s+(?:\d+|an?)\s+{_SPAN})",
+    "after": rf"after|following|as soon as|once(?!{_PER_SPAN}|\s+(?:more|again|or|and|only|"
+             r"twice|off)\b)",
+    "during": r"during|while|whilst|throughout|(?:in|within|for) (?:the|its|their|a|his|her) "
               r"(?:first|second|third|last|final|opening|early|initial|same) (?:\w+ )?"
               r"(?:years?|months?|weeks?|days?|period|term)",
+    "between": r"between(?=\s+(?:(?:the|two|its|their|our)\s+)?(?:[a-z-]+\s+)?[a-z]+s\b"
+               r"(?!\s+(?:and|or)\b))",
+    "same": r"(?:the same|equal|identical)(?: amount| sum| level)? (?:as|to)|"
+            r"as (?!well|long|soon|far|of|per|to|part|a|an|the|if|though|such|much|many)[a-z]+ as",
     "most": r"maximum|max|longest|highest",
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
     "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
     "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
-          r"deadline|moment|point|renewal)",
+          r"deadline|moment|point|renewal)|(?:on|at)(?= (?:the|its|their|that|this|a) "
+          r"(?:end|expiry|start|beginning|outset)\b)",
 }
-"""Limits and moments, each side named once: "under 18" is not "over 18"."""
+"""Limits and moments, each side named once: "under 18" is not "over 18", nor "the same as
+last year" or "as efficient as" either side of it. "Between" before
+a plural ("between tenancies", "between lets") is the gap between two periods, not a moment
+within one ("during a tenancy"); before "A and B" it names two things, no side. "At the end
+of the fixed term" is on that moment, as against "before the end" of it ("end" is still read
+as its own side)."""
 OPPOSITES: dict[str, frozenset[str]] = {
-    "below": frozenset({"above"}), "above": frozenset({"below"}),
+    "below": frozenset({"above", "same"}), "above": frozenset({"below", "same"}),
+    "same": frozenset({"above", "below"}),
     "before": frozenset({"after", "during", "on"}), "after": frozenset({"before", "during", "on"}),
-    "during": frozenset({"before", "after", "start", "end", "on"}), "most": frozenset({"least"}),
+    "during": frozenset({"before", "after", "start", "end", "on", "between"}),
+    "between": frozenset({"during"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
     "on": frozenset({"before", "after", "during"}),
 }
@@ -355,8 +392,10 @@ _MODAL_EXTRA: tuple[tuple[re.Pattern[str], Modality | str], ...] = (
                 r"\blawful(?:ly)?\b|\beligible\b|\bentitled\b|\ballowed\b|\bpermitted\b|"
                 r"\bable to\b",
                 re.IGNORECASE), "power"),
-    (re.compile(r"\bshould\b|\bought to\b|\b(?:best|good) practice\b|\brecommended\b",
+    (re.compile(r"\bshould\b|\bought\b|\b(?:best|good) practice\b|\brecommended\b",
                 re.IGNORECASE), "advice"),
+    # "Might a tenant keep a dog" asks leave, as "may" does.
+    (re.compile(r"^\W*might\b", re.IGNORECASE), "power"),
 )
 _HOW_CAN = re.compile(r"\bhow (?:can|could|may|might)\b", re.IGNORECASE)
 _NEGATION = re.compile(
@@ -367,6 +406,12 @@ _NEGATION = re.compile(
     r"\b(?:un(?!der|til|it|ion|iform|iversal|ique)[a-z]{3,}(?:ed|able|ful|fit|safe|paid)|"
     r"non-?[a-z]{3,})\b", re.IGNORECASE)
 
+_EXCEPTION = re.compile(
+    r"\b(?:all|every|each|any)\s+(?:[\w'-]+\s+){1,3}?(?:save(?:\s+for)?|bar|barring|but not|"
+    r"but)\s+(?=(?:a|an|the|our|their|its|his|her|those|these)\b)", re.IGNORECASE)
+"""An exception after a whole group, in the words ``_NEGATION`` leaves out for their other
+senses ("save money", "a grab bar"): "every window bar the skylights", "all floor coverings
+save for bathroom lino"."""
 _FOLLOW_UP = re.compile(
     r"^\s*(?:and|but|also|so|or|what about|how about|same (?:for|with)|is (?:it|that|this) the "
     r"same|(?:does|do|would|will|can) (?:that|this|it|those|these|the same) (?:\w+ )?(?:apply|"
@@ -380,18 +425,31 @@ turn ("What is the deadline for that?"); a longer one's "it" is usually its own 
 lawful to …")."""
 
 _SETTING = re.compile(
-    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of)\s+(?:(?:a|an|the|"
+    r"\b(?:(?:in|at|after|during|from|on|near|within|inside|outside|out of|per|for each|with|by|"
+    r"for every)\s+(?:(?:a|an|the|"
     r"our|their|its|his|her|this|that|these|those|some|any|each|every)\s+)?|of\s+(?:a|an|the|"
-    r"our|their|its|his|her|this|that|these|those)\s+)(?P<words>[A-Za-z]+)",
+    r"our|their|its|his|her|this|that|these|those)\s+|for\s+(?:a|an|1|one)\s+(?=(?:hours?|days?|"
+    r"weeks?|fortnights?|months?|years?|nights?|weekends?)\b))(?!order\s+(?:to|that)\b)"
+    r"(?:[A-Za-z]+['’]s?\s+)?(?:own\s+)?(?P<words>[A-Za-z]+)",
     re.IGNORECASE)
+""""In London", "at Christmas", "after a fire", "the roof of the garage", "a parking space
+for each flat", "a fee per visit", "a flat with a balcony", "enter by force", "for a week",
+"at our own cost"
+and "at the tenant's
+expense" (past an owner); not "in order to",
+which opens a purpose (``QuestionFeatures.purpose``)."""
 _RUN = r"(?:[A-Za-z][\w'-]*\s+)?[A-Za-z][\w'-]*"
-_JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+{_RUN}\b", re.IGNORECASE)
-"""Up to two words each side of a conjunction ("heat detectors and smoke alarms"; "damp and
+_JOINED = re.compile(rf"\b{_RUN}\s+(?:and|or)\s+(?:(?:a|an|the|our|their|its|his|her|any|"
+                     rf"some)\s+)?{_RUN}\b", re.IGNORECASE)
+"""Up to two words each side of a conjunction, an article after it aside ("heat detectors and
+smoke alarms", "a new key and a new fob"; "damp and
 mould policy" stops short of the verb after it); ``terms`` keeps their content words."""
 _MANNER = re.compile(
     r"(?<![\w'-])(?:again|twice|thrice|alone|overnight|themselves|himself|herself|ourselves|"
     r"indoors|outdoors|upstairs|downstairs|abroad|overseas|elsewhere|"
     r"only|half|double|(?<!take )(?<!takes )(?<!taking )(?<!took )(?<!taken )part(?= of\b)|"
+    r"every other|every second|alternate|(?:(?<=pay )|(?<=pays )|(?<=paid )|(?<=paying ))towards|"
+    r"back(?=\W*$)|"
     r"(?<!how )[a-z]{3,}ly)(?![\w'-])", re.IGNORECASE)
 _NOT_MANNER = frozenset("""actually really basically generally usually normally typically
     currently exactly properly reasonably possibly legally lawfully simply definitely certainly
@@ -401,7 +459,9 @@ _NOT_MANNER = frozenset("""actually really basically generally usually normally 
     friendly lovely lonely only""".split()) - {"only"}
 """Adverbs that say how, how much, how often, when or by whom something is done, and the few
 words of extent or repetition that do the same: a question adding one asks about a narrower
-case ("permanently", "twice", "alone", "part of"); "how quickly", "how frequently" ask for a
+case ("permanently", "twice", "alone", "part of", "every other week", "pay towards" a cost
+rather than for it, "change the locks back" at the end); "how quickly", "how frequently" ask
+for a
 kind of answer, compared apart. Words ending in "-ly" that hedge, stress
 or frame the asking ("actually", "generally", "legally" beside a power) or are no adverbs
 ("family", "supply", "elderly") are left out: an officer adds them without changing what is
@@ -409,9 +469,10 @@ asked."""
 
 
 def _manner(plain: str) -> frozenset[str]:
-    """``QuestionFeatures.manner``."""
-    return frozenset(stem(w.lower()) for w in _MANNER.findall(plain)
-                     if w.lower() not in _NOT_MANNER)
+    """``QuestionFeatures.manner``; "every other" and "every second" as "alternate", one word
+    the other question may say."""
+    return frozenset(stem("alternate" if w.lower().startswith("every") else w.lower())
+                     for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER)
 
 
 _ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"
@@ -429,7 +490,7 @@ def question_features(question: str) -> QuestionFeatures:
     since a lookup compares one new question with several cached ones. Everyday phrases are
     read as their one word ("take out" as "remove") here only: what is embedded is the
     question as asked."""
-    plain = one_word(_plain(question))
+    plain = _ONE_UNIT.sub("1 ", british(one_word(_plain(question))))
     expanded = expand(plain)
     named = subjects(expanded)
     references = _references(plain, expanded, named)
@@ -461,7 +522,8 @@ def question_features(question: str) -> QuestionFeatures:
         asks_for=names_found(_ASKS, list(_ASKS_FOR), plain),
         comparisons=names_found(_COMPARISON, list(_COMPARISONS), _UNDER_AN_ACT.sub(" ", plain)),
         modality=_modality(plain),
-        negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))),
+        negations=len(_NEGATION.findall(NO_DUTY.sub(" ", PROHIBITION.sub(" ", plain)))) +
+        len(_EXCEPTION.findall(plain)),
         topics=about,
         words=frozenset(terms(expanded)) | alike(frozenset(own)),
         substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
@@ -485,6 +547,9 @@ def question_features(question: str) -> QuestionFeatures:
         extent=extent(plain),
         clause=clause_words(plain),
         condition=condition_words(plain),
+        purpose=purpose_words(plain),
+        directions=directions(plain),
+        places=places(plain),
         past=asks_about_past(plain),
         closing=_closing(plain),
         conditioned=conditioned(plain),
@@ -527,6 +592,19 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
     return frozenset(found)
 
 
+_ONE_UNIT = re.compile(r"\bone\s+(?=(?:metres?|centimetres?|millimetres?|kilometres?|miles?|feet|"
+                       r"foot|inch(?:es)?|litres?|hours?|days?|weeks?|months?|years?|storeys?)\b)",
+                       re.IGNORECASE)
+""""One" before a unit is a figure ("at least one metre" asks what "at least 1 metre" asks), read
+so in the features only; elsewhere it is as often a pronoun ("one of the tenants"), which
+``with_digits`` leaves."""
+_PAIR = re.compile(r"\ba (?:couple|pair) of\s+", re.IGNORECASE)
+""""A couple of rooms", "a pair of smoke alarms": two."""
+_TIMES = re.compile(rf"\b(?:once|twice)(?={_PER_SPAN})", re.IGNORECASE)
+""""Once a year", "twice a month": a figure of a frequency, so "more than once a year" puts a
+limit on it and "three times a year" is another."""
+
+
 def _numbers(plain: str) -> frozenset[str]:
     """Quantities with their unit, then every other figure by value; figures that are part of
     a reference or a category ("section 21", "Act 1988", "stage 2") are compared there."""
@@ -536,6 +614,8 @@ def _numbers(plain: str) -> frozenset[str]:
                                r"\b(?:Act|Regulations|Order|Rules)\s+\d{4}\b|\[\d{4}\][^?]*",
                                re.IGNORECASE)):
         text = pattern.sub(" ", text)
+    text = _TIMES.sub(lambda m: "1" if m.group(0).lower() == "once" else "2", text)
+    text = _PAIR.sub("2 ", text)
     # An age is a bare figure: "under 18" and "younger than 18" read it differently.
     found = {f"{_figure(value)} {unit}" for value, unit in quantities(text) if unit != "age"}
     found |= {_figure(float(raw.replace(",", "")))

@@ -139,11 +139,11 @@ _OTHER_ACTOR = re.compile(
 accept", "can a neighbour complain"): who acts, as ``_ACTOR`` reads the landlord or tenant."""
 
 
-_SIDE_BEFORE = re.compile(r"\b(?P<prep>from|by|about|against|towards)\s+(?:(?:a|an|the|our|"
+_SIDE_BEFORE = re.compile(r"\b(?P<prep>from|by|about|against|towards|to)\s+(?:(?:a|an|the|our|"
                           r"their|its|his|her|any|one of (?:our|their|the))\s+)?$",
                           re.IGNORECASE)
 _SIDES = {"from": "source", "by": "source", "about": "target", "against": "target",
-          "towards": "target"}
+          "towards": "target", "to": "target"}
 
 
 def sides(text: str) -> frozenset[tuple[str, str]]:

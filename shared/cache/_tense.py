@@ -25,10 +25,27 @@ _AUXILIARY = re.compile(
 """The auxiliary opening the question, after its question word ("did we", "who was", "how
 long did it take"); one further on is a clause's ("a window that was smashed")."""
 _PAST = frozenset({"did", "was", "were", "had"})
+_PARTICIPLE = r"(?:been|had|done|made|paid|given|taken|told|sent|kept|left|got|known|[a-z]{2,}ed)"
+_PERFECT = re.compile(
+    rf"^\W*(?:(?:how|what|which|whose|when|where|who|whom|why)(?:\s+[\w'-]+){{0,2}}?\s+)?"
+    rf"(?:could|should|would|might|must|may)\s+(?:[\w'-]+\s+){{0,3}}?have\s+{_PARTICIPLE}\b",
+    re.IGNORECASE)
+"""A modal with "have" and a participle: "could we have charged", "should the tenant have
+told us" ask about what was done or due then; "should we have a policy" does not."""
+_PAST_SUBJECT = re.compile(
+    r"^\W*(?:who|what)\s+(?:paid|made|did|had|gave|took|told|sent|kept|left|built|broke|"
+    r"caused|fitted|installed|damaged|owned|arranged|ordered|signed|agreed|decided|"
+    r"happened)\b", re.IGNORECASE)
+"""A question word as the subject of a verb in the past ("who paid for the boiler", "what
+caused the leak"), with no auxiliary to read."""
 
 
 def asks_about_past(plain: str) -> bool:
     """Whether the first auxiliary of the question's own clause is in the past tense ("did
-    we", "who was responsible", "were we required")."""
-    m = _AUXILIARY.search(_LEADING_CLAUSE.sub("", plain, count=1))
+    we", "who was responsible", "were we required"), a modal looks back with "have" ("could
+    we have charged"), or a question word is the subject of a past verb ("who paid")."""
+    own = _LEADING_CLAUSE.sub("", plain, count=1)
+    if _PERFECT.search(own) or _PAST_SUBJECT.search(own):
+        return True
+    m = _AUXILIARY.search(own)
     return m is not None and m["aux"].lower() in _PAST

@@ -25,30 +25,39 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    question and must not conflict in others ("how quickly must we" asks what "what is the
    timescale" asks).
    Neither may name the opposite side of a limit or moment ("under 18" against "over 18",
-   "before" against "after", "more often than" against "less often than"), nor ask about the
+   "before" against "after", "more often than" against "less often than", "taller than"
+   against "shorter than", "between lets" against "during a let", "within 24 hours" against
+   "after 24 hours", "before the tenancy starts" against "once it starts"), nor ask about the
    past where the other asks about now or later ("did we have to", "will we have to"), nor
    ask for another kind of answer ("how often" against "how long", "who" against "how
    much"), nor ask about part of a group where the other asks about it all or plainly
-   ("some flats", "all flats"), nor about what lies outside a period, place or group the
-   other is within or says plainly ("outside the breeding season").
+   ("some flats", "all flats"), nor about one member of a group where the other asks about
+   the whole ("one of the joint tenants", "both joint tenants"), nor about what lies outside
+   a period, place or group the other is within or says plainly ("outside the breeding
+   season"), nor say something moves out of a thing the other says it moves into ("a leak
+   from the flat above", "a leak into the flat above"), nor place something against a thing
+   both name differently ("on the balcony", "under the balcony").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
    or in one question only ("a vulnerable tenant", "a tenant"), nor may each name a different
    member of one of the vocabulary's subjects ("mice", "bed bugs").
 5. Words of substance in each question that the other does not cover, even in the
-   vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end"):
-   never served. Words of substance only one question has demand ``WORDING_SIMILARITY``
-   (nearly the same question in more words), and may not name a thing of their own ("landlords
-   of new builds"), a case of their own after a preposition of place, time or source ("an HMO
-   in Leeds", "a boiler in winter", "after a fire"), nor another thing the same qualifier
-   qualifies ("an abandoned car" against "an abandoned property"), nor a thing joined to what
-   the other names ("heat detectors and smoke alarms" against "smoke alarms"), nor narrow
-   what it names by a clause of its own where the other has none ("a chimney that the tenant
-   damaged", "a fob they lost") or by a condition of its own ("if they caused the
-   blockage"), nor name a part of what the other names ("a septic tank pump" against "a
-   septic tank"), nor say how,
-   how much, how often, where or by whom ("permanently", "again", "part of", "indoors"), nor an
+   vocabulary's other words, are a swap ("gutters" against "drains", "start" against "end",
+   "renew a lease" against "end a lease"): never served, nor is a word one letter from the
+   other's where both are words in use ("a horse", "a house"), even where the other's other
+   words cover it. Words of substance only one question has demand ``WORDING_SIMILARITY``
+   (nearly the same question in more words), and may not name a thing of their own
+   ("landlords of new builds"), a case of their own
+   after a preposition of place, time or source ("an HMO in Leeds", "a boiler in winter",
+   "after a fire"), nor another thing the same qualifier qualifies ("an abandoned car"
+   against "an abandoned property"), nor a thing joined to what the other names ("heat
+   detectors and smoke alarms" against "smoke alarms"), nor narrow what it names by a clause
+   of its own where the other has none ("a chimney that the tenant damaged", "a fob they
+   lost"), by a condition of its own ("if they caused the blockage") or by a purpose of its
+   own ("so that we can sell the home"), nor name a part of what the other names ("a septic
+   tank pump" against "a septic tank"), nor say how, how much, how often, where or by whom
+   ("permanently", "again", "part of", "indoors", "every other week", "pay towards"), nor an
    act of its own after a preposition ("who pays for testing a smoke alarm").
 """
 
@@ -60,7 +69,10 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
+from shared.cache._direction import opposite_directions
+from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
+from shared.cache._place import placed_apart
 from shared.embeddings import whole_words
 from shared.text.modality import CONFLICTS
 from shared.text.terms import stem
@@ -190,9 +202,8 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     if kinds := _other_kinds(new, cached) or _siblings(new, cached) or _narrowed(new, cached):
         return f"the questions are about different kinds of the same thing ({kinds})"
     mine, theirs = _uncovered_words(new, cached), _uncovered_words(cached, new)
-    if mine and theirs:
-        return (f"the questions differ in words of substance ({_listed(mine)} against "
-                f"{_listed(theirs)})")
+    if swapped := _swapped(new, cached, mine, theirs):
+        return swapped
     if narrower := _narrower_case(new, cached, mine, theirs):
         return narrower
     if how := _manner_difference(new, cached) or _manner_difference(cached, new):
@@ -215,15 +226,51 @@ def _wording_difference(new: QuestionFeatures, cached: QuestionFeatures, similar
     return None
 
 
+_ACTS_OF_TIME = frozenset({"start", "end"})
+"""Sides of a moment said by a verb or its noun ("end a lease", "the start of works"): read
+among the limits, not the words of substance, so a word only the other question says
+against one of them ("renew a lease", "stop works") is a swap, not a word added."""
+
+
+def _swapped(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
+             theirs: frozenset[str]) -> str | None:
+    """Words of substance each question says and the other does not, or a word one question
+    says one letter from the other's: another thing in place of the one asked about."""
+    if mine and theirs:
+        return (f"the questions differ in words of substance ({_listed(mine)} against "
+                f"{_listed(theirs)})")
+    if (mine and (side := (cached.comparisons - new.comparisons) & _ACTS_OF_TIME)) or \
+            (theirs and (side := (new.comparisons - cached.comparisons) & _ACTS_OF_TIME)):
+        return (f"the questions differ in words of substance ({_listed(mine | theirs)} against "
+                f"{_listed(side)})")
+    if swap := _one_letter_apart(new, cached, mine) or _one_letter_apart(cached, new, theirs):
+        return f"the questions name two words in use one letter apart ({swap})"
+    return None
+
+
+def _one_letter_apart(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]
+                      ) -> str:
+    """A word only ``one`` says one letter from a word of substance ``other`` says itself, both
+    words in use ("a horse", "a house"; "a path", "a bath"): two things, not one misspelt, even
+    where ``one``'s other words cover ``other``'s ("the property" meets "a house"), which
+    leaves ``one``'s word looking like a word added to the same question."""
+    for word in sorted(extra):
+        for said in sorted(other.substance - one.stems):
+            if _one_slip(word, said) and _a_word(word) and _a_word(said):
+                return f"{word} against {said}"
+    return ""
+
+
 def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozenset[str],
                    theirs: frozenset[str]) -> str | None:
     """A case narrower or other than the other question's, by words only one question says:
     a setting ("in winter"), part of a group or what lies outside a period or area ("some
-    flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged")
-    where the other question has none."""
+    flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged"),
+    of condition ("if they caused the blockage") or of purpose ("so that we can sell the
+    home") where the other question has none."""
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
-    if new.extent != cached.extent:
+    if extents_differ(new.extent, cached.extent):
         return (f"the questions ask about different extents of a group, period or place "
                 f"({_listed(new.extent)} against {_listed(cached.extent)})")
     if clause := (mine & new.clause if not cached.conditioned else frozenset()) | \
@@ -231,6 +278,9 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
         return f"one question narrows what it names by a clause of its own ({_listed(clause)})"
     if condition := _own_condition(new, cached, mine) or _own_condition(cached, new, theirs):
         return f"one question narrows its case by a condition of its own ({condition})"
+    if purpose := (mine & new.purpose if not cached.purpose else frozenset()) | \
+            (theirs & cached.purpose if not new.purpose else frozenset()):
+        return f"one question gives a purpose of its own ({_listed(purpose)})"
     return None
 
 
@@ -323,6 +373,10 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
         if any(p == party for p, _ in cached.sides - new.sides):
             return (f"the questions put the {party} on different sides (the {side} in one, not "
                     f"the other)")
+    if way := opposite_directions(new.directions, cached.directions):
+        return f"the questions are about movement in opposite directions ({way})"
+    if where := placed_apart(new.places, cached.places):
+        return f"the questions place something differently against the same thing ({where})"
     if owned := _owned_by_others(new, cached):
         return f"the questions give the same thing different owners ({owned})"
     return None
@@ -492,18 +546,35 @@ def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozense
 _TYPO_LENGTH = 5
 """Stems this long or longer are told from each other by more than one slip of a key ("block",
 "blokc"); shorter ones ("mice", "rice"; "flat", "flap") are other words."""
+_SWAP_LENGTH = 4
+"""Stems of four letters are one typed with two keys swapped ("snka" for "snak", a snake)
+where the other is no word in use: a swap seldom makes a word one has not met, while a
+letter changed in a short word often does ("sill", "silt")."""
 
 
 def _misspelt(word: str, words: frozenset[str]) -> bool:
     """``word`` is one of ``words`` typed with one slip, a letter left out, added, changed or
-    two swapped ("permision", "blokced"), both long and starting alike: a question typed in
-    a hurry asks what it would have asked spelt right."""
+    two swapped ("permision", "blokced"), both long and starting alike, or two keys swapped
+    in a shorter word ("snkae"): a question typed in a hurry asks what it would have asked
+    spelt right."""
     for other in words:
-        if other == word or word[0] != other[0] or min(len(word), len(other)) < _TYPO_LENGTH:
+        if other == word or word[0] != other[0]:
             continue
-        if _one_slip(word, other) and not (_a_word(word) and _a_word(other)):
+        shortest = min(len(word), len(other))
+        slipped = _one_slip(word, other) if shortest >= _TYPO_LENGTH else \
+            shortest >= _SWAP_LENGTH and _two_swapped(word, other)
+        if slipped and not (_a_word(word) and _a_word(other)):
             return True
     return False
+
+
+def _two_swapped(a: str, b: str) -> bool:
+    """``a`` is ``b`` with two adjacent letters swapped."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and \
+        a[diff[1]] == b[diff[0]]
 
 
 _ENDINGS = ("", "e", "s", "es", "ing", "ed", "er", "y")
@@ -522,9 +593,7 @@ def _one_slip(a: str, b: str) -> bool:
     if abs(len(a) - len(b)) > 1:
         return False
     if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and
-                                  a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1 or _two_swapped(a, b)
     short, long = sorted((a, b), key=len)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 

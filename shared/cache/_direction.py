@@ -1,0 +1,48 @@
+"""Which way something moves: out of a thing a question names, or into it.
+
+"Must we fix a leak from the flat above?" and "… a leak into the flat above?" say the same
+words, and MiniLM puts them at 0.98; but the first asks about water coming down from a
+neighbour's home, whose occupier may be liable, the second about water our tenant lets into
+it. So do "damage from a neighbour's flat" and "damage to a neighbour's flat", and "move a
+tenant from a flat to a house" against "from a house to a flat". Parties are compared apart,
+by the side a complaint or a request puts them on (``shared.cache._parties.sides``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.cache._parties import PARTY
+from shared.text.terms import STOP_WORDS, stem
+
+__all__ = ["FROM", "TO", "directions", "opposite_directions"]
+
+FROM = "from"
+TO = "to"
+
+_DIRECTION = re.compile(
+    r"\b(?P<prep>from|into|onto|to)\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|"
+    r"those|my|your)\s+)?(?:[A-Za-z-]+['’]s?\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
+"""A preposition of movement and the thing after it, past an article and an owner ("from a
+neighbour's flat" names the flat)."""
+
+
+def directions(plain: str) -> frozenset[tuple[str, str]]:
+    """(stem, ``FROM`` or ``TO``) for each thing ``plain`` says something moves out of or
+    into; parties and words of no substance ("to be", "from there") are left out."""
+    found = set()
+    for m in _DIRECTION.finditer(plain):
+        thing = m["thing"]
+        if thing.lower() in STOP_WORDS or PARTY.fullmatch(thing):
+            continue
+        found.add((stem(thing), FROM if m["prep"].lower() == "from" else TO))
+    return frozenset(found)
+
+
+def opposite_directions(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]]
+                        ) -> str:
+    """A thing one question says something moves out of and the other into, in words."""
+    for thing, way in sorted(one - other):
+        if (thing, TO if way == FROM else FROM) in other - one:
+            return f"{way} the {thing} in one, {TO if way == FROM else FROM} it in the other"
+    return ""
