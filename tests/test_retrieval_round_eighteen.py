@@ -1,11 +1,16 @@
 """Round eighteen of retrieval: the everyday words for what a council or landlord tells,
 limits, hands out or takes back, read as the Act's own (shared/text/statute_wording.py,
-``SPOKEN``)."""
+``SPOKEN``), and the subject of an aspect read in those words too
+(services/lex/corpus/ranking.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from services.lex.corpus.aspects import aspects_asked
+from services.lex.corpus.ranking import aspects_up
 from shared.text.terms import terms
 from shared.text.vocabulary import expand, expand_statutory, spelt_out
 
@@ -90,3 +95,40 @@ def test_the_same_words_about_something_else_add_nothing(question: str) -> None:
     for words in _SPOKEN:
         assert words not in added, (question, words)
 
+
+_TITLES = {
+    "55": "Licensing of HMOs to which this Part applies",
+    "61": "Requirement for HMOs to be licensed",
+    "60": "Duration, review and revocation of designations",
+}
+
+
+def _title(row: dict[str, Any]) -> str:
+    return _TITLES[row["id"]]
+
+
+def test_the_subject_of_an_aspect_is_read_in_the_acts_words_too() -> None:
+    """"How long can the extra permit scheme run?" asks the duration of an additional
+    licensing designation in words of neither: read with the Act's words (``about``), the
+    heading naming the duration of designations comes up; read as asked, nothing moves."""
+    question = ("Once a council brings in an extra permit scheme for shared houses across its "
+                "district, how long can it run before it lapses?")
+    rows = [{"id": n, "score": 1.0 / i} for i, n in enumerate(("61", "55", "60"), 1)]
+    asked = [r["id"] for r in aspects_up(rows, _title, spelt_out(question))]
+    about = [r["id"] for r in aspects_up(rows, _title, spelt_out(question),
+                                         about=spelt_out(question, plain=True))]
+    assert asked == ["61", "55", "60"]
+    assert about == ["60", "61", "55"]
+
+
+@pytest.mark.parametrize(("question", "making"), [
+    ("When can the council make an interim EDMO?", True),
+    ("Can a final management order be made without consultation?", True),
+    ("can he make them stick to the management scheme?", False),
+    ("Can the council make me pay for the works?", False),
+])
+def test_someone_made_to_do_something_asks_no_making(question: str, making: bool) -> None:
+    """Making an order is an aspect with headings of its own ("Making of final management
+    orders"); making someone do something is not, and read as one it moved the making of an
+    order above the duty the asker wanted kept to."""
+    assert ("making" in [a.name for a in aspects_asked(question)]) is making
