@@ -50,6 +50,8 @@ from shared.text.vocabulary import expand, expand_statutory, spelt_out
      "empty dwelling management order"),
     ("My tenant refuses; is there anything I can do to get in?",
      "court order occupier allow action to be taken premises"),
+    ("How do I gain access to do the works the council wants?",
+     "court order occupier allow action to be taken premises"),
 ])
 def test_everyday_words_for_what_is_told_limited_or_taken_back(question: str,
                                                                 means: str) -> None:
@@ -81,6 +83,9 @@ _SPOKEN = ("overcrowding notice sleeping accommodation", "section 21 notice poss
     "Must the scheme fit with its wider homelessness and empty homes plans?",
     "Is it a crime to get in the way of a council officer?",
     "What offence is getting in the officer's way?",
+    "What if we can't get in for the gas safety check?",
+    "She can't get in and out of the bath any more.",
+    "How many attempts do we make to get in before we take legal action?",
 ])
 def test_the_same_words_about_something_else_add_nothing(question: str) -> None:
     """A licence's maximum number is no overcrowding notice; reasons withheld for a licence
@@ -90,7 +95,8 @@ def test_the_same_words_about_something_else_add_nothing(question: str) -> None:
     dwelling; a week's notice is no warning owed; a house bought is no right to buy; nor is a
     tenant's asking to buy (it asks about the right's own provisions); a house handed back
     by the council is no tenancy given up; empty homes plans are no order; getting in an
-    officer's way is an obstruction."""
+    officer's way is an obstruction; getting in for a gas check, or into a bath, asks no
+    court's order."""
     added = expand_statutory(question).removeprefix(expand(question, legal=True))
     for words in _SPOKEN:
         assert words not in added, (question, words)

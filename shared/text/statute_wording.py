@@ -411,11 +411,12 @@ SPOKEN: tuple[tuple[str, str], ...] = (
     # (Not "empty homes" alone: a council's empty homes plans, or a home it runs, are no
     # order of this kind.)
     (r"\bstood empty\b|\bback into use\b", "empty dwelling management order"),
-    # The owner who must do the works getting in past the occupier: the court's order to
-    # allow the action to be taken.
-    # (Not getting in the way of an officer, an obstruction, nor getting in anyway, a warrant.)
-    (r"\b(?:get|gain|getting|gaining) (?:in|inside|access)\b(?! anyway|(?: [\w']+){0,2} way\b)",
-     "court order occupier allow action to be taken premises"),
+    # The owner who must do the works asking what can get him in past the occupier: the
+    # court's order to allow the action to be taken (not any getting in: into a bath, for a
+    # gas check, in the way of an officer, an obstruction, or in anyway, a warrant).
+    (r"\b(?:anything|something|any way|how) (?:\w+ ){0,3}to (?:get|gain) (?:in|inside|access)\b"
+     r"(?! anyway|(?: [\w']+){0,2} way\b)|\b(?:get|gain)(?:ting|ing)? (?:in|access) to do "
+     r"(?:the )?(?:works?|repairs?)\b", "court order occupier allow action to be taken premises"),
 )
 """Round eighteen's everyday words for what a council or landlord tells, limits, hands out or
 takes back (dangers, a demand withdrawn, how many may sleep, an extra permit scheme, buying
