@@ -10,7 +10,7 @@ search reads which table (full text, the model's query with ``plain``, abbreviat
 from __future__ import annotations
 
 __all__ = ["ABBREVIATIONS", "CONDUCT", "DEALINGS", "DEGREES", "LAY", "OTHERS", "PLAIN",
-           "PROCEDURE", "SITUATIONS", "TERMS", "WORDS"]
+           "PROCEDURE", "SITUATIONS", "SPOKEN", "TERMS", "WORDS"]
 
 WORDS: tuple[tuple[str, str], ...] = (
     (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
@@ -345,6 +345,85 @@ keeps for those it touches (a step skipped, suing under the ordinary law, fines 
 prices, info from the scheme people, homes swapped, terms in writing, an owner kept told,
 workmen kept out, a loss made up), as ``LAY``: full text, and the model's query with
 ``plain``."""
+SPOKEN: tuple[tuple[str, str], ...] = (
+    # What the council or the landlord tells, limits, hands out or takes back, said as the
+    # people it happens to say it (round eighteen of legal retrieval: lay, casual, tenant's
+    # and long questions).
+    # Dangers in a home: the Act's hazards.
+    (r"\bdangers?\b|\bdangerous\b", "hazard"),
+    # Told to put a home right: the Act's improvement notice.
+    (r"\b(?:told|tells|telling|ordered|orders|required|requires) (?:\w+ ){0,3}to (?:fix|repair|"
+     r"mend|put right|sort out|do (?:the )?(?:works?|repairs))\b", "improvement notice"),
+    # A demand, cap or ban lifted: the Act's revocation.
+    (r"\b(?:withdraw\w*|drop(?:s|ped|ping)?|lift(?:s|ed|ing)?|scrap(?:s|ped|ping)?|"
+     r"tak(?:e|es|ing) back) (?:\w+ ){0,2}(?:demands?|requirements?|caps?|limits?|bans?|"
+     r"restrictions?)\b", "revoke revocation"),
+    # How many may sleep in a room, or a room limited to so many: the Act's overcrowding
+    # notice and sleeping accommodation.
+    (r"\bhow many (?:\w+ ){0,2}(?:may|can|could|should|are allowed to) sleep\b|"
+     r"\b(?:limit\w*|cap(?:s|ped|ping)?|restrict\w*) (?:\w+ ){0,3}rooms? to (?:one|two|three|"
+     r"\d+) (?:person|people)\b|\bsleepers\b", "overcrowding notice sleeping accommodation"),
+    # An extra permit scheme across a district: the Act's additional licensing designation.
+    (r"\bextra (?:\w+ ){0,2}(?:permits?|licen[cs]\w*) (?:schemes?|rules|areas?)\b",
+     "additional licensing designation"),
+    # Buying the home one rents: the right to buy, and what the landlord must explain first.
+    # ("buy my home" is left out: a tenant applying to buy asks about the right's own
+    # provisions, and those of a notice that stops it.)
+    (r"\bpurchas\w* (?:their|his|her|my|our|your) (?:own )?(?:council )?(?:homes?|houses?|"
+     r"flats?)\b", "right to buy"),
+    (r"\bleaflets?\b|\bbooklets?\b|\bbrochures?\b|\bfact ?sheets?\b|\bhandouts?\b",
+     "information document"),
+    (r"\bplain[- ]english\b|\bplain language\b|\bsimple (?:words|language)\b", "simple terms"),
+    # A tenancy handed back or passed on, and the landlord buying it first: the Act's
+    # disposal by surrender or assignment, and its right of pre-emption.
+    # (A house the council hands back after running it is no tenancy given up.)
+    (r"\bhand(?:s|ed|ing)? back (?:(?:or|and) \w+ \w+ )?(?:the|their|his|her|my|our) "
+     r"(?:homes?|tenanc(?:y|ies)|leases?|flats?|keys)\b|\bhand(?:s|ed|ing)? (?:the|their|his|"
+     r"her|my|our) (?:tenanc(?:y|ies)|leases?|keys) back\b|\bpass(?:es|ed|ing)? on (?:the|"
+     r"their|his|her|my|our) (?:homes?|tenanc(?:y|ies)|leases?|flats?|houses?)\b",
+     "dispose assignment surrender"),
+    (r"\b(?:buy|buying|purchas\w*) (?:it|them|the (?:home|flat|house|lease|tenancy)) (?:back )?"
+     r"first\b", "pre-emption"),
+    # An officer coming round to look, and the warning owed first: the Act's power of entry
+    # for a survey or examination, on notice of the intention.
+    (r"\bcom(?:e|es|ing) (?:round|over|by) (?:\w+ ){0,2}(?:look|inspect|survey|check)\w*",
+     "enter survey examination"),
+    (r"\b(?:a |one |24 hours'? |a day'?s'? |advance |prior )warning\b|\bheads[- ]up\b|"
+     r"\bforewarn\w*", "notice of intention"),
+    # A list of the licensed: the Act's register.
+    (r"\blists? (?:\w+ ){0,3}of (?:all |every )?(?:the )?(?:licen[cs]\w*|registered)\b",
+     "register"),
+    # Told to leave with no reason given: the no-fault notice of section 21.
+    (r"\b(?:notice|leave|out|evict\w*)\b(?: \w+){0,5} without (?:giving )?(?:a |any )?"
+     r"(?:reasons?|grounds?)\b|\b(?:two|2) months'? notice\b", "section 21 notice possession"),
+    # Nobody allowed to live there: the Act's prohibition order; a tenancy from before 1989:
+    # the Rent Act's protected tenancy.
+    (r"\b(?:nobody|no ?one|no-one) (?:can|may|could|is allowed to|should) (?:live|sleep|stay)\b|"
+     r"\bcan(?:'?t|not) be lived in\b", "prohibition order"),
+    (r"\b(?:protected|regulated) tenan\w*", "Rent Act 1977"),
+    # Too late to act: what the Act allows after the end of the period, for good reason.
+    (r"\btoo late\b|\bmissed the (?:deadline|time limit)\b|\bout of time\b",
+     "after the end of the period good reason"),
+    # Money for what was lost: the Act's compensation.
+    (r"\b(?:get|claim|be paid|receive) (?:any |some )?(?:money|cash|something) for (?:this|that|"
+     r"it|the (?:loss|damage|disruption|interference|inconvenience))\b", "compensation"),
+    # Homes left empty and brought back into use: the Act's empty dwelling management order.
+    # (Not "empty homes" alone: a council's empty homes plans, or a home it runs, are no
+    # order of this kind.)
+    (r"\bstood empty\b|\bback into use\b", "empty dwelling management order"),
+    # The owner who must do the works asking what can get him in past the occupier: the
+    # court's order to allow the action to be taken (not any getting in: into a bath, for a
+    # gas check, in the way of an officer, an obstruction, or in anyway, a warrant).
+    (r"\b(?:anything|something|any way|how) (?:\w+ ){0,3}to (?:get|gain) (?:in|inside|access)\b"
+     r"(?! anyway|(?: [\w']+){0,2} way\b)|\b(?:get|gain)(?:ting|ing)? (?:in|access) to do "
+     r"(?:the )?(?:works?|repairs?)\b", "court order occupier allow action to be taken premises"),
+)
+"""Round eighteen's everyday words for what a council or landlord tells, limits, hands out or
+takes back (dangers, a demand withdrawn, how many may sleep, an extra permit scheme, buying
+one's home and the leaflet first, a tenancy handed back, an officer coming round and the
+warning owed, a list of the licensed, notice with no reason, nobody allowed to live there, a
+protected tenancy, too late, money for a loss, an empty home brought back into use, getting
+in to do the works), as ``LAY``: full text, and the model's query with ``plain``."""
 TERMS: tuple[tuple[str, str], ...] = (
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"

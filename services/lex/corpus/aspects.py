@@ -75,7 +75,10 @@ ASPECTS: tuple[Aspect, ...] = (
             r"(?!(?:\w+ ){0,4}(?:notices?|orders?|licen[cs]es?|applications?|schemes?|"
             r"statements?|plans?) include|(?:\w+ ){0,6}(?:have|has|needs?) to include)"
             r"(?:[\w'-]+ ){1,8}includes?\b"),
-    _aspect("making", r"(?:be|been|is|are|was|were) made|make|making", "making"),
+    # Not someone made to do something ("can he make them stick to it?"): that is
+    # compulsion, not the making of an order.
+    _aspect("making", r"(?:be|been|is|are|was|were) made|make(?! (?:him|her|them|me|us|you) )|"
+            r"making", "making"),
     _aspect("revocation", r"revok(?:e|es|ed|ing)|revocation|cancel\w*|var(?:y|ies|ied)|"
             r"variation|withdr(?:aw|aws|awn|awing|ew)|amend(?:s|ed|ing|ment)?|"
             r"chang(?:e|es|ed|ing)", "revocation revoke variation"),

@@ -77,7 +77,8 @@ unchanged."""
 def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str, *,
                window: int = ASPECT_WINDOW, moves: int = ASPECT_MOVES,
                place: int = ASPECT_PLACE, text: Callable[[Row], str] | None = None,
-               current: Callable[[Row], bool] | None = None) -> list[Row]:
+               current: Callable[[Row], bool] | None = None,
+               about: str | None = None) -> list[Row]:
     """The provisions whose headings name the aspect ``question`` asks about its subject
     (``aspects.py``: "how long" and "Duration, review and revocation of designations"), up
     to ``moves`` of them in their order, moved to just after the first ``place`` (none: to
@@ -91,11 +92,16 @@ def aspects_up(ranked: Sequence[Row], title: Callable[[Row], str], question: str
     Only the provisions ``current`` accepts are moved (all, without it): a provision repealed
     with its text gone names its aspect as a heading alone ("Penalty charge notices" of the
     repealed home information packs) and answers nothing about the law now.
+
+    ``about`` is the question with the Act's words for its everyday ones (``spelt_out(...,
+    plain=True)``), read for its subject only: "can it scrap the extra permit scheme early?"
+    asks the revocation of an additional licensing designation, though it says neither word,
+    while the aspects asked stay the asker's own.
     """
     asked = aspects_asked(question)
     if not asked:
         return list(ranked)
-    subject = subject_of(question, asked)
+    subject = subject_of(question, asked) | (subject_of(about, asked) if about else set())
     found = [r for r in ranked[place:window]  # the title first: ``current`` decodes a record
              if any(names_aspect(title(r), a, subject, partial(text, r) if text else "")
                     for a in asked)

@@ -188,14 +188,17 @@ def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
 
 
 def _aspects_up(ranked: Sequence[Row], question: str, spelt: str,
-                headings: _Headings) -> list[dict[str, Any]]:
+                headings: _Headings, plain: str = "") -> list[dict[str, Any]]:
     """``ranked`` with the provisions whose headings name what ``question`` asks about its
     subject moved up (``ranking.py``), the question read spelt out (``spelt``) and with the
-    Act's abbreviations too: headings say "Making of interim EDMOs"."""
+    Act's abbreviations too: headings say "Making of interim EDMOs"; its subject read in the
+    Act's words too (``plain``) when given."""
+    abbreviations = statutory_abbreviations(question)
     return aspects_up([dict(r.items()) for r in ranked], headings.title,
-                      " ".join([spelt, *statutory_abbreviations(question)]),
+                      " ".join([spelt, *abbreviations]),
                       text=headings.text,
-                      current=None if _ASKS_STILL.search(question) else headings.current)
+                      current=None if _ASKS_STILL.search(question) else headings.current,
+                      about=" ".join([plain, *abbreviations]) if plain else None)
 
 
 _ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer|repeal\w*|abolish\w*|"
@@ -414,7 +417,7 @@ class CorpusStore:
             spelt, headings = spelt_out(question), _Headings()
             ranked = fulltext_first_kept(twins_together(_named_up(_aspects_up(
                 await self._with_parts(ranked, query, question, filters, depth, headings),
-                question, spelt, headings), spelt, plain, headings), headings.title,
+                question, spelt, headings, plain), spelt, plain, headings), headings.title,
                 kept=sides), agreed)
         ranked = acts_first(ranked, acts)
         ranked = named_second([dict(r.items()) for r in named], _cited_first(cited, ranked))
