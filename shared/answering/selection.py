@@ -39,6 +39,7 @@ from shared.answering.questions import (
     states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
+from shared.refs import classify as ref_kind
 from shared.text.initials import INITIALISM, name_runs, spelt_runs
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
@@ -308,8 +309,6 @@ _CACHE_LOCK = threading.Lock()
 def _owners(documents: Sequence[Source], tenant: str | None) -> list[str | None]:
     """Whose each document's text is: legislation and judgments are public (``None``), any
     other source (a policy, an external page) the asking tenant's."""
-    # Imported here: shared.verification imports this package (the relevance judgement).
-    from shared.verification.refs import classify as ref_kind
     return [None if tenant is None or ref_kind(d.ref) in ("legislation", "caselaw") else tenant
             for d in documents]
 
