@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from shared.text.conditions import CONDITION_CLAUSE
+from shared.text.conditions import CONDITION_CLAUSE, either
 from shared.text.initials import INITIALISM, spells
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import MONEY, NUMBER
@@ -123,8 +123,8 @@ _COMPARED = re.compile(r"\s+(?:(?:as|when)\s+)?compared?$", re.IGNORECASE)
 """A first side that ends on the comparing verb ("how does A compare with B", "A compared
 with B"): the verb is not part of what is compared."""
 _MAIN_CLAUSE = re.compile(
-    r"^\s*(?:when|if|where|once)\s+[^,?]+,\s*(?P<main>(?:what|how|who|which|can|could|may|"
-    r"must|do|does|is|are|should|will)\b.+)$", re.IGNORECASE)
+    rf"^\s*{either('when', 'if', 'where', 'once')}\s+[^,?]+,\s*(?P<main>(?:what|how|who|"
+    r"which|can|could|may|must|do|does|is|are|should|will)\b.+)$", re.IGNORECASE)
 """A question that opens on its circumstances ("When a tenant rings about a repair, what makes
 it urgent?"): its kind is its main clause's, not the opening "when"'s."""
 _CONDITIONS = re.compile(

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from shared.text.conditions import CONDITIONS, either
 from shared.text.modality import (
     CONFLICTS,
     DESCRIPTIONS,
@@ -222,7 +223,7 @@ def _party_groups(text: str) -> list[str]:
 _WARRANT = re.compile(r"\s+of (?:a|the|any|that) (?:warrant|order|notice|licence)\b",
                       re.IGNORECASE)
 """"Under the authority of a warrant": what empowers the act, not the authority as a party."""
-_CONDITION = re.compile(r"^\W*(?:if|where|when|unless|once)\b[^,;]*,", re.IGNORECASE)
+_CONDITION = re.compile(rf"^\W*{either(*CONDITIONS, 'when', 'once')}\b[^,;]*,", re.IGNORECASE)
 """A leading condition ("If the occupier is absent, a person entering must …"): the parties it
 names are not the ones the main clause binds."""
 

@@ -35,7 +35,13 @@ from __future__ import annotations
 import itertools
 import re
 
-from shared.text.conditions import CONDITION, LIST_CONDITION, STATED_CONDITION
+from shared.text.conditions import (
+    CONDITION,
+    CONDITIONS,
+    LIST_CONDITION,
+    STATED_CONDITION,
+    either,
+)
 from shared.text.initials import INITIALISM, spelt_runs
 from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
@@ -171,13 +177,14 @@ def dropped_limits(claim: str, quote: str | None) -> list[str]:
     return found
 
 
-_LEAD = re.compile(r"^\s*(?:if|where|unless)\b(?P<cond>[^—:;]*?),\s", re.IGNORECASE)
+_LEAD = re.compile(rf"^\s*{either(*CONDITIONS)}\b(?P<cond>[^—:;]*?),\s", re.IGNORECASE)
 """A subsection that opens with its condition: "If the authority conclude that …, …"."""
-_UNLESS = re.compile(r"\bunless\b(?P<cond>[^.]*)", re.IGNORECASE)
-_CONDITIONAL = re.compile(r"\b(?:if|where|when|whenever|unless|provided|only|except)\b",
-                          re.IGNORECASE)
-"""A statement that states a condition of its own is compared by the other checks. Not "once"
-or "after": they date a duty ("once an order is in force"), they do not restate its condition."""
+_UNLESS = re.compile(rf"\b{either('unless')}\b(?P<cond>[^.]*)", re.IGNORECASE)
+_CONDITIONAL = re.compile(
+    rf"\b(?:{either(*CONDITIONS, 'when', 'whenever', 'provided')}|only|except)\b", re.IGNORECASE)
+"""A statement that states a condition of its own ("only" and "except" restrict it as a
+condition does) is compared by the other checks. Not "once" or "after": they date a duty
+("once an order is in force"), they do not restate its condition."""
 _FEWEST = 3
 """Terms a condition must have of its own for its absence from a statement to be seen."""
 
