@@ -42,7 +42,7 @@ from shared.text.conditions import (
     STATED_CONDITION,
     either,
 )
-from shared.text.initials import INITIALISM, spelt_runs
+from shared.text.initials import INITIALS, spelt_runs
 from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
 from shared.verification.claims import PARTY, quantities, substituted
@@ -93,7 +93,6 @@ _REPEAL_FRAME = re.compile(r"\b(?:until|before|since|after|from|when)\b[^,;]{0,6
                            re.IGNORECASE)
 """A frame in time ("Until section 21 was repealed for England from 1 May 2026, …"): it dates
 the rule, it does not state it, so its words are not a sibling's terms."""
-_INITIALS = re.compile(INITIALISM)
 
 
 def _spelt_out(own: str, section: str) -> set[str]:
@@ -101,7 +100,7 @@ def _spelt_out(own: str, section: str) -> set[str]:
     it out: "the IMO" is the "interim management order" its subsection (1) names."""
     found: set[str] = set()
     words = re.findall(r"[A-Za-z][\w’'-]*", section)
-    for short in set(_INITIALS.findall(own)):
+    for short in set(INITIALS.findall(own)):
         run = next((run for run in spelt_runs(short, words) if any(w.islower() for w in run)),
                    None)
         if run is not None:
