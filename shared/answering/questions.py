@@ -16,7 +16,7 @@ from typing import Literal
 from shared.text.conditions import CONDITION_CLAUSE, either
 from shared.text.initials import INITIALISM, spells
 from shared.text.modality import DUTY, POWER, modalities
-from shared.text.numbers import MONEY, NUMBER
+from shared.text.numbers import MONEY, NUMBER, number_value
 from shared.text.terms import stem, terms
 from shared.text.vocabulary import expand, topics
 
@@ -496,10 +496,6 @@ def expands(term: str, sentence: str) -> bool:
     return m is not None and spells(letters, m.group(1).split())
 
 
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-                 "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
-                 "forty": 40, "sixty": 60, "ninety": 90}
 _QUALIFIER = r"(?:(?:working|calendar|clear|full|consecutive)\s+)?"
 _AMOUNT = re.compile(rf"^(?P<n>{_NUMBER})(?:\s+|-)(?P<working>working\s+)?{_QUALIFIER}"
                      r"(?P<unit>hour|day|week|month|year)s?\b", re.IGNORECASE)
@@ -518,7 +514,7 @@ def amount(period: str) -> tuple[float, str] | None:
     if m is None:
         return None
     n = m.group("n").lower()
-    number = float(n) if n[0].isdigit() else float(_WORD_NUMBERS.get(n.split("-")[0], 0))
+    number = 1.0 if n in ("a", "an") else number_value(n) or 0.0  # "a year" is one
     unit = ("working " if m.group("working") else "") + m.group("unit").lower()
     return (number, unit) if number else None
 
