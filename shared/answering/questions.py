@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from shared.text.conditions import CONDITION_CLAUSE, either
+from shared.text.dates import MONTH
 from shared.text.initials import INITIALISM, spells
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import MONEY, NUMBER, number_value
@@ -582,8 +583,7 @@ def has_cue(question: Question, sentence: str) -> bool:
 _WHEN_ASKED = re.compile(r"^\s*(?:(?:and|but|so)\s+)?when\b", re.IGNORECASE)
 _EVENT = re.compile(
     r"\b(?:when|whenever|once|before|after|as soon as|on receipt of|at (?:the )?(?:start|end|"
-    r"beginning|time) of|at every|each (?:January|February|March|April|May|June|July|August|"
-    r"September|October|November|December))\b", re.IGNORECASE)
+    rf"beginning|time) of|at every|each {MONTH})\b", re.IGNORECASE)
 """What "when do we …?" may be answered by besides a period: the event or date the rule is
 tied to ("when they report a qualifying repair", "before they move in", "each April")."""
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from shared.text.conditions import CONDITIONS, either
+from shared.text.dates import MONTH, month_number
 from shared.text.modality import (
     CONFLICTS,
     DESCRIPTIONS,
@@ -79,9 +80,7 @@ party")."""
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fifth": 5, "fifths": 5}
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
-_MONTHS = ("january february march april may june july august september october november "
-           "december").split()
-_DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{'|'.join(_MONTHS)})\s+"
+_DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{MONTH})\s+"
                    r"(?P<y>\d{4})\b|\b(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
 
 
@@ -182,7 +181,7 @@ def dates(text: str) -> set[str]:
         if m["iso"]:
             out.add(m["iso"])
         else:
-            out.add(f"{m['y']}-{_MONTHS.index(m['m'].lower()) + 1:02d}-{int(m['d']):02d}")
+            out.add(f"{m['y']}-{month_number(m['m']):02d}-{int(m['d']):02d}")
     return out
 
 
