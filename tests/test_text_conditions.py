@@ -101,3 +101,89 @@ def test_a_sentence_that_opens_on_a_condition(sentence: str, clause: str | None)
 ])
 def test_a_clause_of_condition_or_time_with_its_subject(question: str, found: bool) -> None:
     assert bool(CONDITION_WITH_SUBJECT.search(question)) is found
+
+
+# The callers' own shapes, each built from the one list: which of its words they read is
+# theirs, the words themselves are not.
+
+@pytest.mark.parametrize(("claim", "main"), [
+    ("If the occupier is absent, a person entering must leave it secure",
+     " a person entering must leave it secure"),
+    ("Where the authority cannot grant one, they may refuse", " they may refuse"),
+    ("Unless it is urgent, we write first", " we write first"),
+    ("Once an order is in force, the authority must", " the authority must"),
+    ("When asked, we respond", " we respond"),
+    ("Whenever asked, we respond", None),  # not one of the words the statement check reads
+    ("If asked; we respond, later", None),  # a semicolon ends the clause first
+    ("The landlord must act if asked, at once", None),  # not at the opening
+])
+def test_a_statement_that_opens_on_its_condition(claim: str, main: str | None) -> None:
+    from shared.verification.claims import _CONDITION
+    m = _CONDITION.match(claim)
+    assert (claim[m.end():] if m else None) == main
+
+
+@pytest.mark.parametrize(("subsection", "condition"), [
+    ("If the authority conclude that the duty applies, they must act",
+     " the authority conclude that the duty applies"),
+    ("(1) Where a notice is served, it must", None),  # its label comes first
+    ("  unless the court orders otherwise, the order stands", " the court orders otherwise"),
+    ("When the order is made, the authority must", None),  # a time, not its condition
+    ("If— (a) the tenant, or (b) the landlord", None),  # a list opens before any comma
+])
+def test_a_subsection_that_opens_with_its_condition(subsection: str,
+                                                    condition: str | None) -> None:
+    from shared.verification.siblings import _LEAD
+    m = _LEAD.match(subsection)
+    assert (m["cond"] if m else None) == condition
+
+
+def test_each_unless_and_its_words_to_the_sentence_end() -> None:
+    from shared.verification.siblings import _UNLESS
+    text = "It must be done unless it is impracticable. Nor unless asked; or, Unless waived"
+    assert [m["cond"] for m in _UNLESS.finditer(text)] == [
+        " it is impracticable", " asked; or, Unless waived"]  # a full stop ends it, nothing else
+    assert not _UNLESS.search("It is done nonetheless, regardless")
+
+
+@pytest.mark.parametrize(("claim", "found"), [
+    ("The landlord must repair it if the tenant asks", True),
+    ("The council must act whenever a hazard is found", True),
+    ("Provided the rent is paid, the tenancy continues", True),
+    ("The landlord may enter only with notice", True),
+    ("Every tenant must be told, except a lodger", True),
+    ("The authority must act once an order is in force", False),  # dates the duty
+    ("The landlord must repair it after the tenant reports it", False),
+    ("The landlord must repair the structure", False),
+])
+def test_a_statement_that_states_a_condition_of_its_own(claim: str, found: bool) -> None:
+    from shared.verification.siblings import _CONDITIONAL
+    assert bool(_CONDITIONAL.search(claim)) is found
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("When a tenant rings about a repair, what makes it urgent?", "definition"),
+    ("If a tenant is in arrears, can we evict them?", "yes_no"),
+    ("Once an order is in force, who manages the home?", "who"),
+    ("Where the home is let, must we register it?", "yes_no"),
+])
+def test_a_question_that_opens_on_its_circumstances_is_its_main_clause(question: str,
+                                                                       kind: str) -> None:
+    from shared.answering.questions import _MAIN_CLAUSE, classify
+    m = _MAIN_CLAUSE.match(question)
+    assert m is not None
+    assert classify(question).kind == kind == classify(m["main"]).kind
+
+
+@pytest.mark.parametrize(("question", "past"), [
+    ("If a tenant was told, must we write again?", False),  # the question's own clause: now
+    ("In case the tenant was away, do we call again?", False),
+    ("Whenever it was raised, did we act?", True),
+    ("After the fire was put out, were we required to report it?", True),
+    ("Because the boiler was old, do we replace it?", False),
+    ("Did we have to register the septic tank?", True),
+    ("Will we have to register the septic tank?", False),
+])
+def test_a_question_asks_about_the_past_by_its_own_clause(question: str, past: bool) -> None:
+    from shared.cache._tense import asks_about_past
+    assert asks_about_past(question) is past

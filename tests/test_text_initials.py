@@ -12,6 +12,7 @@ from shared.answering.questions import expands
 from shared.answering.selection import _spelt_out as named_in_full
 from shared.text.initials import (
     INITIALISM,
+    INITIALS,
     initials,
     name_initials,
     name_runs,
@@ -118,6 +119,7 @@ def test_a_names_initials(text: str, whole_words: bool, letters: str) -> None:
 ])
 def test_initials_written_as_a_word(text: str, found: list[str]) -> None:
     assert re.findall(INITIALISM, text) == found
+    assert INITIALS.findall(text) == found  # the compiled form the callers search with
 
 
 def test_the_verifiers_initials_are_read_by_the_one_definition() -> None:

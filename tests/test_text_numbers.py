@@ -87,3 +87,28 @@ def test_a_sum_in_words_put_in_place_of_another_is_read_whole() -> None:
     quote = "The award was ten thousand pounds rather than five thousand pounds."
     assert any("puts five thousand pounds where" in d for d in figure_doubts(claim, quote))
     assert not any(" puts " in d for d in figure_doubts(quote, quote))
+
+
+@pytest.mark.parametrize(("period", "counted"), [
+    ("twenty-eight days", (28.0, "day")),  # read as 20 when only its first word was looked up
+    ("thirty one days", (31.0, "day")),
+    ("thirteen weeks", (13.0, "week")),  # a number word the answerer's own list lacked
+    ("fifty years", (50.0, "year")),
+    ("1,000 hours", (1000.0, "hour")),  # its separator once stopped float() with an error
+    ("a year", (1.0, "year")), ("an hour", (1.0, "hour")),
+    ("14 days", (14.0, "day")), ("3 working days", (3.0, "working day")),
+    ("zero days", None), ("annually", None),
+])
+def test_a_periods_count_is_read_by_the_one_number_reader(
+        period: str, counted: tuple[float, str] | None) -> None:
+    from shared.answering.questions import amount
+    assert amount(period) == counted
+
+
+def test_a_time_passed_in_words_is_measured_whole_against_a_limit() -> None:
+    from shared.answering.openers import _against_limit
+    from shared.answering.questions import classify
+    q = classify("A tenant complained twenty-five days after the repair was finished; is the "
+                 "complaint too late?")
+    assert _against_limit(q, "A complaint must be made within twenty-one days.") == \
+        "twenty-five days is more than the twenty-one days the source allows"

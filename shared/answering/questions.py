@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from shared.text.conditions import CONDITION_CLAUSE
+from shared.text.conditions import CONDITION_CLAUSE, either
+from shared.text.dates import MONTH
 from shared.text.initials import INITIALISM, spells
 from shared.text.modality import DUTY, POWER, modalities
-from shared.text.numbers import MONEY, NUMBER
+from shared.text.numbers import MONEY, NUMBER, number_value
 from shared.text.terms import stem, terms
 from shared.text.vocabulary import expand, topics
 
@@ -123,8 +124,8 @@ _COMPARED = re.compile(r"\s+(?:(?:as|when)\s+)?compared?$", re.IGNORECASE)
 """A first side that ends on the comparing verb ("how does A compare with B", "A compared
 with B"): the verb is not part of what is compared."""
 _MAIN_CLAUSE = re.compile(
-    r"^\s*(?:when|if|where|once)\s+[^,?]+,\s*(?P<main>(?:what|how|who|which|can|could|may|"
-    r"must|do|does|is|are|should|will)\b.+)$", re.IGNORECASE)
+    rf"^\s*{either('when', 'if', 'where', 'once')}\s+[^,?]+,\s*(?P<main>(?:what|how|who|"
+    r"which|can|could|may|must|do|does|is|are|should|will)\b.+)$", re.IGNORECASE)
 """A question that opens on its circumstances ("When a tenant rings about a repair, what makes
 it urgent?"): its kind is its main clause's, not the opening "when"'s."""
 _CONDITIONS = re.compile(
@@ -535,10 +536,6 @@ def expands(term: str, sentence: str) -> bool:
     return m is not None and spells(letters, m.group(1).split())
 
 
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
-                 "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
-                 "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
-                 "forty": 40, "sixty": 60, "ninety": 90}
 _QUALIFIER = r"(?:(?:working|calendar|clear|full|consecutive)\s+)?"
 _AMOUNT = re.compile(rf"^(?P<n>{_NUMBER})(?:\s+|-)(?P<working>working\s+)?{_QUALIFIER}"
                      r"(?P<unit>hour|day|week|month|year)s?\b", re.IGNORECASE)
@@ -557,7 +554,7 @@ def amount(period: str) -> tuple[float, str] | None:
     if m is None:
         return None
     n = m.group("n").lower()
-    number = float(n) if n[0].isdigit() else float(_WORD_NUMBERS.get(n.split("-")[0], 0))
+    number = 1.0 if n in ("a", "an") else number_value(n) or 0.0  # "a year" is one
     unit = ("working " if m.group("working") else "") + m.group("unit").lower()
     return (number, unit) if number else None
 
@@ -639,8 +636,7 @@ def has_cue(question: Question, sentence: str) -> bool:
 _WHEN_ASKED = re.compile(r"^\s*(?:(?:and|but|so)\s+)?when\b", re.IGNORECASE)
 _EVENT = re.compile(
     r"\b(?:when|whenever|once|before|after|as soon as|on receipt of|at (?:the )?(?:start|end|"
-    r"beginning|time) of|at every|each (?:January|February|March|April|May|June|July|August|"
-    r"September|October|November|December))\b", re.IGNORECASE)
+    rf"beginning|time) of|at every|each {MONTH})\b", re.IGNORECASE)
 """What "when do we …?" may be answered by besides a period: the event or date the rule is
 tied to ("when they report a qualifying repair", "before they move in", "each April")."""
 

@@ -39,7 +39,8 @@ from shared.answering.questions import (
     states_sum,
 )
 from shared.embeddings import Embedder, default_embedder
-from shared.text.initials import INITIALISM, name_runs, spelt_runs
+from shared.refs import classify as ref_kind
+from shared.text.initials import INITIALS, name_runs, spelt_runs
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
@@ -308,8 +309,6 @@ _CACHE_LOCK = threading.Lock()
 def _owners(documents: Sequence[Source], tenant: str | None) -> list[str | None]:
     """Whose each document's text is: legislation and judgments are public (``None``), any
     other source (a policy, an external page) the asking tenant's."""
-    # Imported here: shared.verification imports this package (the relevance judgement).
-    from shared.verification.refs import classify as ref_kind
     return [None if tenant is None or ref_kind(d.ref) in ("legislation", "caselaw") else tenant
             for d in documents]
 
@@ -424,7 +423,7 @@ def select(question: Question, documents: Sequence[Source],
     # any named subject does).
     carried = [t for t in (terms(x) for x in _carried(question.text)[:1]) if t]
     ranked = []
-    acronyms = _ACRONYM.findall(question.text)
+    acronyms = INITIALS.findall(question.text)
     lay = _lay_words(question.text)
     described = _described(question.text)
     read_lay: set[tuple[int, int]] = set()
@@ -584,9 +583,6 @@ def _carried(question: str) -> list[str]:
     router's offline rewrite writes them as "(about: …; …)")."""
     m = _CARRIED.search(question)
     return [s.strip() for s in m.group("subjects").split(";")] if m else []
-
-
-_ACRONYM = re.compile(INITIALISM)
 
 
 def _spelt_out(acronyms: Sequence[str], text: str) -> set[str]:

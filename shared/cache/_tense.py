@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import re
 
+from shared.text.conditions import CONDITIONS, TIMES, either
+
 __all__ = ["asks_about_past"]
 
 _LEADING_CLAUSE = re.compile(
-    r"^\W*(?:if|when|whenever|where|once|after|before|while|whilst|since|because|as|unless|"
-    r"in case)\b[^,?]*,", re.IGNORECASE)
+    rf"^\W*(?:{either(*CONDITIONS, *TIMES, 'in case')}|after|before|while|whilst|since|"
+    r"because|as)\b[^,?]*,", re.IGNORECASE)
+"""A clause that comes before the question's own, up to its comma: one of condition or time
+(the one list's words), or of another time, a reason or a manner ("after", "because", "as")."""
 _AUXILIARY = re.compile(
     r"^\W*(?:(?:how|what|which|whose|when|where|who|whom|why)(?:\s+[\w'-]+){0,2}?\s+)?"
     r"(?P<aux>can|could|may|might|must|should|shall|will|would|do|does|did|is|are|was|were|"

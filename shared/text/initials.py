@@ -17,8 +17,8 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 
-__all__ = ["CAPITALISED", "INITIALISM", "NAME_WORD", "initials", "name_initials", "name_runs",
-           "name_words", "spells", "spelt_runs", "without_accents"]
+__all__ = ["CAPITALISED", "INITIALISM", "INITIALS", "NAME_WORD", "initials", "name_initials",
+           "name_runs", "name_words", "spells", "spelt_runs", "without_accents"]
 
 CAPITALISED = r"[A-Z][\w’'-]*"
 """A word that begins with a capital ("Telecommunications", "O'Brien", "Smith-Jones")."""
@@ -29,6 +29,8 @@ capital inside a word ("eBay") begins none."""
 INITIALISM = r"(?<![\w-])[A-Z]{2,8}(?=['’]s\b|s?\b)"
 """Initials written as a word: two to eight capitals, alone, plural or possessive ("PEEP",
 "the IMO", "HMOs", "the SSHD's"); the plural's or possessive's ending is not theirs."""
+INITIALS = re.compile(INITIALISM)
+"""``INITIALISM`` compiled, for the callers that find every set of initials in a text."""
 
 
 def without_accents(text: str) -> str:

@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from shared.text.conditions import CONDITIONS, either
+from shared.text.dates import MONTH, month_number
 from shared.text.modality import (
     CONFLICTS,
     DESCRIPTIONS,
@@ -78,9 +80,7 @@ party")."""
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4,
                  "fifth": 5, "fifths": 5}
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
-_MONTHS = ("january february march april may june july august september october november "
-           "december").split()
-_DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{'|'.join(_MONTHS)})\s+"
+_DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{MONTH})\s+"
                    r"(?P<y>\d{4})\b|\b(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
 
 
@@ -181,7 +181,7 @@ def dates(text: str) -> set[str]:
         if m["iso"]:
             out.add(m["iso"])
         else:
-            out.add(f"{m['y']}-{_MONTHS.index(m['m'].lower()) + 1:02d}-{int(m['d']):02d}")
+            out.add(f"{m['y']}-{month_number(m['m']):02d}-{int(m['d']):02d}")
     return out
 
 
@@ -222,7 +222,7 @@ def _party_groups(text: str) -> list[str]:
 _WARRANT = re.compile(r"\s+of (?:a|the|any|that) (?:warrant|order|notice|licence)\b",
                       re.IGNORECASE)
 """"Under the authority of a warrant": what empowers the act, not the authority as a party."""
-_CONDITION = re.compile(r"^\W*(?:if|where|when|unless|once)\b[^,;]*,", re.IGNORECASE)
+_CONDITION = re.compile(rf"^\W*{either(*CONDITIONS, 'when', 'once')}\b[^,;]*,", re.IGNORECASE)
 """A leading condition ("If the occupier is absent, a person entering must …"): the parties it
 names are not the ones the main clause binds."""
 

@@ -35,8 +35,14 @@ from __future__ import annotations
 import itertools
 import re
 
-from shared.text.conditions import CONDITION, LIST_CONDITION, STATED_CONDITION
-from shared.text.initials import INITIALISM, spelt_runs
+from shared.text.conditions import (
+    CONDITION,
+    CONDITIONS,
+    LIST_CONDITION,
+    STATED_CONDITION,
+    either,
+)
+from shared.text.initials import INITIALS, spelt_runs
 from shared.text.modality import first_modal, modalities
 from shared.text.terms import terms
 from shared.verification.claims import PARTY, quantities, substituted
@@ -87,7 +93,6 @@ _REPEAL_FRAME = re.compile(r"\b(?:until|before|since|after|from|when)\b[^,;]{0,6
                            re.IGNORECASE)
 """A frame in time ("Until section 21 was repealed for England from 1 May 2026, …"): it dates
 the rule, it does not state it, so its words are not a sibling's terms."""
-_INITIALS = re.compile(INITIALISM)
 
 
 def _spelt_out(own: str, section: str) -> set[str]:
@@ -95,7 +100,7 @@ def _spelt_out(own: str, section: str) -> set[str]:
     it out: "the IMO" is the "interim management order" its subsection (1) names."""
     found: set[str] = set()
     words = re.findall(r"[A-Za-z][\w’'-]*", section)
-    for short in set(_INITIALS.findall(own)):
+    for short in set(INITIALS.findall(own)):
         run = next((run for run in spelt_runs(short, words) if any(w.islower() for w in run)),
                    None)
         if run is not None:
@@ -171,13 +176,14 @@ def dropped_limits(claim: str, quote: str | None) -> list[str]:
     return found
 
 
-_LEAD = re.compile(r"^\s*(?:if|where|unless)\b(?P<cond>[^—:;]*?),\s", re.IGNORECASE)
+_LEAD = re.compile(rf"^\s*{either(*CONDITIONS)}\b(?P<cond>[^—:;]*?),\s", re.IGNORECASE)
 """A subsection that opens with its condition: "If the authority conclude that …, …"."""
-_UNLESS = re.compile(r"\bunless\b(?P<cond>[^.]*)", re.IGNORECASE)
-_CONDITIONAL = re.compile(r"\b(?:if|where|when|whenever|unless|provided|only|except)\b",
-                          re.IGNORECASE)
-"""A statement that states a condition of its own is compared by the other checks. Not "once"
-or "after": they date a duty ("once an order is in force"), they do not restate its condition."""
+_UNLESS = re.compile(rf"\b{either('unless')}\b(?P<cond>[^.]*)", re.IGNORECASE)
+_CONDITIONAL = re.compile(
+    rf"\b(?:{either(*CONDITIONS, 'when', 'whenever', 'provided')}|only|except)\b", re.IGNORECASE)
+"""A statement that states a condition of its own ("only" and "except" restrict it as a
+condition does) is compared by the other checks. Not "once" or "after": they date a duty
+("once an order is in force"), they do not restate its condition."""
 _FEWEST = 3
 """Terms a condition must have of its own for its absence from a statement to be seen."""
 
