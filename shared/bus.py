@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import msgspec
-from nats.aio.client import Client
+from nats.aio.client import NO_RESPONDERS_STATUS, Client
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
@@ -37,7 +37,7 @@ VERSION_HEADER = "Yourai-Version"
 log = logging.getLogger("yourai.bus")
 POSITION_HEADER = "Yourai-Position"
 MSG_ID_HEADER = "Nats-Msg-Id"
-_NO_RESPONDERS = "503"
+_NO_RESPONDERS = NO_RESPONDERS_STATUS
 """The status of the reply NATS sends when no stream listens on a subject."""
 
 
@@ -254,6 +254,8 @@ class _Acknowledgements:
                 self._prefix = prefix
 
     async def _acknowledged(self, msg: Msg) -> None:
+        """One message's reply: count it stored, or fail its batch with the error it reports
+        (an unreadable reply fails the batch too: waiting out the timeout would hide why)."""
         batch, _, index = msg.subject[len(self._prefix):].partition(".")
         waiting = self._batches.get(batch)
         if waiting is None or waiting[0].done():
@@ -263,12 +265,15 @@ class _Acknowledgements:
             stored.set_exception(NoStreamResponseError())
             return
         if b'"error"' in msg.data:
-            answer = json.loads(msg.data)
-            if "error" in answer:
-                try:  # nats-py raises the error it reads (``publish_async`` let it escape)
+            try:
+                answer = json.loads(msg.data)
+                if "error" in answer:  # nats-py raises the error it reads
                     APIError.from_error(answer["error"])
-                except APIError as e:
-                    stored.set_exception(e)
+            except APIError as e:
+                stored.set_exception(e)
+                return
+            except (ValueError, TypeError, KeyError, AttributeError) as e:
+                stored.set_exception(APIError(description=f"unreadable acknowledgement: {e}"))
                 return
         remaining.discard(int(index))
         if not remaining:

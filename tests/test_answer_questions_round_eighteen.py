@@ -149,3 +149,15 @@ def test_the_everyday_readings_keep_to_their_sense(question: str) -> None:
     assert not added & {"insecure external door", "emergency lighting", "door closers",
                         "drug dealing", "key safes"}
     assert "disabled facilities grant" not in added or "walk-in" not in question
+
+
+@pytest.mark.parametrize("question", [
+    "We received a quote of £3,500 which the leaseholders say is far too high for the work and "
+    "they are angry about it, do we have to consult them again before we go ahead?",
+    "She paid a deposit of £1,200 when she moved in three years ago and now the landlord will "
+    "not give it back, what can she do about it?",
+    "My neighbour has had a leak for weeks and the landlord has asked us to explain how much "
+    "she still owes on her account before they will do anything, is that allowed?",
+])
+def test_telling_about_a_sum_or_what_someone_asks_opens_no_ask(question: str) -> None:
+    assert len(asks_in(question)) == 1, asks_in(question)

@@ -5,13 +5,17 @@ nats-py gave."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import AsyncIterator
+from typing import cast
 
 import pytest
+from nats.aio.client import Client
+from nats.aio.msg import Msg
 from nats.js.errors import APIError, NoStreamResponseError
 
-from shared.bus import MSG_ID_HEADER, Bus, connect_nats
+from shared.bus import MSG_ID_HEADER, Bus, _Acknowledgements, connect_nats
 from shared.runtime import Infra
 
 
@@ -66,3 +70,18 @@ async def test_no_stream_and_a_refusal_raise_as_nats_py_did(bus: Bus) -> None:
     refused = {**headers, "Nats-Expected-Stream": "NOT_THIS_ONE"}
     with pytest.raises(APIError):
         await bus._publish_all([(subject, payload, refused)], timeout_s=5)
+
+
+@pytest.mark.parametrize("reply", [b'{"error": "garbled"}', b'{"error": {"no_code": 1}}',
+                                   b'{"error": not json'])
+async def test_an_unreadable_acknowledgement_fails_its_batch_at_once(reply: bytes) -> None:
+    """A reply the bus cannot read fails the publication with why, instead of leaving it to
+    wait out its timeout (the callback's exception would be lost in nats-py's loop)."""
+    acks = _Acknowledgements(cast(Client, None))
+    acks._prefix = "_INBOX.test."
+    stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    acks._batches["1"] = (stored, {0})
+    await acks._acknowledged(Msg(cast(Client, None), subject="_INBOX.test.1.0", data=reply))
+    assert stored.done()
+    with pytest.raises(APIError):
+        stored.result()

@@ -168,3 +168,43 @@ def test_a_denial_reaches_past_a_sum_to_its_noun() -> None:
                              "he had not put £42m cash into the project") == ["cash"]
     assert denied_in_passage("He said he had not put £42m cash into the project",
                              "he had not put £42m cash into the project") == []
+
+
+# --- review of the merged round: what the new doubts must not read ---------------------------
+
+
+def test_new_things_are_no_insertion_of_a_provision() -> None:
+    assert inserted_for_omitted("Section 21 cannot be used for new tenancies granted after "
+                                "1 May 2026", "Section 21 is repealed.") == []
+    assert inserted_for_omitted("Section 86 was inserted by the 2004 Act",
+                                "Omit section 86 of the Example Act 1996")
+
+
+def test_a_number_after_an_ordinal_is_counted_not_counting() -> None:
+    assert changed_ordinals("during the first three months", "in the second three months") == []
+    assert changed_ordinals("its third claim was issued", "the fourth claim was issued") == [
+        "The statement speaks of the third claim; the quoted words of the fourth."]
+
+
+def test_the_kings_bench_and_its_courts_are_the_queens_bench_renamed() -> None:
+    quote = "The claim was issued in the Queen's Bench Division."
+    assert another_division("The claim was issued in the King's Bench Division.", quote) == []
+    assert another_division("The claim was heard in the Administrative Court.", quote) == []
+    assert another_division("The claim was issued in the Chancery Division.", quote)
+
+
+def test_a_repeal_for_england_named_second_is_no_repeal_elsewhere() -> None:
+    from shared.verification.temporal import _repealed_elsewhere
+    assert not _repealed_elsewhere("Repealed for Wales (1.1.2020) and for England (1.5.2026)",
+                                   "england")
+    assert _repealed_elsewhere("Repealed from 1 April 2009 for Scotland by the Housing "
+                               "(Scotland) Act 2006", "england")
+
+
+def test_a_prohibition_in_so_many_words_beside_an_only_is_no_same_limit() -> None:
+    from shared.text.modality import same_limit
+    assert not same_limit("The tenant may keep a pet only with written consent",
+                          "The tenant must not keep any animal, and only assistance dogs may "
+                          "be kept")
+    assert same_limit("A company may be designated under this section only if it is limited "
+                      "by shares", "Only a company limited by shares can be designated")

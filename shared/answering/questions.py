@@ -218,16 +218,25 @@ class Question:
 
 _HOW_MEASURED = r"(?:much|many|long|quickly|soon|often|fast|frequently)"
 """What "how" asks to be measured: "how much", "how long", "how quickly"."""
-_AFTER_SUM = r"(?:(?<=\d,\d{3})|(?<=£\d)|(?<=£\d\d)|(?<=£\d{3}))"
-"""Just after a sum of money ("£14,000", "£500"), not any number ("C2", "2004")."""
+_AFTER_SUM = (r"(?:(?<=£\d,\d{3})|(?<=£\d\d,\d{3})|(?<=£\d{3},\d{3})|(?<=£\d)|(?<=£\d\d)|"
+              r"(?<=£\d{3}))")
+"""Just after a sum of money ("£14,000", "£500"), not any number ("C2", "2004", "1,000
+hours")."""
+_ASKING_AFTER_SUM = r"(?:what|how|who|can|could|may|must|do|does|should|will|would)"
+"""The question words that open an ask straight after a sum: a "which", "when", "is" or "has"
+there goes on telling about the sum ("a quote of £3,500 which the leaseholders say is too
+high", "£14,000 is split between", "£1,200 when she moved in")."""
 _CONDITION_BEFORE = re.compile(r"(?:^|[,;.?!]\s*|\band\s+)(?:once|if|when|after|where|until|"
                                r"as soon as)\b[^,;.?!]*$", re.IGNORECASE)
 """A run-on "how long" after a condition of its own ("once the inspection is done how long
 …") asks within that condition's clause: the clause is no ask of its own."""
 _NOT_EMBEDDING = (r"(?<!\bwith)(?<!\bthan)(?<!\babout)(?<!\bof)(?<!\bagainst)"
-                  r"(?<!\bbetween)(?<!\bfor)(?<!\bcompare)")
-"""A "how long" that is a side of a comparison or what something is about ("compare A with
-how long …", "say about how often …") opens no ask of its own."""
+                  r"(?<!\bbetween)(?<!\bfor)(?<!\bcompare)(?<!\bexplain)(?<!\bknow)"
+                  r"(?<!\btell)(?<!\bask)(?<!\basked)(?<!\bsure)(?<!\bwondering)(?<!\bout)"
+                  r"(?<!\bcheck)(?<!\bconfirm)(?<!\bshow)")
+"""A "how long" that is a side of a comparison, what something is about, or what someone
+wants to know, be told or find out ("compare A with how long …", "say about how often …",
+"asked us to explain how much she owes", "not sure how long") opens no ask of its own."""
 
 LONG_QUESTION_WORDS = 25
 """A question this long tells its circumstances before it asks: its meaning is diluted by
@@ -235,7 +244,7 @@ them, so each thing it asks is also read on its own."""
 _ASKING_WORD = (r"(?:what|how|who|when|which|can|could|may|must|do|does|is|are|should|will|"
                 r"would|have|has)")
 _ASK = re.compile(rf"(?:^|[,;]\s*(?:(?:and|so|but)\s+)?|\s(?:and|so)\s+|(?<=[.?!])\s+|"
-                  rf"{_AFTER_SUM}\s+(?={_ASKING_WORD}\s)|{_NOT_EMBEDDING}\s(?P<run_on>)(?=how\s+"
+                  rf"{_AFTER_SUM}\s+(?={_ASKING_AFTER_SUM}\s)|{_NOT_EMBEDDING}\s(?P<run_on>)(?=how\s+"
                   rf"{_HOW_MEASURED}\b))"
                   rf"(?P<ask>{_ASKING_WORD}\s+\w+)", re.IGNORECASE)
 """Where an ask opens: at the start, after a comma or a semicolon, after "and" or "so", after

@@ -332,6 +332,17 @@ OPPOSITES: dict[str, frozenset[str]] = {
 }
 """Which sides of a limit or moment contradict each other."""
 _COMPARISON = named_group(_COMPARISONS)
+_MEASURED = re.compile(rf"\b(?:{_BIGGER}|{_SMALLER}|higher|lower|longer)(?= than\b)|"
+                       r"(?<=\bas )[a-z]+(?= as\b)")
+"""What a comparison measures ("taller", "wider"; "cheap" in "as cheap as"): the comparison's
+side is read from the rest, but the dimension is what the question is about, so it stays in
+its substance: "a fence taller than 2 metres" is not "a fence wider than 2 metres", nor "as
+cheap as a gas boiler" "as safe as" one."""
+
+
+def _kept_measure(match: re.Match[str]) -> str:
+    """A comparison taken out of the substance, leaving the dimension it measures."""
+    return f" {' '.join(_MEASURED.findall(match.group(0)))} "
 
 _LABEL = re.compile(
     rf"\b(?P<label>stage|category|cat\.?|band|tier|priority|grade|level|phase|class|"
@@ -526,7 +537,7 @@ def question_features(question: str) -> QuestionFeatures:
         len(_EXCEPTION.findall(plain)),
         topics=about,
         words=frozenset(terms(expanded)) | alike(frozenset(own)),
-        substance=frozenset(w for w in terms(_COMPARISON.sub(" ", _JURISDICTION.sub(
+        substance=frozenset(w for w in terms(_COMPARISON.sub(_kept_measure, _JURISDICTION.sub(
             " ", PARTY.sub(" ", plain)))) if w not in FRAMING and w.isalpha() and len(w) > 1),
         context_dependent=bool(_FOLLOW_UP.search(plain)) or (
             not about and not references and len(WORD.findall(plain)) <= _SHORT

@@ -546,24 +546,19 @@ def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozense
 _TYPO_LENGTH = 5
 """Stems this long or longer are told from each other by more than one slip of a key ("block",
 "blokc"); shorter ones ("mice", "rice"; "flat", "flap") are other words."""
-_SWAP_LENGTH = 4
-"""Stems of four letters are one typed with two keys swapped ("snka" for "snak", a snake)
-where the other is no word in use: a swap seldom makes a word one has not met, while a
-letter changed in a short word often does ("sill", "silt")."""
 
 
 def _misspelt(word: str, words: frozenset[str]) -> bool:
     """``word`` is one of ``words`` typed with one slip, a letter left out, added, changed or
-    two swapped ("permision", "blokced"), both long and starting alike, or two keys swapped
-    in a shorter word ("snkae"): a question typed in a hurry asks what it would have asked
-    spelt right."""
+    two swapped ("permision", "blokced"), both long and starting alike: a question typed in a
+    hurry asks what it would have asked spelt right. A shorter word is left alone, two keys
+    swapped too: "gaol" and "goal", "tarp" and "trap", "bolt" and "blot" are each two words,
+    and the tokenizer's vocabulary lacks enough trade words ("tarp") to tell which is one."""
     for other in words:
         if other == word or word[0] != other[0]:
             continue
-        shortest = min(len(word), len(other))
-        slipped = _one_slip(word, other) if shortest >= _TYPO_LENGTH else \
-            shortest >= _SWAP_LENGTH and _two_swapped(word, other)
-        if slipped and not (_a_word(word) and _a_word(other)):
+        if min(len(word), len(other)) >= _TYPO_LENGTH and _one_slip(word, other) and \
+                not (_a_word(word) and _a_word(other)):
             return True
     return False
 

@@ -14,9 +14,13 @@ __all__ = ["CONFLICTS", "DESCRIPTIONS", "EXCESS", "UPPER_LIMIT", "Modality", "fi
 
 Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
+_NEGATED_MODAL = (r"must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
+                  r"(?:must|shall|may|can) never")
+"""A modal verb that forbids in so many words ("must not", "may never")."""
+NEGATED_MODAL = re.compile(rf"\b(?:{_NEGATED_MODAL})\b", re.IGNORECASE)
+
 PROHIBITION = re.compile(
-    r"\b(?:must not|mustn['’]t|shall not|shan['’]t|may not|cannot|can not|can['’]t|"
-    r"(?:must|shall|may|can) never|"
+    rf"\b(?:{_NEGATED_MODAL}|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
     # A policy's rule with no verb after it ("Subletting the whole home is not allowed.",
@@ -127,8 +131,11 @@ def same_limit(power: str, prohibition: str) -> bool:
     five years" says what "must not end more than 5 years after" says, but "can last more
     than five years" does not; "may hold only the deposits" says what "must not contain
     anything other than the deposits" says; "may be designated … only if" says what "only a
-    company … can be designated" says. (The figures and the things are compared
+    company … can be designated" says, but not a prohibition in so many words with an "only"
+    beside it ("must not keep any animal, and only assistance dogs may be kept" forbids what
+    "may keep a pet only with consent" allows). (The figures and the things are compared
     elsewhere.)"""
     return (bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))) or (
         bool(ONLY.search(power)) and bool(BESIDES.search(prohibition))) or (
-        bool(CONFINED.search(power)) and bool(ONLY_FIRST.search(prohibition)))
+        bool(CONFINED.search(power)) and bool(ONLY_FIRST.search(prohibition)) and
+        not NEGATED_MODAL.search(prohibition))

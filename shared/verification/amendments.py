@@ -17,9 +17,16 @@ __all__ = ["inserted_for_omitted"]
 
 _OMITS = re.compile(r"^\W*(?:omit|repeal)\b|\b(?:is|are) (?:hereby )?(?:repealed|omitted)\b|"
                     r"\bshall cease to have effect\b", re.IGNORECASE)
-_INSERTS = re.compile(r"\b(?:insert(?:s|ed)?|introduc(?:e|es|ed)|add(?:s|ed)?|creat(?:e|es|ed)|"
-                      r"new)\b", re.IGNORECASE)
-_PROVISION = re.compile(r"\b(?:section|paragraph|Schedule|article)\s+\d+[A-Z]*", re.IGNORECASE)
+_PROVISION_WORDS = r"\b(?:section|paragraph|Schedule|article)\s+\d+[A-Z]*"
+_PROVISION = re.compile(_PROVISION_WORDS, re.IGNORECASE)
+_INSERTS = re.compile(
+    rf"\b(?:insert(?:s|ed)?|introduc(?:e|es|ed)|add(?:s|ed)?|creat(?:e|es|ed))\b"
+    rf"(?:\W+[\w']+){{0,4}}?\W+{_PROVISION_WORDS}|"
+    rf"{_PROVISION_WORDS}\s+(?:was|were|is|has been)\s+(?:inserted|introduced|added|created)\b",
+    re.IGNORECASE)
+"""An insertion said of a provision, within a few words ("inserted a new section 86", "a new
+duty in section 86", "section 86 was inserted"): "new tenancies" says nothing of how a
+provision came about."""
 
 
 def inserted_for_omitted(claim: str, quote: str | None) -> list[str]:

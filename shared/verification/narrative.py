@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.numbers import number_value
 from shared.text.terms import stem
 
 __all__ = ["another_division", "changed_ordinals"]
@@ -26,12 +27,14 @@ _NOT_NOUN = frozenset("""time place instance and or of to in the a an that this 
 foremost")."""
 
 
-def _counted(text: str) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
+def _counted(text: str) -> dict[str, tuple[str, set[str]]]:
+    """Each noun counted by an ordinal, by its stem: the noun as written and its ordinals. A
+    number after the ordinal ("the first three months") is counted, not the thing counting."""
+    found: dict[str, tuple[str, set[str]]] = {}
     for m in _ORDINAL.finditer(text):
         noun = m["noun"].lower()
-        if noun not in _NOT_NOUN:
-            found.setdefault(stem(noun), set()).add(m["n"].lower())
+        if noun not in _NOT_NOUN and number_value(noun) is None:
+            found.setdefault(stem(noun), (noun, set()))[1].add(m["n"].lower())
     return found
 
 
@@ -40,19 +43,28 @@ def changed_ordinals(claim: str, quote: str | None) -> list[str]:
     if not quote:
         return []
     quoted = _counted(quote)
-    return [f"The statement speaks of the {', '.join(sorted(said))} {noun}…; the quoted words "
-            f"of the {', '.join(sorted(quoted[noun]))}."
-            for noun, said in sorted(_counted(claim).items())
-            if noun in quoted and not said & quoted[noun]]
+    return [f"The statement speaks of the {', '.join(sorted(said))} {noun}; the quoted words "
+            f"of the {', '.join(sorted(quoted[key][1]))}."
+            for key, (noun, said) in sorted(_counted(claim).items())
+            if key in quoted and not said & quoted[key][1]]
 
 
 _DIVISION = re.compile(r"\b(?P<d>Chancery|Queen['’]s Bench|King['’]s Bench|Family|"
                        r"Administrative|Commercial)\s+(?:Division|Court)\b")
 
 
+_KINGS_BENCH = frozenset({"queen's bench", "king's bench", "administrative", "commercial"})
+"""The Queen's Bench Division became the King's Bench Division in 2022, and the Administrative
+and Commercial Courts sit within it: naming one for another is no other Division."""
+
+
 def _divisions(text: str) -> dict[str, str]:
-    return {m["d"].replace("’", "'").lower(): m["d"].replace("’", "'")
-            for m in _DIVISION.finditer(text)}
+    """The Divisions a text names, by the Division they are (as written)."""
+    found: dict[str, str] = {}
+    for m in _DIVISION.finditer(text):
+        name = m["d"].replace("’", "'").lower()
+        found["king's bench" if name in _KINGS_BENCH else name] = m.group().replace("’", "'")
+    return found
 
 
 def another_division(claim: str, quote: str | None) -> list[str]:
@@ -63,5 +75,5 @@ def another_division(claim: str, quote: str | None) -> list[str]:
     said, quoted = _divisions(claim), _divisions(quote)
     if not said or not quoted or said.keys() & quoted.keys():
         return []
-    return [f"The statement names the {', '.join(sorted(said.values()))} Division; the quoted "
-            f"words name the {', '.join(sorted(quoted.values()))}."]
+    return [f"The statement names the {', '.join(sorted(said.values()))}; the quoted words name "
+            f"the {', '.join(sorted(quoted.values()))}."]

@@ -133,12 +133,13 @@ Housing (Scotland) Act 2006")."""
 
 def _repealed_elsewhere(note: str, jurisdiction: str | None) -> bool:
     """Whether the source's note limits the repeal to nations other than the question's: the
-    provision may still be law there, so citing it as law is a doubt, not an error."""
-    m = _REPEALED_FOR.search(note)
-    if m is None or not jurisdiction:
+    provision may still be law there, so citing it as law is a doubt, not an error. Every
+    "for …" counts ("Repealed for Wales (…) and for England (…)" is repealed in England)."""
+    found = [m["places"] for m in _REPEALED_FOR.finditer(note)]
+    if not found or not jurisdiction:
         return False
     places = {p.strip().lower().replace(" ", "_")
-              for p in re.split(r",| and| or", m["places"]) if p.strip()}
+              for named in found for p in re.split(r",| and| or", named) if p.strip()}
     return jurisdiction.lower() not in places
 
 
