@@ -156,8 +156,13 @@ def test_the_everyday_readings_keep_to_their_sense(question: str) -> None:
     "they are angry about it, do we have to consult them again before we go ahead?",
     "She paid a deposit of £1,200 when she moved in three years ago and now the landlord will "
     "not give it back, what can she do about it?",
-    "My neighbour has had a leak for weeks and the landlord has asked us to explain how much "
-    "she still owes on her account before they will do anything, is that allowed?",
 ])
-def test_telling_about_a_sum_or_what_someone_asks_opens_no_ask(question: str) -> None:
+def test_telling_about_a_sum_opens_no_ask(question: str) -> None:
     assert len(asks_in(question)) == 1, asks_in(question)
+
+
+def test_what_someone_needs_to_know_is_an_ask() -> None:
+    assert asks_in("A resident with a heart condition has reported black mould spreading "
+                   "across her bedroom wall and we need to know how quickly we visit and how "
+                   "soon the officer has to contact her about her welfare")[:1] == (
+        "how quickly we visit",)

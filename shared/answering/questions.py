@@ -231,12 +231,10 @@ _CONDITION_BEFORE = re.compile(r"(?:^|[,;.?!]\s*|\band\s+)(?:once|if|when|after|
 """A run-on "how long" after a condition of its own ("once the inspection is done how long
 …") asks within that condition's clause: the clause is no ask of its own."""
 _NOT_EMBEDDING = (r"(?<!\bwith)(?<!\bthan)(?<!\babout)(?<!\bof)(?<!\bagainst)"
-                  r"(?<!\bbetween)(?<!\bfor)(?<!\bcompare)(?<!\bexplain)(?<!\bknow)"
-                  r"(?<!\btell)(?<!\bask)(?<!\basked)(?<!\bsure)(?<!\bwondering)(?<!\bout)"
-                  r"(?<!\bcheck)(?<!\bconfirm)(?<!\bshow)")
-"""A "how long" that is a side of a comparison, what something is about, or what someone
-wants to know, be told or find out ("compare A with how long …", "say about how often …",
-"asked us to explain how much she owes", "not sure how long") opens no ask of its own."""
+                  r"(?<!\bbetween)(?<!\bfor)(?<!\bcompare)")
+"""A "how long" that is a side of a comparison or what something is about ("compare A with
+how long …", "say about how often …") opens no ask of its own. What someone wants to know
+("we need to know how quickly we visit") is the ask itself: it opens one."""
 
 LONG_QUESTION_WORDS = 25
 """A question this long tells its circumstances before it asks: its meaning is diluted by
