@@ -178,6 +178,9 @@ def test_new_things_are_no_insertion_of_a_provision() -> None:
                                 "1 May 2026", "Section 21 is repealed.") == []
     assert inserted_for_omitted("Section 86 was inserted by the 2004 Act",
                                 "Omit section 86 of the Example Act 1996")
+    assert inserted_for_omitted("The 2004 Act introduced a new duty on authorities to report to "
+                                "tenants, in section 86 of the Example Act 1996",
+                                "Omit section 86 of the Example Act 1996")
 
 
 def test_a_number_after_an_ordinal_is_counted_not_counting() -> None:

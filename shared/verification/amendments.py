@@ -21,12 +21,12 @@ _PROVISION_WORDS = r"\b(?:section|paragraph|Schedule|article)\s+\d+[A-Z]*"
 _PROVISION = re.compile(_PROVISION_WORDS, re.IGNORECASE)
 _INSERTS = re.compile(
     rf"\b(?:insert(?:s|ed)?|introduc(?:e|es|ed)|add(?:s|ed)?|creat(?:e|es|ed))\b"
-    rf"(?:\W+[\w']+){{0,4}}?\W+{_PROVISION_WORDS}|"
+    rf"[^.;]{{0,120}}?{_PROVISION_WORDS}|"
     rf"{_PROVISION_WORDS}\s+(?:was|were|is|has been)\s+(?:inserted|introduced|added|created)\b",
     re.IGNORECASE)
-"""An insertion said of a provision, within a few words ("inserted a new section 86", "a new
-duty in section 86", "section 86 was inserted"): "new tenancies" says nothing of how a
-provision came about."""
+"""An insertion said of a provision in the same clause ("inserted a new section 86",
+"introduced a new duty …, in section 167", "section 86 was inserted"): "new tenancies" says
+nothing of how a provision came about."""
 
 
 def inserted_for_omitted(claim: str, quote: str | None) -> list[str]:
