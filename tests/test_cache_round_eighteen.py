@@ -282,3 +282,8 @@ def test_a_means_or_a_place_beyond_is_another_case(cached: str, new: str) -> Non
 ])
 def test_what_a_comparison_measures_is_the_question_s_substance(cached: str, new: str) -> None:
     assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+def test_money_paid_back_is_a_refund_not_a_manner() -> None:
+    assert not question_features("Must we pay the tenant back?").manner
+    assert question_features("Must we change the locks back?").manner

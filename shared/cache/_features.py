@@ -479,11 +479,19 @@ or frame the asking ("actually", "generally", "legally" beside a power) or are n
 asked."""
 
 
+_PAID_BACK = re.compile(r"\b(?:pay|pays|paid|paying|give|gives|gave|given|giving)\b"
+                        r"(?:\s+[\w'-]+){0,3}\s+back\W*$", re.IGNORECASE)
+"""Money paid or given back is a refund ("pay the tenant back"), not a thing put back as it
+was ("change the locks back"): the "back" is the verb's, no manner of its own."""
+
+
 def _manner(plain: str) -> frozenset[str]:
     """``QuestionFeatures.manner``; "every other" and "every second" as "alternate", one word
     the other question may say."""
+    paid_back = bool(_PAID_BACK.search(plain))
     return frozenset(stem("alternate" if w.lower().startswith("every") else w.lower())
-                     for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER)
+                     for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER and
+                     not (paid_back and w.lower() == "back"))
 
 
 _ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"
