@@ -94,7 +94,9 @@ _YES_NO = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|do|does|d
                      r"should|need) (?:we|i|they|you|the \w+)\b", re.IGNORECASE)
 _DEFINITION = re.compile(
     r"^\s*what (?:is|are) (?:an? |the )?\S|\bwhat does\b.*\bmean\b|\bmeaning of\b|"
-    r"\bwhat counts as\b|\bwhat makes\b|\bdefin(?:e|ition)\b", re.IGNORECASE)
+    r"\bwhat counts as\b|\bwhat makes\b|\bdefin(?:e|ition)\b|\bmean by\b", re.IGNORECASE)
+_MEANT = re.compile(r"\bwhat (?:do|does|did) (?:we|you|they|i|the \w+) mean by\b", re.IGNORECASE)
+""""What do we mean by an urgent repair?" asks what the term means, not what we must do."""
 _DUTIES = re.compile(
     r"\bwhat (?:must|should|do|does) (?:we|i|they|you|the \w+|a \w+) (?:do|have to do|need to "
     r"do)\b|\bwhat (?:are|is) (?:our|the|their|a \w+'?s?) (?:obligations?|duties|duty|"
@@ -315,7 +317,7 @@ def _classify(question: str) -> Question:
         asks: Asks = "permission" if _PERMISSION.search(question) else (
             "duty" if _DUTY.search(question) else "fact")
         return Question(question, "yes_no", asks=asks)
-    if _DUTIES.search(question):
+    if _DUTIES.search(question) and not _MEANT.search(question):
         return Question(question, "duties")
     if _DEFINITION.search(question):
         # A sum asked ("what is the least we will accept each week?", "what is the maximum
@@ -468,7 +470,9 @@ def _shared_head(first: str, second: str) -> str:
 _QUOTED_TERM = re.compile(r"['‘“\"]([^'’”\"]{2,60})['’”\"]")
 _ASKED_TERM = re.compile(r"^\s*what (?:is|are) (?:an? |the )?(.+?)(?:\s+(?:under|in|for|according "
                          r"to)\b.*)?\?*\s*$|^\s*what counts as (?:an? |the )?(.+?)(?:\s+(?:under|"
-                         r"in|for)\b.*)?\?*\s*$", re.IGNORECASE)
+                         r"in|for)\b.*)?\?*\s*$|^\s*what (?:do|does|did) (?:we|you|they|i|the \w+) "
+                         r"mean by (?:an? |the )?(.+?)(?:\s+(?:under|in|for)\b.*)?\?*\s*$",
+                         re.IGNORECASE)
 
 
 def defined_term(question: str) -> str:
@@ -477,7 +481,7 @@ def defined_term(question: str) -> str:
     if quoted:
         return quoted.group(1).strip()
     asked = _ASKED_TERM.match(question)
-    return (asked.group(1) or asked.group(2) or "").strip() if asked else ""
+    return (asked.group(1) or asked.group(2) or asked.group(3) or "").strip() if asked else ""
 
 
 _LABEL = re.compile(r"^\*\*(?P<label>[^*]{1,60})\*\*\s*:")
@@ -503,7 +507,9 @@ def defines(term: str, sentence: str) -> bool:
         return False
     if _labels(term, sentence):
         return True
-    words = r"\W+".join(re.escape(w) for w in term.split())
+    # The term asked in the singular is defined in the plural too ("**Urgent repairs** are
+    # those …" for "an urgent repair").
+    words = r"\W+".join(re.escape(w) for w in term.split()) + r"(?:e?s)?"
     return bool(re.search(rf"\b{words}\b\W{{0,6}}(?:\s+\([^)]*\))?(?:\s*,[^,.;]{{0,80}},)?\s*"
                           r"(?::|means\b|is\b|are\b|includes?\b|has the meaning)", sentence,
                           re.IGNORECASE)
@@ -648,8 +654,17 @@ _EVENT = re.compile(
 tied to ("when they report a qualifying repair", "before they move in", "each April")."""
 
 
+_PRIORITY_CLASS = re.compile(r"\b(?:as|is|are)(?: always)? an? (?:emergency|urgent|routine) "
+                             r"repairs?\b", re.IGNORECASE)
+"""A rule that puts a case in a repair priority ("report any fault as an urgent repair", "is
+treated as an emergency repair"): it answers "how fast?" by the class, whose timescale the
+policy states once for every case in it."""
+
+
 def _period_cue(question: Question, sentence: str) -> bool:
     if _BOUND.search(question.text) and _ORDINAL_DAY.search(sentence):
+        return True
+    if not _OFTEN.search(question.text) and _PRIORITY_CLASS.search(sentence):
         return True
     if _WHEN_ASKED.search(asking_sentence(question.text)) and _EVENT.search(sentence):
         return True

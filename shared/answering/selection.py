@@ -101,6 +101,15 @@ CLASS_SIMILARITY_FLOOR = 0.25
 """…and answers it at this similarity: its label's examples name the question's facts, but the
 rule itself ("We will complete routine repairs within 28 calendar days") shares none of the
 question's telling ("the bath tap won't stop dripping … when will someone come out?")."""
+CLASS_WEIGHT = 0.1
+"""…and comes before other rules with a period: the class is what the question's facts are."""
+LIST_OVERLAP_FLOOR = 0.6
+"""To "who is responsible for X?", a sentence naming X in a long list of a party's duties
+("Residents are responsible for minor repairs such as … bleeding radiators, …") holds most of
+the question's words and its party, though the list dilutes its meaning."""
+STORY_ASK_TERMS = 3
+"""A story's asking sentence with at least this many words of its own is what an answer shares
+words with ("… By when should we have visited her to see how she is settling in?")."""
 CONDITION_PENALTY = 0.15
 """To "if X, must we Y?", a sentence only about X (that X must happen) does not answer."""
 DENIED_PENALTY = 0.2
@@ -403,6 +412,10 @@ def select(question: Question, documents: Sequence[Source],
     # he have …?"): its people and its telling count only where a sentence says them too.
     scene = (wanted & _SCENE) if question.parts or asking_sentence(question.text) != (
         question.text) else set()
+    # A story's answer shares the words of its asking sentence, not those of its telling.
+    asking_text = asking_sentence(question.text)
+    asking = terms(asking_text) if asking_text != question.text and not question.parts else set()
+    story_asked = [asking] if len(asking) >= STORY_ASK_TERMS else []
     sides_asked = [terms(side) for side in question.sides]
     parts_asked = [terms(part) for part in question.parts]
     # Each thing asked wants its own kind of answer ("how often …" a frequency, "what happens
@@ -451,7 +464,7 @@ def select(question: Question, documents: Sequence[Source],
         # answers one of the things it asks counts by that reading; one said in everyday
         # words, by its reading in the sources' words.
         sim = max([float(row[0]), *(float(x) for x in row[1 + n_sides:])])
-        overlap = max([overlap, *(_share(t, said) for t in parts_asked)])
+        overlap = max([overlap, *(_share(t, said) for t in [*parts_asked, *story_asked])])
         side = int(np.argmax(side_row)) if len(side_row) else -1
         score = (sim + CUE_WEIGHT * cue + OVERLAP_WEIGHT * overlap
                  + FIGURE_WEIGHT * (question.kind == "duties" and bool(DURATION.search(c.text)))
@@ -464,6 +477,7 @@ def select(question: Question, documents: Sequence[Source],
                  + PRESIDING_WEIGHT * presides(question, c.text)
                  + ACTION_WEIGHT * does_asked_action(question, c.text)
                  + BAND_WEIGHT * band_fit(asked_sums, c.text)
+                 + CLASS_WEIGHT * ((c.doc, c.position) in classed and cue)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - DENIED_PENALTY * on_condition_of(denies, c.text)
@@ -515,6 +529,9 @@ def select(question: Question, documents: Sequence[Source],
          # The judgment's own judge, in a judgment the question names, answers "which judge
          # …?" however few of the question's words the header line shares (as ``judge``).
          or (presides(question, c.text) and c.overlap >= CONTEXT_OVERLAP_FLOOR)
+         # A party's list of duties naming what "who is responsible for …?" asks about.
+         or (question.kind == "who" and c.cue and c.similarity >= BEARING_FLOOR
+             and c.overlap >= LIST_OVERLAP_FLOOR)
          # The rule whose band of cost holds the sum the question states answers it, though
          # the question tells a case in its own words ("a ramp … about £4,000: who pays?").
          or (band_fit(asked_sums, c.text) > 0 and c.cue and c.similarity >= BEARING_FLOOR)

@@ -374,6 +374,35 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"write-?ups?|round-?ups?", "report"),
     _entry(r"yearly|once a year", "annual"),
     _entry(r"grumbles|gripes?|moans", "complaint"),
+    # Round nineteen of answers: a boiler that has given up, music played loud, hearing back,
+    # a friend paying towards the bills, a door that sticks, an alarm that beeps, being behind
+    # with the rent, a chair up the stairs, a flat swapped and a yes or no.
+    _entry(r"(?:boiler|heating)(?: has| have| is|'s)? (?:packed in|given up|gave up|died|"
+           r"bust|kaput|on the blink|playing up|gone)", "loss of heating or hot water"),
+    _entry(r"(?:music|tv|telly|stereo|radio|speakers?) (?:[\w'’]+ ){0,3}(?:loud|blasting|"
+           r"blaring|booming)", "noise nuisance anti-social behaviour"),
+    _entry(r"(?:get|gets|getting|got) back to (?:me|us|her|him|them)|(?:ring|call|phone)"
+           r"(?:s|ed|ing)? (?:me|us|her|him|them) back|hear(?:d)? back", "contact"),
+    _entry(r"(?:mate|friend|pal|cousin|someone|somebody)s? (?:[\w'’]+ ){0,8}?(?:pay|pays|"
+           r"paying|give|gives|giving|chip|chips|chipping) (?:(?:me|us|her|him|them) )?"
+           r"(?:in|a bit|something|some money|rent|towards)", "lodgers"),
+    _entry(r"doors? (?:[\w'’]+ ){0,4}(?:stick|sticks|sticking|stuck|jams|jamming|jammed)",
+           "sticking doors routine repairs"),
+    _entry(r"smoke alarms? (?:[\w'’]+ ){0,5}(?:beep\w*|bleep\w*|chirp\w*|going off|not "
+           r"working|broken|faulty)", "smoke alarm fault"),
+    _entry(r"behind (?:on|with) (?:[\w'’]+ ){0,1}rent", "rent arrears"),
+    _entry(r"take (?:me|us|her|him|them|the tenant) to court", "court proceedings"),
+    _entry(r"chairs? (?:that|which|to) (?:takes?|carr(?:y|ies)|goes|go) (?:you |her |him |"
+           r"them |me )?up(?: the stairs)?|stair ?chairs?|chair ?lifts?",
+           "stairlifts major adaptation"),
+    _entry(r"swap(?:s|ped|ping)? (?:our|my|her|his|their|the) (?:home|house|flat|place)s?",
+           "mutual exchange"),
+    _entry(r"yes or no|either way", "decision"),
+    _entry(r"(?:say|says|said|saying) no(?: to)?", "refuse"),
+    _entry(r"(?:fire|alarm)s? (?:[\w'’]+ ){0,12}?(?:get|gets|getting|got) (?:\w+ )?out",
+           "escape in a fire"),
+    _entry(r"(?:lost|los(?:e|es|ing)|no|without) (?:all )?(?:(?:its|their|her|his|the) )?"
+           r"(?:electric(?:ity|s)?|power supply)", "total loss of electricity"),
 )
 
 
