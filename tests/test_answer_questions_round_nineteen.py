@@ -3,10 +3,10 @@ priority answers "how fast?" by that class; the rule of the class whose label na
 question's facts comes first; a party's list of duties naming what "who is responsible for …?"
 asks about answers it; a story's answer shares the words of its asking sentence; "what do we
 mean by …?" asks for a definition, and a term asked in the singular is defined in the plural;
-and tenants' everyday words for a boiler that has given up, loud music, hearing back, a friend
-paying towards the bills, a sticking door, a beeping alarm, being behind with the rent, a chair
-up the stairs, a swapped flat, a yes or no, saying no, getting out in a fire and a home
-without electricity."""
+a date asked is answered by a date; and tenants' everyday words for a boiler that has given
+up, loud music, hearing back, a friend paying towards the bills, a sticking door, a beeping
+alarm, being behind with the rent, a chair up the stairs, a swapped flat, a yes or no, saying
+no, furniture put in, getting out in a fire and a home without electricity."""
 
 from __future__ import annotations
 
@@ -117,6 +117,14 @@ def test_what_we_mean_by_a_term_asks_for_its_definition() -> None:
     assert _lead(said).lstrip('"').startswith("**Urgent repairs** are those")
 
 
+def test_a_date_asked_is_answered_by_a_date() -> None:
+    asked = classify("On what date did the inspector issue the further decision letter?")
+    assert asked.kind == "period"
+    assert has_cue(asked, "On 11 October 2017 PINS issued a further decision letter.")
+    assert not has_cue(asked, "The inspector must issue the decision letter within 28 days.")
+    assert classify("What date for possession must the notice give?").kind != "period"
+
+
 @pytest.mark.parametrize(("question", "means"), [
     ("my boiler has packed in and its freezing, how fast will you come?",
      "loss of heating or hot water"),
@@ -134,6 +142,7 @@ def test_what_we_mean_by_a_term_asks_for_its_definition() -> None:
     ("Can we swap our house with a family in Leeds?", "mutual exchange"),
     ("How long until you tell us yes or no?", "decision"),
     ("Can we say no to a tenant's request?", "refuse"),
+    ("Can the council put furniture into the house it manages?", "supply furniture"),
     ("When the fire alarm went off she could not get out of the flat.", "escape in a fire"),
     ("The flat has no electricity since this morning.", "total loss of electricity"),
 ])
@@ -148,6 +157,7 @@ def test_tenants_everyday_words_meet_the_policies(question: str, means: str) -> 
     ("Does the council have no power to enter the house?", "total loss of electricity"),
     ("How long does the heating system service take?", "loss of heating or hot water"),
     ("Can a friend of the tenant pay the rent for her?", "lodgers"),
+    ("Do we test the portable appliances in furnished homes?", "supply furniture"),
 ])
 def test_the_everyday_readings_keep_to_their_sense(question: str, meant: str) -> None:
     assert meant not in [e.means for e in expansions(question)]

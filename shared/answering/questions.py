@@ -309,7 +309,7 @@ def _classify(question: str) -> Question:
         return Question(question, "definition")
     if _WHO.search(question):
         return Question(question, "who")
-    if _PERIOD.search(question):
+    if _PERIOD.search(question) or _DATE_ASKED.search(question):
         return Question(question, "period")
     if _COUNT_ASKED.search(question):
         return Question(question, "count")
@@ -327,6 +327,11 @@ def _classify(question: str) -> Question:
 
 
 _BOUND = re.compile(r"\b(?:earliest|latest|soonest) (?:date|day|time|point)\b", re.IGNORECASE)
+_DATE_ASKED = re.compile(r"\b(?:on|by) (?:what|which) date\b|^\s*(?:what|which) date (?:did|was|"
+                         r"were|is|does|will)\b", re.IGNORECASE)
+""""On what date did … issue its further decision letter?" asks for a date, not a duration."""
+_DATE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)? {MONTH},? \d{{4}}\b|\b{MONTH} \d{{1,2}}(?:st|nd|"
+                   rf"rd|th)?,? \d{{4}}\b")
 _ORDINAL_DAY = re.compile(r"\b\d+(?:st|nd|rd|th) day\b", re.IGNORECASE)
 """A time bound ("the earliest date …") is answered by a day counted from an event too ("not
 earlier than the 28th day after … the notice is served")."""
@@ -664,6 +669,8 @@ policy states once for every case in it."""
 def _period_cue(question: Question, sentence: str) -> bool:
     if _BOUND.search(question.text) and _ORDINAL_DAY.search(sentence):
         return True
+    if _DATE_ASKED.search(question.text):
+        return bool(_DATE.search(sentence))
     if not _OFTEN.search(question.text) and _PRIORITY_CLASS.search(sentence):
         return True
     if _WHEN_ASKED.search(asking_sentence(question.text)) and _EVENT.search(sentence):

@@ -376,7 +376,8 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"grumbles|gripes?|moans", "complaint"),
     # Round nineteen of answers: a boiler that has given up, music played loud, hearing back,
     # a friend paying towards the bills, a door that sticks, an alarm that beeps, being behind
-    # with the rent, a chair up the stairs, a flat swapped and a yes or no.
+    # with the rent, a chair up the stairs, a flat swapped, a yes or no, saying no, furniture put
+    # in, getting out when the alarm goes off and a home without electricity.
     _entry(r"(?:boiler|heating)(?: has| have| is|'s)? (?:packed in|given up|gave up|died|"
            r"bust|kaput|on the blink|playing up|gone)", "loss of heating or hot water"),
     _entry(r"(?:music|tv|telly|stereo|radio|speakers?) (?:[\w'’]+ ){0,3}(?:loud|blasting|"
@@ -399,6 +400,9 @@ _LAY: tuple[_Entry, ...] = (
            "mutual exchange"),
     _entry(r"yes or no|either way", "decision"),
     _entry(r"(?:say|says|said|saying) no(?: to)?", "refuse"),
+    _entry(r"(?:put|puts|putting|fit|fits|fitting) (?:furniture|furnishings|beds?|carpets?|"
+           r"curtains|white goods)(?: (?:and|or) \w+)? (?:in|into)\b",
+           "supply furniture"),
     _entry(r"(?:fire|alarm)s? (?:[\w'’]+ ){0,12}?(?:get|gets|getting|got) (?:\w+ )?out",
            "escape in a fire"),
     _entry(r"(?:lost|los(?:e|es|ing)|no|without) (?:all )?(?:(?:its|their|her|his|the) )?"
