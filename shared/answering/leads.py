@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from shared.answering.openers import EXCEPTION
-from shared.answering.questions import LIMIT, Question
+from shared.answering.questions import DURATION, LIMIT, PRIORITY_CLASS, Question
 from shared.answering.selection import ANAPHOR, Candidate, Source, whole_sentences
 from shared.answering.status import status_of
 from shared.text.terms import terms
@@ -154,10 +155,37 @@ def _by_kind(q: Question, leads: list[Candidate], ranked: list[Candidate],
     if q.kind == "definition":
         leads = _with_terms_defined(_with_definitions_pointed_to(leads, ranked, documents),
                                     documents)
+    if q.kind == "period":
+        leads = _with_class_timescale(leads, documents)
     if q.kind in ("yes_no", "period"):
         leads = _with_exceptions(leads, documents)
     if q.kind == "yes_no":
         leads = _with_time_limit(leads, documents)
+    return leads
+
+
+def _with_class_timescale(leads: list[Candidate], documents: Sequence[Source]
+                          ) -> list[Candidate]:
+    """A rule that puts the case in a repair priority ("… is treated as an emergency repair")
+    comes with that priority's timescale, the sentence after its bold label ("**Emergency
+    repairs** are those …" then "We will attend within 4 hours …"): "how fast?" is answered by
+    both steps, not by the class alone."""
+    for n, lead in enumerate(leads):
+        named = PRIORITY_CLASS.search(lead.text)
+        if named is None:
+            continue
+        label = re.compile(rf"^\*\*{named.group('priority')} repairs\*\*", re.IGNORECASE)
+        for i, d in enumerate(documents):
+            for unit, after in pairwise(whole_sentences([d])):
+                if label.match(unit.text) and after.heading == unit.heading and \
+                        DURATION.search(after.text):
+                    if any(after.text == c.text for c in leads):
+                        return leads
+                    return [*leads[:n + 1],
+                            Candidate(i, after.position, after.text, after.heading,
+                                      lead.similarity, lead.overlap, True, lead.score),
+                            *leads[n + 1:]]
+        return leads
     return leads
 
 

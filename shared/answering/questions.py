@@ -28,6 +28,7 @@ __all__ = [
     "IF_CLAUSE",
     "LIMIT",
     "MODAL_WORDS",
+    "PRIORITY_CLASS",
     "Question",
     "QuestionKind",
     "amount",
@@ -659,8 +660,8 @@ _EVENT = re.compile(
 tied to ("when they report a qualifying repair", "before they move in", "each April")."""
 
 
-_PRIORITY_CLASS = re.compile(r"\b(?:as|is|are)(?: always)? an? (?:emergency|urgent|routine) "
-                             r"repairs?\b", re.IGNORECASE)
+PRIORITY_CLASS = re.compile(r"\b(?:as|is|are)(?: always)? an? (?P<priority>emergency|urgent|"
+                            r"routine) repairs?\b", re.IGNORECASE)
 """A rule that puts a case in a repair priority ("report any fault as an urgent repair", "is
 treated as an emergency repair"): it answers "how fast?" by the class, whose timescale the
 policy states once for every case in it."""
@@ -671,7 +672,7 @@ def _period_cue(question: Question, sentence: str) -> bool:
         return True
     if _DATE_ASKED.search(question.text):
         return bool(_DATE.search(sentence))
-    if not _OFTEN.search(question.text) and _PRIORITY_CLASS.search(sentence):
+    if not _OFTEN.search(question.text) and PRIORITY_CLASS.search(sentence):
         return True
     if _WHEN_ASKED.search(asking_sentence(question.text)) and _EVENT.search(sentence):
         return True

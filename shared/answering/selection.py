@@ -102,7 +102,8 @@ CLASS_SIMILARITY_FLOOR = 0.25
 rule itself ("We will complete routine repairs within 28 calendar days") shares none of the
 question's telling ("the bath tap won't stop dripping … when will someone come out?")."""
 CLASS_WEIGHT = 0.1
-"""…and comes before other rules with a period: the class is what the question's facts are."""
+"""…and, asked "how quickly?", comes before other rules with a period: the class is what the
+question's facts are, and its rule states the timescale."""
 LIST_OVERLAP_FLOOR = 0.6
 """To "who is responsible for X?", a sentence naming X in a long list of a party's duties
 ("Residents are responsible for minor repairs such as … bleeding radiators, …") holds most of
@@ -164,6 +165,8 @@ judgment's words, so not quoted."""
 _LABELLED = re.compile(r"^\*\*[^*]{1,60}\*\*")
 """A list item or paragraph that opens on its label in bold ("**Category A**: hate incidents,
 …", "**Emergency repairs** are those …")."""
+_WORD_LABEL = re.compile(r"^\*\*[^*]*[A-Za-z][^*]*\*\*")
+"""A bold label that names (a class's name), not a paragraph's number."""
 _CLASS_DEFINED = re.compile(r"^[A-Z][\w -]{2,40}? are (?:those|all other)\b")
 """A paragraph that defines a class by its examples without a bold label ("Major adaptations
 are those costing £1,500 or more, such as … door widening …"): the sentence after it states
@@ -448,6 +451,11 @@ def select(question: Question, documents: Sequence[Source],
     classed = {(pool[i].doc, pool[i].position) for i, before in befores.items()
                if _names_class(before) and len((wanted - _EVERYWHERE) & (
                    terms(before) | _read_as_asked(lay, terms(before)))) >= CLASS_SHARED_TERMS}
+    # …of which those whose label is a class's name ("**Emergency repairs**"), not a
+    # Schedule paragraph's number ("**21**").
+    named_class = {(pool[i].doc, pool[i].position) for i, before in befores.items()
+                   if (pool[i].doc, pool[i].position) in classed
+                   and (_WORD_LABEL.match(before) or _CLASS_DEFINED.match(before))}
     sides_sums = [sums(side) for side in question.sides]
     for row, c, context in zip(similarity, pool, contexts, strict=True):
         said = terms(context) | _spelt_out(acronyms, context)
@@ -477,7 +485,8 @@ def select(question: Question, documents: Sequence[Source],
                  + PRESIDING_WEIGHT * presides(question, c.text)
                  + ACTION_WEIGHT * does_asked_action(question, c.text)
                  + BAND_WEIGHT * band_fit(asked_sums, c.text)
-                 + CLASS_WEIGHT * ((c.doc, c.position) in classed and cue)
+                 + CLASS_WEIGHT * (question.kind == "period" and (c.doc, c.position) in named_class
+                                   and cue)
                  - CONDITION_PENALTY * (question.kind == "yes_no"
                                         and only_the_condition(question, c.text))
                  - DENIED_PENALTY * on_condition_of(denies, c.text)

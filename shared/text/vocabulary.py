@@ -375,8 +375,8 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"yearly|once a year", "annual"),
     _entry(r"grumbles|gripes?|moans", "complaint"),
     # Round nineteen of answers: a boiler that has given up, music played loud, hearing back,
-    # a friend paying towards the bills, a door that sticks, an alarm that beeps, being behind
-    # with the rent, a chair up the stairs, a flat swapped, a yes or no, saying no, furniture put
+    # a friend paying towards the bills, a door that sticks, an alarm that beeps, taken to court,
+    # a chair up the stairs, a flat swapped, a yes or no, saying no, furniture put
     # in, getting out when the alarm goes off and a home without electricity.
     _entry(r"(?:boiler|heating)(?: has| have| is|'s)? (?:packed in|given up|gave up|died|"
            r"bust|kaput|on the blink|playing up|gone)", "loss of heating or hot water"),
@@ -391,7 +391,6 @@ _LAY: tuple[_Entry, ...] = (
            "sticking doors routine repairs"),
     _entry(r"smoke alarms? (?:[\w'’]+ ){0,5}(?:beep\w*|bleep\w*|chirp\w*|going off|not "
            r"working|broken|faulty)", "smoke alarm fault"),
-    _entry(r"behind (?:on|with) (?:[\w'’]+ ){0,1}rent", "rent arrears"),
     _entry(r"take (?:me|us|her|him|them|the tenant) to court", "court proceedings"),
     _entry(r"chairs? (?:that|which|to) (?:takes?|carr(?:y|ies)|goes|go) (?:you |her |him |"
            r"them |me )?up(?: the stairs)?|stair ?chairs?|chair ?lifts?",
