@@ -79,7 +79,7 @@ THRESHOLDS = {"key_fact": 1.0, "first_three": 0.95, "cited_verified": 1.0,
 """The issue's targets, over the gating categories (all but ``repealed_law``)."""
 UNGATED = frozenset({"repealed_law"})
 UNGATED_ITEMS = frozenset({
-    "r8f-how-quickly-08", "r8f-can-we-must-we-01",
+    "r8f-can-we-must-we-01",
     "r8f-can-we-must-we-02", "r8f-compare-01", "r8f-compare-02", "r8f-follow-up-05",
     # Round nine's, missing at their last measurement (their reasons, from that run): the
     # right passage not in the evidence (retrieval: s. 8, s. 79, the adaptation-cost
@@ -117,7 +117,7 @@ UNGATED_ITEMS = frozenset({
     "r11f-how-quickly-03", "r11f-how-quickly-04", "r11f-who-02",
     "r11f-who-03", "r11f-who-05", "r11f-who-07", "r11f-follow-up-05",
     "r11f-not-in-sources-01",
-    "r11f-count-02", "r11f-count-04", "r11f-lay-01", "r11f-long-03",
+    "r11f-count-02", "r11f-count-04", "r11f-long-03",
     # Round twelve's, missing at their first run (before any change of the round): the right
     # passage not in the evidence (retrieval: the recharge waiver for domestic abuse; ending a
     # tenancy for "hand her keys back"; s. 98, named in the question, not found; the repealed
@@ -172,7 +172,7 @@ UNGATED_ITEMS = frozenset({
     # rules: a long parking question ("… can we charge tenants for one?") answered at low
     # confidence from the rent policy's service charges (its "charge" is the question's), as
     # before the round (r14f-not-in-sources-06).
-    "r14f-compare-06", "r14f-lay-04", "r14f-lay-07", "r14f-lay-08", "r14f-long-01",
+    "r14f-compare-06", "r14f-lay-07", "r14f-lay-08", "r14f-long-01",
     "r14f-long-02", "r14f-long-03", "r14f-long-04", "r14f-long-05",
     "r14f-can-we-must-we-08", "r14f-follow-up-01", "r14f-count-02", "r14f-not-in-sources-06",
     # Round fifteen's fresh items still missing after the round's rules. Retrieval (rt15's
@@ -240,8 +240,8 @@ UNGATED_ITEMS = frozenset({
     # first, far in meaning from the story (story-04); the pause for domestic abuse below the
     # recovery steps (story-05); "three weeks ago" in a story read as the time to measure
     # against a limit, so the Universal Credit sentence has no cue (story-06).
-    "r17f-lay-01", "r17f-lay-02", "r17f-long-04", "r17f-long-06",
-    "r17f-story-01", "r17f-story-04", "r17f-story-05", "r17f-story-06",
+    "r17f-lay-02", "r17f-long-04", "r17f-long-06",
+    "r17f-story-04", "r17f-story-05", "r17f-story-06",
     "r17f-can-we-must-we-04", "r17f-who-05", "r17f-who-07", "r17f-definition-03",
     "r17f-how-quickly-01",
     # Round eighteen's fresh items still missing after the round's rules. Retrieval (the
@@ -268,10 +268,28 @@ UNGATED_ITEMS = frozenset({
     "r18f-lay-01", "r18f-lay-03", "r18f-long-04", "r18f-story-08", "r18f-two-step-03",
     "r18f-can-we-must-we-05", "r18f-can-we-must-we-06", "r18f-can-we-must-we-08",
     "r18f-who-04", "r18f-count-06", "r18f-compare-03", "r18f-follow-up-03",
-    "r18f-definition-02"})
+    "r18f-definition-02",
+    # Round nineteen's fresh items still missing after the round's rules. Retrieval (the
+    # passage that answers never reaches the evidence): the decant's offer of a permanent move
+    # after 12 weeks, for a family 14 weeks in temporary accommodation (two-step-04: the
+    # "Types of decant" passage not found). The right passage in the evidence but not quoted,
+    # or another sentence chosen or put first: s. 46's new s. 265(5) of the 1985 Act (no
+    # demolition order while a management order is in force) is a substitution, and amending
+    # text is never quoted, so s. 21's prohibition order answers "Yes" (can-we-must-we-04);
+    # s. 64(1)'s stem before (2)'s "to some other person, if both he and the applicant agree"
+    # (who-05); a loss of heating in November told as "me nan … boiler packed in last nite"
+    # (the winter rule far in meaning, lay-01); "one of them chairs that takes you up": the
+    # stairlifts' servicing and s. 126's furniture before the OT's recommendation (lay-10); the
+    # escalation to the Head of Compliance for "what happens if we cannot finish it in time",
+    # a second ask in a question under 25 words (long-03). Passing after round nineteen's
+    # rules and gating again: r14f-lay-04 (a sticking door, a routine repair's 28 days),
+    # r11f-lay-01 and r8f-how-quickly-08 (a winter loss of heating, an emergency repair, now
+    # with the emergency's 4 hours), r17f-lay-01 and r17f-story-01 (into the first three).
+    "r19f-lay-01", "r19f-lay-10", "r19f-can-we-must-we-04", "r19f-long-03",
+    "r19f-two-step-04", "r19f-who-05"})
 """Fresh items that still miss: they stay in the set and are reported (also in their round's
 fresh row), but do not gate; each one's note (round eight) or the comments above (rounds nine
-to eighteen) say why."""
+to nineteen) say why."""
 FRESH = ("r8f-", "r9f-", "r10f-", "r11f-", "r12f-", "r13f-", "r14f-", "r15f-", "r16f-",
          "r17f-", "r18f-", "r19f-")
 """Each round's fresh items (rounds eight to nineteen), written and first run before any
