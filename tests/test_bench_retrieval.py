@@ -21,7 +21,9 @@ changes, 0.840 / 0.671 with its 46 legal items on their first run, 0.641 / 0.421
 provisions no earlier item targeted); round sixteen kept it: 0.867 / 0.689 over 560 after its
 changes, 0.846 / 0.675 with its 50 legal items on their first run, 0.720 / 0.542 alone;
 round eighteen kept it: 0.877 / 0.690 over 679 after its changes, 0.867 / 0.684 with its 61
-legal items on their first run, 0.754 / 0.599 alone; round eleven's was
+legal items on their first run, 0.754 / 0.599 alone; round nineteen kept it: 0.885 / 0.694
+over 743 after its changes, 0.863 / 0.680 with its 64 legal items on their first run,
+0.719 / 0.573 alone; round eleven's was
 0.85 / 0.67 (0.863 / 0.689 over 361, 0.852 / 0.674 with its items on their first run);
 round ten's 0.84 / 0.66 (0.856 / 0.670 over 308), round eight's and nine's 0.84 / 0.67: its
 fresh items,

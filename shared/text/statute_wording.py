@@ -9,8 +9,8 @@ search reads which table (full text, the model's query with ``plain``, abbreviat
 
 from __future__ import annotations
 
-__all__ = ["ABBREVIATIONS", "CONDUCT", "DEALINGS", "DEGREES", "LAY", "OTHERS", "PLAIN",
-           "PROCEDURE", "SITUATIONS", "SPOKEN", "TERMS", "WORDS"]
+__all__ = ["ABBREVIATIONS", "CIRCUMSTANCES", "CONDUCT", "DEALINGS", "DEGREES", "LAY", "OTHERS",
+           "PLAIN", "PROCEDURE", "SITUATIONS", "SPOKEN", "TERMS", "WORDS"]
 
 WORDS: tuple[tuple[str, str], ...] = (
     (r"\bshared (house|home|flat)|\bhouse ?share|\bflat ?share|\bhmos?\b|\bbedsits?\b|"
@@ -424,6 +424,74 @@ one's home and the leaflet first, a tenancy handed back, an officer coming round
 warning owed, a list of the licensed, notice with no reason, nobody allowed to live there, a
 protected tenancy, too late, money for a loss, an empty home brought back into use, getting
 in to do the works), as ``LAY``: full text, and the model's query with ``plain``."""
+CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
+    # The circumstances a step is asked about, said as those it happens to say them (round
+    # nineteen of legal retrieval: lay, casual, tenant's, landlord's and long questions).
+    # Let off a licence for now, or while selling: the Act's temporary exemption notice.
+    (r"\bexempt\w* from (?:\w+ ){0,2}licen[cs]\w*|\b(?:avoid|dodge|skip|put off|not need\w*|"
+     r"without) (?:\w+ ){0,2}licen[cs]\w* (?:in the meantime|for now|for the time being|while)\b",
+     "temporary exemption notice"),
+    # The council no longer running a house, or handing it back to its owner: the end of a
+    # management order.
+    (r"\b(?:stop\w*|ceas\w*|finish\w*|end\w*|giv\w* up) (?:running|managing|the management of|"
+     r"its management of)\b|\bhand\w* (?:it|the (?:house|home|flat|property|building)) back to "
+     r"(?:the |its )?(?:landlord|owner)s?\b|\bhand\w* back (?:the (?:house|home|flat|property|"
+     r"building) )?to (?:the |its )?(?:landlord|owner)s?\b",
+     "termination management order cease to have effect"),
+    # A tenancy carrying on as it was: the order's effect on the occupiers.
+    (r"\b(?:tenanc(?:y|ies)|leases?|agreements?) (?:still )?(?:carr(?:y|ies) on|continues?|"
+     r"survives?|still stands?)\b|\bcarr(?:y|ies) on as before\b", "effect occupiers existing"),
+    # A no-fault notice where a licence is in question: the Act's restriction on ending the
+    # tenancy of an unlicensed house.
+    (r"^(?=.*\blicen[cs])(?=.*(?:\bsection 21\b|\bs\.? ?21\b|\bno[- ]fault\b|\b(?:two|2) months'? "
+     r"notice\b|\bwithout (?:giving )?(?:a |any )?reasons?\b)).",
+     "restriction on terminating tenancies unlicensed"),
+    # An empty home the council would take over, or get someone living in: the Act's empty
+    # dwelling management order.
+    (r"^(?=.*\b(?:empty|unoccupied|vacant)\b)(?=.*\btak\w* (?:\w+ ){0,2}over\b).|"
+     r"\b(?:get|have|put) (?:someone|somebody|people|tenants|a family) (?:living|to live) in\b",
+     "empty dwelling management order"),
+    # Officers kept out of a house they would inspect: the justice's warrant to authorise entry.
+    (r"^(?=.*\b(?:inspect\w*|survey\w*|officers?|environmental health)\b)(?=.*\b(?:refus\w*|"
+     r"won'?t|will not|would not|wouldn'?t) (?:to )?let (?:us|them|him|her|the \w+|our \w+) in\b)"
+     r".|\b(?:not|never|won'?t) (?:to )?answer the door\b",
+     "warrant authorise entry admission refused"),
+    # A debt put on a home: the Act's charge on the premises, a local land charge.
+    (r"\b(?:charges?|debts?|liens?) (?:on|against) (?:my|the|his|her|their|our|your) "
+     r"(?:property|house|home|flat|premises|land|building)\b",
+     "charge on the premises local land charge recovery"),
+    # Charged or billed for the council's own inspections and notices: its charge for
+    # enforcement action.
+    (r"\b(?:charg\w*|bill\w*) (?:\w+ ){0,4}for (?:\w+ ){0,3}(?:inspect\w*|notices?|orders?|"
+     r"enforc\w*|serving|making)\b", "charge expenses enforcement action"),
+    # A demand ignored: the Act's offence of failing to comply.
+    (r"\b(?:ignor\w*|disobey\w*|defy\w*|defie\w*|flout\w*) (?:[\w']+ ){0,3}(?:demands?|notices?|"
+     r"orders?|requests?|requirements?|letters?)\b", "fails to comply offence"),
+    # Urgent works by the council: the Act's emergency remedial action.
+    (r"\burgent(?:ly)? (?:\w+ )?(?:works?|repairs?|action)\b|\bemergency (?:works?|repairs?)\b",
+     "emergency remedial action"),
+    # Money to adapt a home for a disabled person: the disabled facilities grant.
+    (r"\badapt(?:ing|ed)? (?:it|them|the (?:home|house|flat|caravan|bathroom)|my|his|her|their|"
+     r"our)\b|\badaptations?\b|\bwheelchairs?\b", "disabled facilities grant"),
+    # Owners of one building together: the Act's action by one owner on behalf of another.
+    (r"\bco-?own\w*|\bjoint(?:ly)?[- ]own\w*|\b(?:another|other|the other) (?:freeholders?|"
+     r"co-?owners?)\b", "one owner on behalf of another"),
+    # Where someone mainly lives: the Act's only or main residence.
+    (r"\bmain homes?\b|\bmain (?:place of )?residence\b", "only or main residence occupying"),
+    # Someone else's sign-off before the council acts: the Act's authorisation (a tribunal's).
+    (r"\b(?:anyone|anybody|someone|somebody|a court|a judge|a tribunal|the tribunal) "
+     r"(?:\w+ ){0,3}(?:approv(?:e|es|ed|ing)|sign(?:s|ed)? (?:it |this |that )?off|"
+     r"authori[sz](?:e|es|ed|ing))\b", "authorisation authorise tribunal"),
+    # Done overnight or on the spot: the Act's emergency measures, with immediate effect.
+    (r"\bovern(?:ight|ite)\b|\bstraight ?away\b|\bthere and then\b|\bon the spot\b",
+     "emergency immediate effect"),
+)
+"""Round nineteen's everyday words for the circumstances a step is asked about (let off a
+licence for now, the council no longer running a house, a tenancy carrying on, a no-fault notice
+where a licence is in question, an empty home taken over, officers kept out, a debt on a home,
+charged for an inspection, a demand ignored, urgent works, money to adapt a home, co-owners,
+a main home, someone else's sign-off, done overnight), as ``LAY``: full text, and the model's
+query with ``plain``."""
 TERMS: tuple[tuple[str, str], ...] = (
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"

@@ -668,13 +668,14 @@ _STATUTORY_OTHERS = _statutory(*_wording.OTHERS)
 _STATUTORY_CONDUCT = _statutory(*_wording.CONDUCT)
 _STATUTORY_PROCEDURE = _statutory(*_wording.PROCEDURE)
 _STATUTORY_SPOKEN = _statutory(*_wording.SPOKEN)
+_STATUTORY_CIRCUMSTANCES = _statutory(*_wording.CIRCUMSTANCES)
 _STATUTORY_TERMS = _statutory(*_wording.TERMS)
 _STATUTORY_ABBREVIATIONS = _statutory(*_wording.ABBREVIATIONS)
 """Each table is ``shared.text.statute_wording``'s, compiled; what each holds is said there."""
 _STATUTORY = (*_STATUTORY_WORDS, *_STATUTORY_PLAIN, *_STATUTORY_LAY, *_STATUTORY_SITUATIONS,
               *_STATUTORY_DEALINGS, *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
               *_STATUTORY_CONDUCT, *_STATUTORY_PROCEDURE, *_STATUTORY_SPOKEN,
-              *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
+              *_STATUTORY_CIRCUMSTANCES, *_STATUTORY_TERMS, *_STATUTORY_ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -755,7 +756,7 @@ def spelt_out(question: str, *, lay: bool = True, plain: bool = False) -> str:
                *_STATUTORY_SITUATIONS, *_STATUTORY_DEALINGS,
                *_STATUTORY_DEGREES, *_STATUTORY_OTHERS,
                *_STATUTORY_CONDUCT, *_STATUTORY_PROCEDURE,
-               *_STATUTORY_SPOKEN) if plain else _STATUTORY_TERMS
+               *_STATUTORY_SPOKEN, *_STATUTORY_CIRCUMSTANCES) if plain else _STATUTORY_TERMS
     extra = [entry.means for entry in entries if _mentioned(entry, question)]
     return " ".join([expand(question, lay=lay, legal=True), *extra])
 
