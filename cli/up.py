@@ -15,6 +15,7 @@ from services.engine import Engine, ImportFailed, ImportProgress
 from shared.config import Settings
 from shared.documents import DocumentStore
 from shared.embedded import COMPACT, EmbeddedError, start_embedded
+from shared.memory import SERVING_MMAP_THRESHOLD, fix_mmap_threshold
 from shared.tenants import TenantConfig, TenantStore
 from shared.tracing import configure_tracing
 
@@ -75,6 +76,8 @@ async def up(settings: Settings, *, sample: bool) -> int:
         except ImportFailed as e:
             raise CliError(f"the legal corpus could not be imported, nothing was changed: {e}"
                            ) from e
+        # Started (the corpus imported, if any): large buffers from now on go back when freed.
+        fix_mmap_threshold(SERVING_MMAP_THRESHOLD)
         try:
             await _announce(engine, sample=sample)
             print("\nThe engine is running. Press Ctrl-C to stop.", flush=True)
@@ -126,6 +129,7 @@ async def serve(settings: Settings, name: str) -> int:
     stop = _stop_signal()
     engine = Engine(settings, services=[name])
     await engine.start()
+    fix_mmap_threshold(SERVING_MMAP_THRESHOLD)
     print(f"yourai {name} running", flush=True)
     try:
         await stop.wait()

@@ -61,8 +61,10 @@ class Subjects:
         """Filter for one committed event type across all conversations."""
         return f"{self.namespace}.log.*.*.{type_}"
 
-    def committed_of_invocation(self, invocation_id: uuid.UUID) -> str:
-        return f"{self.namespace}.log.*.{invocation_id}.>"
+    def committed_of_invocation(self, invocation_id: uuid.UUID, type_: str = ">") -> str:
+        """Filter for one invocation's committed events, of every type or of ``type_`` (a
+        type tag, whose tokens may be wildcards: ``"invocation.*"``)."""
+        return f"{self.namespace}.log.*.{invocation_id}.{type_}"
 
     def durable(self, name: str) -> str:
         return f"{self.namespace}_{name}"

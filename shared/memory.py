@@ -17,7 +17,8 @@ import logging
 import os
 from typing import Any
 
-__all__ = ["fix_mmap_threshold", "limit_malloc_arenas", "release_free_memory"]
+__all__ = ["SERVING_MMAP_THRESHOLD", "fix_mmap_threshold", "limit_malloc_arenas",
+           "release_free_memory"]
 
 log = logging.getLogger("yourai.memory")
 
@@ -33,6 +34,15 @@ buffers (building the embedding model's session, a batch of passages) they stay 
 fixed here, that stops. 4 MiB, not 128 KiB: with every block over 128 KiB mapped afresh, a
 bulk embedding spent half again its CPU time mapping and zeroing pages; at 4 MiB, no more than
 the default."""
+SERVING_MMAP_THRESHOLD = 128 * 1024
+"""The threshold once a process serves (``yourai up``, ``yourai serve``): glibc's own starting
+value, fixed. A model run's attention scores and feed-forward activations are 1–3 MiB at a
+256-token run, under :data:`MMAP_THRESHOLD`, so a burst of runs (a document's passages
+embedded on upload) left them as free heap that the next burst stacked on: ``yourai up``'s
+peak was the samples' upload, 258 MiB, against 224 with this (docs/BENCHMARKS.md, round
+nineteen). Each such buffer is mapped and zeroed afresh, about a third more CPU for a bulk of
+passages, nothing for a question; so start-up (the model's session, a corpus import) keeps
+:data:`MMAP_THRESHOLD`, and serving takes this after it."""
 
 
 def _libc(function: str) -> Any | None:
@@ -60,8 +70,9 @@ def _mallopt(param: int, value: int) -> bool:
 
 def fix_mmap_threshold(threshold: int = MMAP_THRESHOLD) -> bool:
     """Fix the size from which blocks are mapped (:data:`MMAP_THRESHOLD`), unless
-    ``MALLOC_MMAP_THRESHOLD_`` sets it; call it before the process starts threads. Returns
-    whether it was set (False off glibc)."""
+    ``MALLOC_MMAP_THRESHOLD_`` sets it; call it before the process starts threads, and again
+    with :data:`SERVING_MMAP_THRESHOLD` once it serves (glibc reads it at each allocation).
+    Returns whether it was set (False off glibc)."""
     if os.environ.get("MALLOC_MMAP_THRESHOLD_"):
         return False
     return _mallopt(_M_MMAP_THRESHOLD, threshold)

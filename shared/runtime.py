@@ -182,25 +182,33 @@ class Service:
         return Envelope.of(cause, self.meta(cause))
 
     @contextlib.asynccontextmanager
-    async def invocation_updates(self, invocation_id: uuid.UUID
+    async def invocation_updates(self, invocation_id: uuid.UUID, types: Sequence[str]
                                  ) -> AsyncIterator[asyncio.Event]:
-        """An event set whenever a committed event of the invocation is published.
+        """An event set whenever a committed event of the invocation, of one of ``types``
+        (type tags, tokens may be wildcards: ``"invocation.*"``), is published.
 
         Ephemeral (core NATS, no consumer): it only says "look again"; the log stays the
-        source of truth, so a missed wake-up costs a re-read, never a lost event.
+        source of truth, so a missed wake-up costs a re-read, never a lost event. Only the
+        types the waiter looks for: every copy the server sends is a whole record, and an
+        invocation's other records (its answer's deltas, sources, usage) would wake it for
+        nothing (docs/BENCHMARKS.md, round nineteen).
         """
         changed = asyncio.Event()
 
         async def wake(_msg: Msg) -> None:
             changed.set()
 
-        sub = await self.bus.nc.subscribe(
-            self.infra.subjects.committed_of_invocation(invocation_id), cb=wake)
+        subs = []
         try:
+            for type_ in types:
+                subs.append(await self.bus.nc.subscribe(
+                    self.infra.subjects.committed_of_invocation(invocation_id, type_),
+                    cb=wake))
             yield changed
         finally:
-            with contextlib.suppress(Exception):
-                await sub.unsubscribe()
+            for sub in subs:
+                with contextlib.suppress(Exception):
+                    await sub.unsubscribe()
 
     async def start(self) -> None:
         settings = self.infra.settings

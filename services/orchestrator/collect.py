@@ -11,15 +11,22 @@ import contextlib
 import logging
 
 from services.orchestrator.state import InvocationState, catch_up
-from shared.events import RoutingDecided, WorkerFindings
+from shared.events import RoutingDecided, WorkerFindings, type_tag
 from shared.runtime import Service
 
-__all__ = ["collect"]
+__all__ = ["LOOK_AGAIN_FOR", "collect"]
 
 log = logging.getLogger("yourai.orchestrator")
 
 LOOK_AGAIN_S = 1.0
 """How long collecting waits for an announcement before it reads the log all the same."""
+
+LOOK_AGAIN_FOR = (type_tag(WorkerFindings), "invocation.*")
+"""What an orchestration is woken by: the findings it collects, and the ``invocation.`` types,
+which hold a cancel's request and every end of an invocation (``TERMINAL_TYPES``), looked for
+before the answer's model call. Not the rest of the invocation's records (agents starting,
+sources, usage, the answer's own deltas): each would be a whole copy of its record sent by the
+server to set a flag no step reads."""
 
 
 async def collect(service: Service, decision: RoutingDecided, state: InvocationState,

@@ -19,7 +19,7 @@ from typing import TypedDict
 from services.orchestrator.answer import AnswerRun, drafted, stream_answer
 from services.orchestrator.cached import serve_cached
 from services.orchestrator.coalesce import coalesce
-from services.orchestrator.collect import collect
+from services.orchestrator.collect import LOOK_AGAIN_FOR, collect
 from services.orchestrator.shaping import Shaping, shaping_for, tools_used
 from services.orchestrator.state import InvocationState, catch_up, read_state
 from services.orchestrator.synthesis import (
@@ -155,7 +155,8 @@ class Orchestrator:
     async def _orchestrate(self, decision: RoutingDecided) -> None:
         # Subscribed before the log is read, so whatever is committed after the read is
         # announced: the log is read again only when something new is there.
-        async with self.service.invocation_updates(decision.invocation_id) as changed:
+        async with self.service.invocation_updates(decision.invocation_id,
+                                                   LOOK_AGAIN_FOR) as changed:
             await self._run(decision, changed)
 
     async def _run(self, decision: RoutingDecided, changed: asyncio.Event) -> None:
