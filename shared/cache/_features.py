@@ -21,6 +21,7 @@ import msgspec
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike, british, one_word
 from shared.cache._clauses import clause_words, condition_words, conditioned, purpose_words
+from shared.cache._count import counted
 from shared.cache._direction import directions
 from shared.cache._extent import extent
 from shared.cache._framing import FRAMING, PLACES
@@ -171,6 +172,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     conditioned: bool = False
     """The question narrows its case by a clause of condition or time ("if a tenant
     refuses") or a relative clause ("a tenant who refuses")."""
+    counts: frozenset[tuple[str, str]] = frozenset()
+    """(stem, count) for each thing the question counts: "a room" (one), "every room" (each),
+    "the whole deposit" (whole), "keep cats" (several): ``shared.cache._count``."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -572,6 +576,7 @@ def question_features(question: str) -> QuestionFeatures:
         past=asks_about_past(plain),
         closing=_closing(plain),
         conditioned=conditioned(plain),
+        counts=counted(plain),
     )
 
 

@@ -32,7 +32,10 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    ask for another kind of answer ("how often" against "how long", "who" against "how
    much"), nor ask about part of a group where the other asks about it all or plainly
    ("some flats", "all flats"), nor about one member of a group where the other asks about
-   the whole ("one of the joint tenants", "both joint tenants"), nor about what lies outside
+   the whole ("one of the joint tenants", "both joint tenants"), nor about one of a thing
+   where the other asks about each of it or any number of it ("sublet a room", "sublet every
+   room"; "keep a cat", "keep cats"), nor about the whole of a sum where the other names the
+   sum ("keep the whole deposit", "keep the deposit"), nor about what lies outside
    a period, place or group the other is within or says plainly ("outside the breeding
    season"), nor say something moves out of a thing the other says it moves into ("a leak
    from the flat above", "a leak into the flat above"), nor place something against a thing
@@ -69,6 +72,7 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
+from shared.cache._count import counts_differ
 from shared.cache._direction import opposite_directions
 from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
@@ -375,6 +379,8 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
                     f"the other)")
     if way := opposite_directions(new.directions, cached.directions):
         return f"the questions are about movement in opposite directions ({way})"
+    if count := counts_differ(new.counts, cached.counts):
+        return f"the questions ask about different numbers of the same thing ({count})"
     if where := placed_apart(new.places, cached.places):
         return f"the questions place something differently against the same thing ({where})"
     if owned := _owned_by_others(new, cached):

@@ -1,0 +1,65 @@
+"""Round fourteen's rules of the cache's guard (the cache's fourteenth round of near-miss work,
+the project's nineteenth), each by the kind of wording it reads: how many of a thing a
+question asks about (``shared/cache/_count.py``), "off" a place against "on" it, "has" or
+"have" with a participle as the past, and a word one letter from another that is no slip of
+the key. The questions are written for these tests, not taken from bench/cache_pairs*.jsonl;
+each near-miss here is served by the guard without its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.cache._count import counted
+from shared.cache.guard import reuse_verdict
+
+HIGH = 0.99
+"""A similarity above every threshold: only the features decide."""
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant sublet a garage?", "Can a tenant sublet every garage?"),
+    ("Must we fit a grab rail in a bathroom?", "Must we fit a grab rail in each bathroom?"),
+    ("Can any resident use the community room?", "Can every resident use the community room?"),
+])
+def test_one_of_a_thing_is_not_each_of_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant keep a tortoise?", "Can a tenant keep tortoises?"),
+    ("Can a leaseholder sublet a room?", "Can a leaseholder sublet rooms?"),
+    ("Can a tenant breed a dog?", "Can a tenant breed dogs?"),
+])
+def test_one_kept_is_not_any_number_kept(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we withhold the deposit?", "Can we withhold the whole deposit?"),
+    ("Must a tenant pay the service charge?", "Must a tenant pay the entire service charge?"),
+])
+def test_the_whole_of_a_sum_is_not_the_sum(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Does the whole lease end if one leaseholder dies?", "Does the lease end if one "
+     "leaseholder dies?"),
+    ("Must we keep a log of fire door checks?", "Must we keep logs of fire door checks?"),
+    ("Can tenants park a van on an estate?", "Can tenants park vans on estates?"),
+    ("Must we inspect every communal area?", "Must we inspect all the communal areas?"),
+    ("Can any tenant join the residents' panel?", "Can a tenant join the residents' panel?"),
+])
+def test_counts_that_ask_the_same_are_no_difference(cached: str, new: str) -> None:
+    """The whole of a thing that is no sum, a record "of" something, what is parked, and
+    "every" against "all" or "any" against "a" ask the same."""
+    assert "numbers of the same thing" not in reuse_verdict(new, cached, HIGH).reason
+
+
+def test_what_a_question_counts() -> None:
+    assert ("room", "each") in counted("Can a tenant sublet every spare room?")
+    assert ("cat", "several") in counted("Can tenants keep cats?")
+    assert not {t for t, _ in counted("Must we keep a record of repairs?")} & {"record"}
