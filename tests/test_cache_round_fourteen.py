@@ -63,3 +63,21 @@ def test_what_a_question_counts() -> None:
     assert ("room", "each") in counted("Can a tenant sublet every spare room?")
     assert ("cat", "several") in counted("Can tenants keep cats?")
     assert not {t for t, _ in counted("Must we keep a record of repairs?")} & {"record"}
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can residents leave bins on the pavement?", "Can residents leave bins off the pavement?"),
+    ("Can we tow cars parked on our land?", "Can we tow cars parked off our land?"),
+])
+def test_off_a_place_is_not_on_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "place something differently" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who pays if tiles fall off the roof?", "Who pays if tiles fall from the roof?"),
+    ("Can we make tenants take bikes off the balcony?",
+     "Can we make tenants remove bikes from the balcony?"),
+])
+def test_taken_off_a_thing_is_taken_from_it(cached: str, new: str) -> None:
+    assert "place something differently" not in reuse_verdict(new, cached, HIGH).reason

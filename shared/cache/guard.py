@@ -39,7 +39,8 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    a period, place or group the other is within or says plainly ("outside the breeding
    season"), nor say something moves out of a thing the other says it moves into ("a leak
    from the flat above", "a leak into the flat above"), nor place something against a thing
-   both name differently ("on the balcony", "under the balcony").
+   both name differently ("on the balcony", "under the balcony"; "on the estate", "off the
+   estate").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
