@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from shared.cache._count import counted
-from shared.cache.guard import reuse_verdict
+from shared.cache.guard import question_features, reuse_verdict
 
 HIGH = 0.99
 """A similarity above every threshold: only the features decide."""
@@ -81,3 +81,27 @@ def test_off_a_place_is_not_on_it(cached: str, new: str) -> None:
 ])
 def test_taken_off_a_thing_is_taken_from_it(cached: str, new: str) -> None:
     assert "place something differently" not in reuse_verdict(new, cached, HIGH).reason
+
+
+@pytest.mark.parametrize("question", [
+    "Has the tenant been given permission to keep a goat?",
+    "Have we paid for the new fence?",
+    "Who has been told about the asbestos?",
+])
+def test_has_or_have_with_a_participle_asks_about_the_past(question: str) -> None:
+    assert question_features(question).past
+
+
+@pytest.mark.parametrize("question", [
+    "Have we got to fix the fence?",
+    "What has to be done before a let?",
+    "Has a tenant a right to a copy of the lease?",
+])
+def test_has_or_have_without_a_participle_asks_about_now(question: str) -> None:
+    assert not question_features(question).past
+
+
+def test_a_permission_granted_is_not_one_to_come() -> None:
+    verdict = reuse_verdict("Will the tenant be allowed to keep the goat?",
+                            "Has the tenant been allowed to keep the goat?", HIGH)
+    assert not verdict.reusable and "past" in verdict.reason
