@@ -105,3 +105,24 @@ def test_a_permission_granted_is_not_one_to_come() -> None:
     verdict = reuse_verdict("Will the tenant be allowed to keep the goat?",
                             "Has the tenant been allowed to keep the goat?", HIGH)
     assert not verdict.reusable and "past" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Who replaces a broken hutch?", "Who replaces a broken hatch?"),
+    ("Can tenants keep a swing in the garden?", "Can tenants keep a swine in the garden?"),
+    ("Can a tenant put a kennel in the garden?", "Can a tenant put a kernel in the garden?"),
+])
+def test_a_letter_no_finger_slips_to_makes_another_word(cached: str, new: str) -> None:
+    assert not reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we keep separate accounts for each block?",
+     "Must we keep seperate accounts for each block?"),
+    ("Who clears a blocked drain?", "Who clears a blocked drsin?"),
+    ("Can a tenant complain about a repair?", "Can a tenant make a complaint about a repair?"),
+])
+def test_slips_of_a_key_or_of_spelling_are_read_as_meant(cached: str, new: str) -> None:
+    """A neighbouring key, a vowel for a vowel in a long word, and a longer stem's derivation
+    ("complain", "complaint") still read as the same word."""
+    assert reuse_verdict(new, cached, HIGH).reusable

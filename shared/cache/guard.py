@@ -531,9 +531,23 @@ def _covered(word: str, words: frozenset[str]) -> bool:
     for other in words:
         short, long = sorted((word, other), key=len)
         if len(short) >= 4 and (long.startswith(short) or (
-                len(short) >= 6 and long.startswith(short[:-1]))):
+                len(short) >= 6 and long.startswith(short[:-1]))) and \
+                not _letter_added(short, long):
             return True
     return False
+
+
+_ENDING_LETTERS = frozenset("aeiosy")
+"""Letters a short stem may lack of its word ("hous", "house"): any other one letter added at
+the end of a stem under ``_TYPO_LENGTH`` letters makes another word ("swin" of "swine"
+against "swing"); a longer one's is a derivation ("complain", "complaint")."""
+
+
+def _letter_added(short: str, long: str) -> bool:
+    """``long`` is ``short`` with one letter added at its end that no light stemmer takes
+    off: another word, not the same one stemmed differently."""
+    return len(short) < _TYPO_LENGTH and len(long) == len(short) + 1 and \
+        long.startswith(short) and long[-1] not in _ENDING_LETTERS
 
 
 def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozenset[str]:
@@ -565,9 +579,41 @@ def _misspelt(word: str, words: frozenset[str]) -> bool:
         if other == word or word[0] != other[0]:
             continue
         if min(len(word), len(other)) >= _TYPO_LENGTH and _one_slip(word, other) and \
-                not (_a_word(word) and _a_word(other)):
+                not _far_keys(word, other) and not (_a_word(word) and _a_word(other)):
             return True
     return False
+
+
+_KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _neighbours(letter: str) -> frozenset[str]:
+    """The keys beside ``letter`` on a QWERTY keyboard, on its own row and the rows above and
+    below it."""
+    for row, keys in enumerate(_KEY_ROWS):
+        if (at := keys.find(letter)) >= 0:
+            return frozenset(k for r in range(max(0, row - 1), min(3, row + 2))
+                             for k in _KEY_ROWS[r][max(0, at - 1):at + 2]) - {letter}
+    return frozenset()
+
+
+def _far_keys(a: str, b: str) -> bool:
+    """``a`` is ``b`` with one letter changed for one whose key is not beside it ("hutch",
+    "hatch"): no slip of a finger but another word, one the tokenizer may not hold whole. A
+    letter left out, doubled or swapped is a slip whatever the keys, and so is a vowel for a
+    vowel in a long word ("seperate")."""
+    if len(a) != len(b) or _two_swapped(a, b):
+        return False
+    return any(x != y and y not in _neighbours(x) and not (
+        x in _VOWELS and y in _VOWELS and len(a) >= _SPELT_BY_EAR)
+        for x, y in zip(a, b, strict=True))
+
+
+_VOWELS = frozenset("aeiou")
+_SPELT_BY_EAR = 7
+"""A long word with one vowel for another ("seperate", "existance") is spelt as it sounds, a
+slip of spelling rather than of a key: read as the word meant. A shorter one is as often
+another word ("hutch", "hatch")."""
 
 
 def _two_swapped(a: str, b: str) -> bool:
