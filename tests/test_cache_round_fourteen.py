@@ -126,3 +126,12 @@ def test_slips_of_a_key_or_of_spelling_are_read_as_meant(cached: str, new: str) 
     """A neighbouring key, a vowel for a vowel in a long word, and a longer stem's derivation
     ("complain", "complaint") still read as the same word."""
     assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant paint the fence?", "Can a tenant paint the fence white?"),
+    ("Can we paint the communal doors?", "Can we paint the communal doors blue?"),
+])
+def test_a_colour_only_one_question_names_narrows_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "colour" in verdict.reason

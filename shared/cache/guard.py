@@ -273,6 +273,8 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
     flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged"),
     of condition ("if they caused the blockage") or of purpose ("so that we can sell the
     home") where the other question has none."""
+    if colour := (mine | theirs) & _COLOURS:
+        return f"one question names a colour the other does not ({_listed(colour)})"
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
     if extents_differ(new.extent, cached.extent):
@@ -287,6 +289,12 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
             (theirs & cached.purpose if not new.purpose else frozenset()):
         return f"one question gives a purpose of its own ({_listed(purpose)})"
     return None
+
+
+_COLOURS = frozenset(stem(w) for w in """red white black green blue yellow grey gray brown
+    orange pink purple cream beige magnolia silver gold navy""".split())
+"""A colour only one question names narrows what both name ("paint the fence white" against
+"paint the fence"): a landlord may allow a neutral colour and refuse a loud one."""
 
 
 _PRESENCE = frozenset(stem(w) for w in """find finds found discover discovers discovered notice
