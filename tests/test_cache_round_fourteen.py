@@ -135,3 +135,18 @@ def test_slips_of_a_key_or_of_spelling_are_read_as_meant(cached: str, new: str) 
 def test_a_colour_only_one_question_names_narrows_it(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "colour" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants store bikes in the hallway?", "Can tenants store bikes out of the hallway?"),
+    ("Can tenants smoke in the bin store?", "Can tenants smoke out of the bin store?"),
+])
+def test_out_of_a_place_is_not_in_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "place something differently" in verdict.reason
+
+
+def test_hung_out_of_a_thing_is_hung_from_it() -> None:
+    verdict = reuse_verdict("Can tenants hang flags out of their windows?",
+                            "Can tenants hang flags from their windows?", HIGH)
+    assert "place something differently" not in verdict.reason
