@@ -150,3 +150,18 @@ def test_hung_out_of_a_thing_is_hung_from_it() -> None:
     verdict = reuse_verdict("Can tenants hang flags out of their windows?",
                             "Can tenants hang flags from their windows?", HIGH)
     assert "place something differently" not in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we grit the car park?", "Must we grit the car park every morning?"),
+    ("Must we test the fire alarm?", "Must we test the fire alarm each week?"),
+])
+def test_every_period_says_how_often(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "how often" in verdict.reason
+
+
+def test_every_year_is_yearly() -> None:
+    assert "how often" not in reuse_verdict("Must we service the boiler annually?",
+                                            "Must we service the boiler every year?",
+                                            HIGH).reason

@@ -489,13 +489,29 @@ _PAID_BACK = re.compile(r"\b(?:pay|pays|paid|paying|give|gives|gave|given|giving
 was ("change the locks back"): the "back" is the verb's, no manner of its own."""
 
 
+_EVERY = re.compile(r"\b(?:every|each)\s+(?P<unit>hour|day|night|morning|evening|week|"
+                    r"weekend|fortnight|month|quarter|year)\b", re.IGNORECASE)
+_ONCE_EACH = {"hour": "hourly", "day": "daily", "night": "nightly", "week": "weekly",
+              "fortnight": "fortnightly", "month": "monthly", "quarter": "quarterly",
+              "year": "yearly"}
+"""How often, said with "every" or "each" ("grit the car park every morning"), as the adverb
+of its period where there is one ("every year" is "yearly", which meets "annually"): a
+question adding it narrows the case as "daily" does."""
+
+
 def _manner(plain: str) -> frozenset[str]:
     """``QuestionFeatures.manner``; "every other" and "every second" as "alternate", one word
-    the other question may say."""
+    the other question may say, and "every day" as "daily"."""
     paid_back = bool(_PAID_BACK.search(plain))
-    return frozenset(stem("alternate" if w.lower().startswith("every") else w.lower())
-                     for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER and
-                     not (paid_back and w.lower() == "back"))
+    found = {stem("alternate" if w.lower().startswith("every") else w.lower())
+             for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER and
+             not (paid_back and w.lower() == "back")}
+    found |= {stem(_ONCE_EACH.get(unit, unit)) for unit in
+              (m["unit"].lower() for m in _EVERY.finditer(_MANNER_OTHER.sub(" ", plain)))}
+    return frozenset(found)
+
+
+_MANNER_OTHER = re.compile(r"\bevery\s+(?:other|second)\b", re.IGNORECASE)
 
 
 _ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"
