@@ -165,3 +165,14 @@ def test_every_year_is_yearly() -> None:
     assert "how often" not in reuse_verdict("Must we service the boiler annually?",
                                             "Must we service the boiler every year?",
                                             HIGH).reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant keep a ferret as well as a cat?",
+     "Can a tenant keep a ferret instead of a cat?"),
+    ("Can we fit a heat pump in addition to the boiler?",
+     "Can we fit a heat pump rather than the boiler?"),
+])
+def test_instead_of_a_thing_is_not_as_well_as_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite sides" in verdict.reason

@@ -315,6 +315,8 @@ _COMPARISONS = {
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
     "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
+    "instead": r"instead of|rather than|in place of|in exchange for",
+    "also": r"as well as|in addition to|alongside|together with",
     "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
           r"deadline|moment|point|renewal)|(?:on|at)(?= (?:the|its|their|that|this|a) "
           r"(?:end|expiry|start|beginning|outset)\b)",
@@ -324,7 +326,8 @@ last year" or "as efficient as" either side of it. "Between" before
 a plural ("between tenancies", "between lets") is the gap between two periods, not a moment
 within one ("during a tenancy"); before "A and B" it names two things, no side. "At the end
 of the fixed term" is on that moment, as against "before the end" of it ("end" is still read
-as its own side)."""
+as its own side). "Instead of" a thing is not "as well as" it: a tenant keeping a ferret
+instead of a cat keeps one pet, as well as a cat two."""
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above", "same"}), "above": frozenset({"below", "same"}),
     "same": frozenset({"above", "below"}),
@@ -333,6 +336,7 @@ OPPOSITES: dict[str, frozenset[str]] = {
     "between": frozenset({"during"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
     "on": frozenset({"before", "after", "during"}),
+    "instead": frozenset({"also"}), "also": frozenset({"instead"}),
 }
 """Which sides of a limit or moment contradict each other."""
 _COMPARISON = named_group(_COMPARISONS)
