@@ -176,3 +176,12 @@ def test_every_year_is_yearly() -> None:
 def test_instead_of_a_thing_is_not_as_well_as_it(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "opposite sides" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants keep a rabbit and a guinea pig?", "Can tenants keep a rabbit or a guinea pig?"),
+    ("Must we provide a shower and a bath?", "Must we provide a shower or a bath?"),
+])
+def test_two_things_joined_by_and_are_not_either_of_them(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason

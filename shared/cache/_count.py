@@ -5,10 +5,11 @@ number of it.
 substance, and MiniLM puts them at 0.96; but letting one room to a lodger keeps the tenant
 living in the home, letting every room does not. So do "any leaseholder" and "every
 leaseholder" (whether one may, against whether all may), "keep the deposit" and "keep the
-whole deposit" (some of it, or all), and "keep a cat" and "keep cats": a tenancy that allows
-one pet need not allow several. The guard compares, for a thing both questions name, what
-each puts before it; a thing said plainly in one ("cats") and with "the" in the other is no
-difference, since both ask about the thing in general.
+whole deposit" (some of it, or all), "keep a cat" and "keep cats" (a tenancy that allows
+one pet need not allow several), and "a dog and a cat" and "a dog or a cat". The guard
+compares, for a thing both questions name, what each puts before it; a thing said plainly in
+one ("cats") and with "the" in the other is no difference, since both ask about the thing in
+general.
 """
 
 from __future__ import annotations
@@ -30,7 +31,12 @@ THE = "the"
 SEVERAL = "several"
 """A plural kept without a determiner ("keep cats"): any number of it."""
 
-_CLASHES = frozenset({frozenset({ONE, EACH}), frozenset({ONE, SEVERAL})})
+BOTH = "both"
+"""Two things joined by "and": "keep a dog and a cat" asks about keeping the two."""
+EITHER = "either"
+"""Two things joined by "or": "keep a dog or a cat" asks about keeping one of them."""
+_CLASHES = frozenset({frozenset({ONE, EACH}), frozenset({ONE, SEVERAL}),
+                      frozenset({BOTH, EITHER})})
 """Which counts of one thing ask different questions: one against each of it, one against any
 number of it (the whole of a sum against the sum is read apart, ``_SUMS``)."""
 _SUMS = frozenset(stem(w) for w in """deposit deposits rent rents charge charges cost costs fee
@@ -60,6 +66,9 @@ _KEPT = re.compile(
 many of it as the tenant likes, where "keep a cat" asks about one. What is parked or stored
 is not counted so: "parking caravans on estates" asks the rules "parking a caravan on an
 estate" asks, whatever the number."""
+_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our|their|its)\s+)?"
+                     r"(?P<other>[a-z]+)\b", re.IGNORECASE)
+"""Two words joined by "and" or "or": both things, or either of them."""
 _NOT_COUNTED = frozenset(stem(w) for w in """lot number couple pair kind kinds sort sorts type
     types bit part rest time times way""".split())
 """Words that count or sort what follows them ("a number of flats", "a kind of pet"), not a
@@ -73,6 +82,10 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
     for m in _DETERMINED.finditer(plain):
         count = next(k for k in _DETERMINERS if m[k])
         found |= {(thing, count) for thing in _things(plain, m.end()) - _NOT_COUNTED}
+    found |= {("+".join(sorted({stem(m["one"]), stem(m["other"])})),
+               BOTH if m["conj"].lower() == "and" else EITHER)
+              for m in _JOINED.finditer(plain)
+              if not {m["one"].lower(), m["other"].lower()} & STOP_WORDS}
     found |= {(stem(m["plural"]), SEVERAL) for m in _KEPT.finditer(plain)
               if stem(m["plural"]) != m["plural"].lower()}
     return frozenset(found)
