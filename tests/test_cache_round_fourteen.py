@@ -185,3 +185,19 @@ def test_instead_of_a_thing_is_not_as_well_as_it(cached: str, new: str) -> None:
 def test_two_things_joined_by_and_are_not_either_of_them(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant replace the carpet with laminate?",
+     "Can a tenant replace the laminate with carpet?"),
+    ("Can we convert a garage into a store?", "Can we convert a store into a garage?"),
+])
+def test_what_is_swapped_for_what_has_a_direction(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite directions" in verdict.reason
+
+
+def test_a_swap_said_the_same_way_is_no_difference() -> None:
+    assert "opposite directions" not in reuse_verdict(
+        "Can a tenant swap the bath for a shower?", "Can a tenant replace the bath with a shower?",
+        HIGH).reason
