@@ -273,7 +273,7 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
     flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged"),
     of condition ("if they caused the blockage") or of purpose ("so that we can sell the
     home") where the other question has none."""
-    if colour := (mine | theirs) & _COLOURS:
+    if colour := _coloured(new, cached, mine) | _coloured(cached, new, theirs):
         return f"one question names a colour the other does not ({_listed(colour)})"
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
@@ -295,6 +295,14 @@ _COLOURS = frozenset(stem(w) for w in """red white black green blue yellow grey 
     orange pink purple cream beige magnolia silver gold navy""".split())
 """A colour only one question names narrows what both name ("paint the fence white" against
 "paint the fence"): a landlord may allow a neutral colour and refuse a loud one."""
+
+
+def _coloured(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]
+              ) -> frozenset[str]:
+    """Colours only ``one`` says, other than one naming a kind of a thing ``other`` does not
+    say itself ("black mould" against "damp": the vocabulary's other word for it)."""
+    return frozenset(c for c in extra & _COLOURS
+                     if all(h in other.stems for q, h in one.qualified if q == c))
 
 
 _PRESENCE = frozenset(stem(w) for w in """find finds found discover discovers discovered notice
