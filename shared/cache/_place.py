@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from shared.cache._extent import outside_at
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["placed_apart", "places"]
@@ -70,6 +71,8 @@ def places(plain: str) -> frozenset[tuple[str, str]]:
                 {stem(thing), stem(m["next"] or "")} & _INSTRUMENTS:
             continue
         kind = names[int(next(k for k, v in m.groupdict().items() if v and k != "thing")[1:])]
+        if kind == "off" and outside_at(plain, m.start()):
+            continue  # "out of our district": an extent (``shared.cache._extent``)
         if kind == "off" and _TAKEN.search(plain, 0, m.start()):
             kind = "in"
         found.add((kind, stem(thing)))
