@@ -78,6 +78,7 @@ def test_off_a_place_is_not_on_it(cached: str, new: str) -> None:
     ("Who pays if tiles fall off the roof?", "Who pays if tiles fall from the roof?"),
     ("Can we make tenants take bikes off the balcony?",
      "Can we make tenants remove bikes from the balcony?"),
+    ("Must we clean moss off the roofs?", "Must we clean moss from the roofs?"),
 ])
 def test_taken_off_a_thing_is_taken_from_it(cached: str, new: str) -> None:
     assert "place something differently" not in reuse_verdict(new, cached, HIGH).reason

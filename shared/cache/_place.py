@@ -33,14 +33,16 @@ _PLACES = {
 "over" (a limit, a period) and "by" (who does it) are left out for their other senses. "Off"
 or "out of" a thing is away from it ("park off the estate", "trap moles off our land", "store
 bikes out of the hallway"), except after a verb that takes something from where it was
-("take plant pots off the balcony", "fell off the roof", "move bikes out of the hallway",
-"hang washing out of the window"), where it says what "from" says."""
+("take plant pots off the balcony", "fell off the roof", "clean moss off the roofs", "move
+bikes out of the hallway", "hang washing out of the window"), where it says what "from"
+says."""
 _TAKEN = re.compile(
     r"\b(?:take|takes|taking|took|taken|get|gets|getting|got|fall|falls|falling|fell|fallen|"
     r"drop|drops|dropped|dropping|come|comes|coming|came|remove\w*|clear\w*|wipe\w*|knock\w*|"
     r"blow|blows|blew|blown|strip\w*|lift\w*|scrape\w*|move|moves|moved|moving|pull\w*|"
     r"cut|cuts|cutting|hang|hangs|hanging|hung|throw|throws|throwing|threw|thrown|lean\w*|"
-    r"jump\w*|climb\w*|kick\w*|evict\w*|go|goes|going|went|gone|run|runs|running|ran)\b"
+    r"jump\w*|climb\w*|kick\w*|evict\w*|go|goes|going|went|gone|run|runs|running|ran|"
+    r"clean\w*|brush\w*|scrub\w*|wash\w*|sweep\w*|swept|jet\w*|blast\w*|peel\w*)\b"
     r"(?:\s+[\w'-]+){0,4}\s+$", re.IGNORECASE)
 """A verb taking or moving a thing from where it was, a few words before "off" or "out of"
 ("take the pots off", "move the bikes out of", "hang washing out of")."""
