@@ -27,10 +27,22 @@ _DIRECTION = re.compile(
 neighbour's flat" names the flat)."""
 
 
+_DET = r"(?:(?:a|an|the|our|their|its|his|her|this|that)\s+)?"
+_SWAPPED = re.compile(
+    rf"\b(?:replac|swap|exchang|chang|convert|substitut|switch)\w*\s+{_DET}(?P<old>[a-z]+)\s+"
+    rf"(?:with|for|into|to)\s+{_DET}(?P<new>[a-z]+)\b", re.IGNORECASE)
+"""A thing put in place of another: "replace the carpet with laminate", "swap a bath for a
+shower", "convert a garage into a bedroom". What goes is what the home moves from, what comes
+what it moves to: "swap a shower for a bath" is the other way round."""
+
+
 def directions(plain: str) -> frozenset[tuple[str, str]]:
     """(stem, ``FROM`` or ``TO``) for each thing ``plain`` says something moves out of or
-    into; parties and words of no substance ("to be", "from there") are left out."""
-    found = set()
+    into, or is swapped out of or into; parties and words of no substance ("to be", "from
+    there") are left out."""
+    found = {pair for m in _SWAPPED.finditer(plain)
+             if not {m["old"].lower(), m["new"].lower()} & STOP_WORDS
+             for pair in ((stem(m["old"]), FROM), (stem(m["new"]), TO))}
     for m in _DIRECTION.finditer(plain):
         thing = m["thing"]
         if thing.lower() in STOP_WORDS or PARTY.fullmatch(thing):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PART", "extent", "extents_differ"]
+__all__ = ["PART", "extent", "extents_differ", "outside_at"]
 
 PART = "part"
 """A part of a group: "some flats", "a few tenants", "several homes", "most leaseholders"."""
@@ -57,6 +57,12 @@ group ("one of our properties" is a property of ours, the same as "a property");
 and "not one of" say none."""
 _WHOLE = re.compile(r"(?<![\w'-])(?:both|all|each|every)(?![\w'-])", re.IGNORECASE)
 """"Both joint tenants", "all of them", "each tenant": the group as a whole, or each of it."""
+
+
+def outside_at(plain: str, at: int) -> bool:
+    """Whether an extent beyond a period or an area starts at ``at`` ("out of our district"):
+    read here, not as a place."""
+    return _OUTSIDE.match(plain, at) is not None
 
 
 def extents_differ(one: frozenset[str], other: frozenset[str]) -> bool:

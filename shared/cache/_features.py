@@ -21,6 +21,7 @@ import msgspec
 from shared.answering.questions import classify
 from shared.cache._alike import LEARNING, alike, british, one_word
 from shared.cache._clauses import clause_words, condition_words, conditioned, purpose_words
+from shared.cache._count import counted
 from shared.cache._direction import directions
 from shared.cache._extent import extent
 from shared.cache._framing import FRAMING, PLACES
@@ -171,6 +172,9 @@ class QuestionFeatures(msgspec.Struct, frozen=True, kw_only=True):
     conditioned: bool = False
     """The question narrows its case by a clause of condition or time ("if a tenant
     refuses") or a relative clause ("a tenant who refuses")."""
+    counts: frozenset[tuple[str, str]] = frozenset()
+    """(stem, count) for each thing the question counts: "a room" (one), "every room" (each),
+    "the whole deposit" (whole), "keep cats" (several): ``shared.cache._count``."""
     joined: frozenset[str] = frozenset()
     """Stems of the content words on either side of an "and" or "or" ("heat detectors and
     smoke alarms"): a word only one question has among them is a thing of its own added to
@@ -311,6 +315,8 @@ _COMPARISONS = {
     "least": r"minimum|min|shortest|lowest",
     "start": r"start|starts|started|starting|begin|begins|began|beginning|commenc\w*|outset",
     "end": r"end|ends|ended|ending|expiry|expires|terminat\w*",
+    "instead": r"instead of|rather than|in place of|in exchange for",
+    "also": r"as well as|in addition to|alongside|together with",
     "on": r"(?:on|at) (?:the|its|their|that|this|a) (?:\w+ )?(?:anniversary|date|day|"
           r"deadline|moment|point|renewal)|(?:on|at)(?= (?:the|its|their|that|this|a) "
           r"(?:end|expiry|start|beginning|outset)\b)",
@@ -320,7 +326,8 @@ last year" or "as efficient as" either side of it. "Between" before
 a plural ("between tenancies", "between lets") is the gap between two periods, not a moment
 within one ("during a tenancy"); before "A and B" it names two things, no side. "At the end
 of the fixed term" is on that moment, as against "before the end" of it ("end" is still read
-as its own side)."""
+as its own side). "Instead of" a thing is not "as well as" it: a tenant keeping a ferret
+instead of a cat keeps one pet, as well as a cat two."""
 OPPOSITES: dict[str, frozenset[str]] = {
     "below": frozenset({"above", "same"}), "above": frozenset({"below", "same"}),
     "same": frozenset({"above", "below"}),
@@ -329,6 +336,7 @@ OPPOSITES: dict[str, frozenset[str]] = {
     "between": frozenset({"during"}), "most": frozenset({"least"}),
     "least": frozenset({"most"}), "start": frozenset({"end"}), "end": frozenset({"start"}),
     "on": frozenset({"before", "after", "during"}),
+    "instead": frozenset({"also"}), "also": frozenset({"instead"}),
 }
 """Which sides of a limit or moment contradict each other."""
 _COMPARISON = named_group(_COMPARISONS)
@@ -485,13 +493,29 @@ _PAID_BACK = re.compile(r"\b(?:pay|pays|paid|paying|give|gives|gave|given|giving
 was ("change the locks back"): the "back" is the verb's, no manner of its own."""
 
 
+_EVERY = re.compile(r"\b(?:every|each)\s+(?P<unit>hour|day|night|morning|evening|week|"
+                    r"weekend|fortnight|month|quarter|year)\b", re.IGNORECASE)
+_ONCE_EACH = {"hour": "hourly", "day": "daily", "night": "nightly", "week": "weekly",
+              "fortnight": "fortnightly", "month": "monthly", "quarter": "quarterly",
+              "year": "yearly"}
+"""How often, said with "every" or "each" ("grit the car park every morning"), as the adverb
+of its period where there is one ("every year" is "yearly", which meets "annually"): a
+question adding it narrows the case as "daily" does."""
+
+
 def _manner(plain: str) -> frozenset[str]:
     """``QuestionFeatures.manner``; "every other" and "every second" as "alternate", one word
-    the other question may say."""
+    the other question may say, and "every day" as "daily"."""
     paid_back = bool(_PAID_BACK.search(plain))
-    return frozenset(stem("alternate" if w.lower().startswith("every") else w.lower())
-                     for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER and
-                     not (paid_back and w.lower() == "back"))
+    found = {stem("alternate" if w.lower().startswith("every") else w.lower())
+             for w in _MANNER.findall(plain) if w.lower() not in _NOT_MANNER and
+             not (paid_back and w.lower() == "back")}
+    found |= {stem(_ONCE_EACH.get(unit, unit)) for unit in
+              (m["unit"].lower() for m in _EVERY.finditer(_MANNER_OTHER.sub(" ", plain)))}
+    return frozenset(found)
+
+
+_MANNER_OTHER = re.compile(r"\bevery\s+(?:other|second)\b", re.IGNORECASE)
 
 
 _ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"
@@ -572,6 +596,7 @@ def question_features(question: str) -> QuestionFeatures:
         past=asks_about_past(plain),
         closing=_closing(plain),
         conditioned=conditioned(plain),
+        counts=counted(plain),
     )
 
 

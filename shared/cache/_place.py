@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from shared.cache._extent import outside_at
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["placed_apart", "places"]
@@ -23,12 +24,28 @@ _PLACES = {
     "above": r"above|on top of",
     "under": r"under|underneath|beneath|below",
     "near": r"near|nearby|beside|next to|close to",
+    "off": r"off|out of",
     "in": r"in|inside|within|at|on|onto|into|from",
 }
 """Kinds of place, the phrases of several words first so that "in front of" is not "in"
 ("outside their house" is in front of it: beyond a period or an area it is an extent,
 ``shared.cache._extent``);
-"over" (a limit, a period) and "by" (who does it) are left out for their other senses."""
+"over" (a limit, a period) and "by" (who does it) are left out for their other senses. "Off"
+or "out of" a thing is away from it ("park off the estate", "trap moles off our land", "store
+bikes out of the hallway"), except after a verb that takes something from where it was
+("take plant pots off the balcony", "fell off the roof", "clean moss off the roofs", "move
+bikes out of the hallway", "hang washing out of the window"), where it says what "from"
+says."""
+_TAKEN = re.compile(
+    r"\b(?:take|takes|taking|took|taken|get|gets|getting|got|fall|falls|falling|fell|fallen|"
+    r"drop|drops|dropped|dropping|come|comes|coming|came|remove\w*|clear\w*|wipe\w*|knock\w*|"
+    r"blow|blows|blew|blown|strip\w*|lift\w*|scrape\w*|move|moves|moved|moving|pull\w*|"
+    r"cut|cuts|cutting|hang|hangs|hanging|hung|throw|throws|throwing|threw|thrown|lean\w*|"
+    r"jump\w*|climb\w*|kick\w*|evict\w*|go|goes|going|went|gone|run|runs|running|ran|"
+    r"clean\w*|brush\w*|scrub\w*|wash\w*|sweep\w*|swept|jet\w*|blast\w*|peel\w*)\b"
+    r"(?:\s+[\w'-]+){0,4}\s+$", re.IGNORECASE)
+"""A verb taking or moving a thing from where it was, a few words before "off" or "out of"
+("take the pots off", "move the bikes out of", "hang washing out of")."""
 _PLACE = re.compile(
     "(?<![\\w'-])(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_PLACES.values())) +
     r")\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
@@ -56,6 +73,10 @@ def places(plain: str) -> frozenset[tuple[str, str]]:
                 {stem(thing), stem(m["next"] or "")} & _INSTRUMENTS:
             continue
         kind = names[int(next(k for k, v in m.groupdict().items() if v and k != "thing")[1:])]
+        if kind == "off" and outside_at(plain, m.start()):
+            continue  # "out of our district": an extent (``shared.cache._extent``)
+        if kind == "off" and _TAKEN.search(plain, 0, m.start()):
+            kind = "in"
         found.add((kind, stem(thing)))
     return frozenset(found)
 

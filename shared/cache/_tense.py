@@ -36,6 +36,14 @@ _PERFECT = re.compile(
     re.IGNORECASE)
 """A modal with "have" and a participle: "could we have charged", "should the tenant have
 told us" ask about what was done or due then; "should we have a policy" does not."""
+_HAS_BEEN = re.compile(
+    rf"^\W*(?:(?:how|what|which|whose|when|where|who|whom|why)(?:\s+[\w'-]+){{0,2}}?\s+)?"
+    rf"(?:has|have)\s+(?:(?!to\b)[\w'-]+\s+){{0,3}}?(?!got\b){_PARTICIPLE}\b", re.IGNORECASE)
+""""Has" or "have" opening the question with a participle: "has the tenant been allowed to
+keep the ferret", "have we paid for the fence" ask what was done or granted up to now, not
+what the rule is ("is the tenant allowed"), nor what it will be; "have we got to" is
+"must we", "what has to be done" is "what must be done", and "have we a duty" has no
+participle."""
 _PAST_SUBJECT = re.compile(
     r"^\W*(?:who|what)\s+(?:paid|made|did|had|gave|took|told|sent|kept|left|built|broke|"
     r"caused|fitted|installed|damaged|owned|arranged|ordered|signed|agreed|decided|"
@@ -47,9 +55,10 @@ caused the leak"), with no auxiliary to read."""
 def asks_about_past(plain: str) -> bool:
     """Whether the first auxiliary of the question's own clause is in the past tense ("did
     we", "who was responsible", "were we required"), a modal looks back with "have" ("could
-    we have charged"), or a question word is the subject of a past verb ("who paid")."""
+    we have charged"), "has" or "have" opens it with a participle ("has the tenant been
+    allowed"), or a question word is the subject of a past verb ("who paid")."""
     own = _LEADING_CLAUSE.sub("", plain, count=1)
-    if _PERFECT.search(own) or _PAST_SUBJECT.search(own):
+    if _PERFECT.search(own) or _PAST_SUBJECT.search(own) or _HAS_BEEN.search(own):
         return True
     m = _AUXILIARY.search(own)
     return m is not None and m["aux"].lower() in _PAST

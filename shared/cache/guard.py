@@ -32,11 +32,15 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    ask for another kind of answer ("how often" against "how long", "who" against "how
    much"), nor ask about part of a group where the other asks about it all or plainly
    ("some flats", "all flats"), nor about one member of a group where the other asks about
-   the whole ("one of the joint tenants", "both joint tenants"), nor about what lies outside
+   the whole ("one of the joint tenants", "both joint tenants"), nor about one of a thing
+   where the other asks about each of it or any number of it ("sublet a room", "sublet every
+   room"; "keep a cat", "keep cats"), nor about the whole of a sum where the other names the
+   sum ("keep the whole deposit", "keep the deposit"), nor about what lies outside
    a period, place or group the other is within or says plainly ("outside the breeding
    season"), nor say something moves out of a thing the other says it moves into ("a leak
    from the flat above", "a leak into the flat above"), nor place something against a thing
-   both name differently ("on the balcony", "under the balcony").
+   both name differently ("on the balcony", "under the balcony"; "on the estate", "off the
+   estate").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -69,6 +73,7 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
+from shared.cache._count import counts_differ
 from shared.cache._direction import opposite_directions
 from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
@@ -268,6 +273,8 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
     flats", "outside the season"), or a clause of its own ("a chimney the tenant damaged"),
     of condition ("if they caused the blockage") or of purpose ("so that we can sell the
     home") where the other question has none."""
+    if colour := _coloured(new, cached, mine) | _coloured(cached, new, theirs):
+        return f"one question names a colour the other does not ({_listed(colour)})"
     if setting := (mine & new.settings) | (theirs & cached.settings):
         return f"one question asks about a narrower case ({_listed(setting)})"
     if extents_differ(new.extent, cached.extent):
@@ -282,6 +289,20 @@ def _narrower_case(new: QuestionFeatures, cached: QuestionFeatures, mine: frozen
             (theirs & cached.purpose if not new.purpose else frozenset()):
         return f"one question gives a purpose of its own ({_listed(purpose)})"
     return None
+
+
+_COLOURS = frozenset(stem(w) for w in """red white black green blue yellow grey gray brown
+    orange pink purple cream beige magnolia silver gold navy""".split())
+"""A colour only one question names narrows what both name ("paint the fence white" against
+"paint the fence"): a landlord may allow a neutral colour and refuse a loud one."""
+
+
+def _coloured(one: QuestionFeatures, other: QuestionFeatures, extra: frozenset[str]
+              ) -> frozenset[str]:
+    """Colours only ``one`` says, other than one naming a kind of a thing ``other`` does not
+    say itself ("black mould" against "damp": the vocabulary's other word for it)."""
+    return frozenset(c for c in extra & _COLOURS
+                     if all(h in other.stems for q, h in one.qualified if q == c))
 
 
 _PRESENCE = frozenset(stem(w) for w in """find finds found discover discovers discovered notice
@@ -375,6 +396,8 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
                     f"the other)")
     if way := opposite_directions(new.directions, cached.directions):
         return f"the questions are about movement in opposite directions ({way})"
+    if count := counts_differ(new.counts, cached.counts):
+        return f"the questions ask about different numbers of the same thing ({count})"
     if where := placed_apart(new.places, cached.places):
         return f"the questions place something differently against the same thing ({where})"
     if owned := _owned_by_others(new, cached):
@@ -524,9 +547,23 @@ def _covered(word: str, words: frozenset[str]) -> bool:
     for other in words:
         short, long = sorted((word, other), key=len)
         if len(short) >= 4 and (long.startswith(short) or (
-                len(short) >= 6 and long.startswith(short[:-1]))):
+                len(short) >= 6 and long.startswith(short[:-1]))) and \
+                not _letter_added(short, long):
             return True
     return False
+
+
+_ENDING_LETTERS = frozenset("aeiosy")
+"""Letters a short stem may lack of its word ("hous", "house"): any other one letter added at
+the end of a stem under ``_TYPO_LENGTH`` letters makes another word ("swin" of "swine"
+against "swing"); a longer one's is a derivation ("complain", "complaint")."""
+
+
+def _letter_added(short: str, long: str) -> bool:
+    """``long`` is ``short`` with one letter added at its end that no light stemmer takes
+    off: another word, not the same one stemmed differently."""
+    return len(short) < _TYPO_LENGTH and len(long) == len(short) + 1 and \
+        long.startswith(short) and long[-1] not in _ENDING_LETTERS
 
 
 def _uncovered_words(one: QuestionFeatures, other: QuestionFeatures) -> frozenset[str]:
@@ -558,9 +595,41 @@ def _misspelt(word: str, words: frozenset[str]) -> bool:
         if other == word or word[0] != other[0]:
             continue
         if min(len(word), len(other)) >= _TYPO_LENGTH and _one_slip(word, other) and \
-                not (_a_word(word) and _a_word(other)):
+                not _far_keys(word, other) and not (_a_word(word) and _a_word(other)):
             return True
     return False
+
+
+_KEY_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _neighbours(letter: str) -> frozenset[str]:
+    """The keys beside ``letter`` on a QWERTY keyboard, on its own row and the rows above and
+    below it."""
+    for row, keys in enumerate(_KEY_ROWS):
+        if (at := keys.find(letter)) >= 0:
+            return frozenset(k for r in range(max(0, row - 1), min(3, row + 2))
+                             for k in _KEY_ROWS[r][max(0, at - 1):at + 2]) - {letter}
+    return frozenset()
+
+
+def _far_keys(a: str, b: str) -> bool:
+    """``a`` is ``b`` with one letter changed for one whose key is not beside it ("hutch",
+    "hatch"): no slip of a finger but another word, one the tokenizer may not hold whole. A
+    letter left out, doubled or swapped is a slip whatever the keys, and so is a vowel for a
+    vowel in a long word ("seperate")."""
+    if len(a) != len(b) or _two_swapped(a, b):
+        return False
+    return any(x != y and y not in _neighbours(x) and not (
+        x in _VOWELS and y in _VOWELS and len(a) >= _SPELT_BY_EAR)
+        for x, y in zip(a, b, strict=True))
+
+
+_VOWELS = frozenset("aeiou")
+_SPELT_BY_EAR = 7
+"""A long word with one vowel for another ("seperate", "existance") is spelt as it sounds, a
+slip of spelling rather than of a key: read as the word meant. A shorter one is as often
+another word ("hutch", "hatch")."""
 
 
 def _two_swapped(a: str, b: str) -> bool:
