@@ -19,7 +19,7 @@ from shared.text.numbers import (
     ordinal_value,
     with_digits,
 )
-from shared.verification.caselaw import figure_doubts
+from shared.verification.caselaw import _counts, figure_doubts
 from shared.verification.claims import quantities
 from shared.verification.narrative import changed_ordinals
 from shared.verification.sides import sides_of
@@ -159,6 +159,13 @@ def test_every_caller_reads_ordinals_from_the_one_list() -> None:
                                           ).categories
     assert "tier 2" in question_features("Who decides a 2nd tier complaint?").categories
     assert changed_ordinals("its fifth claim was issued", "the eleventh claim was issued")
+
+
+def test_a_scale_multiplies_a_count_as_it_multiplies_a_sum() -> None:
+    assert _counts("a billion set-top boxes and ten million customers and 55 associations") == {
+        "boxes": {1e9}, "customers": {1e7}, "associations": {55.0}}
+    assert money_value("£1.5 million") == 1.5e6 and money_value("£5k") == 5e3
+    assert money_value("£2 billion") is None  # a sum of money reads no billions, as before
 
 
 _HEADER = """Between:

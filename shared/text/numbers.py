@@ -32,8 +32,10 @@ NUMBER = rf"(?:\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?|{WORD_NUMBER})"
 """A number in digits (with thousands separators, a decimal point or both: "£1,500.50") or in
 words."""
 
-SCALES: dict[str, float] = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6}
-"""The words and letters that multiply a sum: "£5k", "£1.5 million", "five thousand pounds"."""
+SCALES: dict[str, float] = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6,
+                            "billion": 1e9}
+"""The words and letters that multiply a sum or a count: "£5k", "£1.5 million", "five thousand
+pounds", "a billion set-top boxes"."""
 _MONEY = (rf"£\s?(?P<n>{NUMBER})(?:\s?(?P<scale>million|m|k|thousand)\b)?"
           rf"|\b(?P<w>{NUMBER})(?:\s(?P<wscale>thousand|million))?\s+pounds\b")
 MONEY = "(?i:" + re.sub(r"\(\?P<\w+>", "(?:", _MONEY) + ")"  # the same, its groups unnamed
