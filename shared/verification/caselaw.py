@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from shared.text.initials import name_words, spells
+from shared.text.initials import INITIALS, name_words, spells
 from shared.text.numbers import MONEY, NUMBER, SCALES, number_value
 from shared.verification.antonyms import opposite_words
 from shared.verification.attribution import attribution_doubts, words_before, words_up_to
@@ -121,7 +121,7 @@ def _same_party(written: str, recorded: str) -> bool:
     # "BT" for "British Telecommunications Plc & Ors": a company's form and "others" are not
     # in its initials.
     named = [w for w in words if w.lower() not in _NOISE]
-    return (acronym.isupper() and acronym.isalpha() and len(acronym) >= 2
+    return (INITIALS.fullmatch(acronym) is not None
             and (spells(acronym, words, any_order=True)
                  or spells(acronym, named, any_order=True)))
 

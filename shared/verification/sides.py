@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from shared.text.initials import initials as initials_of
 from shared.text.numbers import ORDINALS, in_figures
 from shared.text.terms import stem
 
@@ -105,7 +106,7 @@ def sides_of(case_name: str, text: str) -> Sides:
             words.setdefault(index, set()).update(
                 stem(t.lower()) for t in tokens
                 if t.lower() not in _NOISE and t.lower() not in _LINKS)
-            code = "".join(t[0] for t in tokens if t.lower() not in _LINKS).upper()
+            code = initials_of(t for t in tokens if t.lower() not in _LINKS)
             if len(code) >= 2:
                 initials.setdefault(index, set()).add(code)
     labels = [label for _names, label in blocks]
