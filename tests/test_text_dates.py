@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from services.lex.corpus._clml_notes import _spoken
 from shared.answering.questions import _EVENT
 from shared.text.dates import MONTH, MONTHS, month_number
 from shared.verification.claims import dates
@@ -46,3 +47,9 @@ def test_the_full_dates_a_statement_states(text: str, iso: set[str]) -> None:
 ])
 def test_a_rule_tied_to_a_month_answers_when(sentence: str, found: bool) -> None:
     assert bool(_EVENT.search(sentence)) is found
+
+
+def test_a_repeal_notes_date_is_spoken_with_the_months_name() -> None:
+    assert _spoken("2026-05-01") == "1 May 2026"
+    assert _spoken("2025-12-31") == "31 December 2025"
+    assert _spoken("2024-01-09") == "9 January 2024"

@@ -20,9 +20,11 @@ from shared.text.initials import (
     spells,
     spelt_runs,
 )
+from shared.verification.actors import _initials as actor_initials
 from shared.verification.authorities import another_agent
-from shared.verification.caselaw import sides_matching
-from shared.verification.owners import _initials_of
+from shared.verification.caselaw import _same_party, sides_matching
+from shared.verification.owners import _initials_of, holders_swapped
+from shared.verification.roles import repaired_roles
 from shared.verification.siblings import _spelt_out as stood_for
 
 
@@ -133,3 +135,29 @@ def test_the_verifiers_initials_are_read_by_the_one_definition() -> None:
     quote = "The order must be approved by the Competition Markets Authority."
     assert not another_agent("The order must be approved by the CMA.", quote)
     assert another_agent("The order must be approved by the Housing Ombudsman.", quote)
+
+
+def test_counsel_for_a_party_by_its_plural_initials_is_for_the_party_spelt_out() -> None:
+    # the defect: the verifier read the quote's initials only as a bare capital run, so "the
+    # LPAs" gave none and counsel's party spelt out in full was doubted
+    assert repaired_roles("Mr Tam appeared for the Local Planning Authorities",
+                          "Mr Tam appeared for the LPAs, the Council") == []
+    assert repaired_roles("Mr Tam appeared for the Local Planning Authorities",
+                          "Mr Tam appeared for the Council, the Claimant")
+
+
+def test_an_owner_written_as_initials_of_three_letters_or_more_is_not_compared() -> None:
+    assert holders_swapped("the SSHD's decision was quashed",
+                           "the Council's decision was quashed") == []
+    assert holders_swapped("the BT's decision was quashed", "the Council's decision was quashed")
+
+
+@pytest.mark.parametrize(("written", "same"), [
+    ("BT", True), ("Bt", False), ("BT's", False), ("B2", False), ("UEFA", False)])
+def test_a_case_name_party_by_its_initials(written: str, same: bool) -> None:
+    assert _same_party(written, "British Telecommunications Plc & Ors") is same
+
+
+def test_an_actors_initials_skip_the_words_that_link_a_name() -> None:
+    assert actor_initials(["Secretary", "of", "State", "for", "Justice"]) == "SSJ"
+    assert actor_initials(["Ministry", "of", "Transport"]) == "MT"

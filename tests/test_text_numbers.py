@@ -9,9 +9,20 @@ import pytest
 
 from shared.answering.amounts import band_fit, sums
 from shared.answering.questions import Question, durations, has_cue, states_sum
-from shared.text.numbers import MONEY, money_value, number_value, with_digits
-from shared.verification.caselaw import figure_doubts
+from shared.cache.guard import question_features
+from shared.text.numbers import (
+    MONEY,
+    ORDINALS,
+    in_figures,
+    money_value,
+    number_value,
+    ordinal_value,
+    with_digits,
+)
+from shared.verification.caselaw import _counts, figure_doubts
 from shared.verification.claims import quantities
+from shared.verification.narrative import changed_ordinals
+from shared.verification.sides import sides_of
 
 
 @pytest.mark.parametrize(("raw", "value"), [
@@ -112,3 +123,65 @@ def test_a_time_passed_in_words_is_measured_whole_against_a_limit() -> None:
                  "complaint too late?")
     assert _against_limit(q, "A complaint must be made within twenty-one days.") == \
         "twenty-five days is more than the twenty-one days the source allows"
+
+
+@pytest.mark.parametrize(("raw", "value"), [
+    ("first", 1.0), ("Second", 2.0), ("third", 3.0), ("fourth", 4.0), ("fifth", 5.0),
+    ("eighth", 8.0), ("ninth", 9.0), ("twelfth", 12.0), ("fourteenth", 14.0),
+    ("twentieth", 20.0), ("thirtieth", 30.0), ("twenty-first", 21.0), ("twenty-eighth", 28.0),
+    ("thirty-first", 31.0), ("1st", 1.0), ("2nd", 2.0), ("3rd", 3.0), ("28th", 28.0),
+    ("hundredth", None), ("worst", None), ("month", None),
+])
+def test_ordinal_value_reads_ordinals_in_words_and_figures(raw: str, value: float | None) -> None:
+    assert ordinal_value(raw) == value
+
+
+def test_the_ordinal_words_are_in_order_each_at_its_value() -> None:
+    assert list(ORDINALS.values()) == list(range(1, 13))
+    assert all(ordinal_value(word) == value for word, value in ORDINALS.items())
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"), (13, "13th"),
+    (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"),
+])
+def test_in_figures_writes_an_ordinal_as_a_header_numbers_a_party(value: int, written: str
+                                                                  ) -> None:
+    assert in_figures(value) == written
+
+
+def test_every_caller_reads_ordinals_from_the_one_list() -> None:
+    # the verifier's days ("the fourteenth day following"), the guard's stages ("the first
+    # stage" is "stage 1") and the judgment's counted events ("its fifth claim")
+    assert (14.0, "day") in quantities("within the fourteenth day following service")
+    assert (28.0, "day") in quantities("on the twenty-eighth day after the notice")
+    assert "stage 1" in question_features("What happens at the first stage of a complaint?"
+                                          ).categories
+    assert "tier 2" in question_features("Who decides a 2nd tier complaint?").categories
+    assert changed_ordinals("its fifth claim was issued", "the eleventh claim was issued")
+
+
+def test_a_scale_multiplies_a_count_as_it_multiplies_a_sum() -> None:
+    assert _counts("a billion set-top boxes and ten million customers and 55 associations") == {
+        "boxes": {1e9}, "customers": {1e7}, "associations": {55.0}}
+    assert money_value("£1.5 million") == 1.5e6 and money_value("£5k") == 5e3
+    assert money_value("£2 billion") is None  # a sum of money reads no billions, as before
+
+
+_HEADER = """Between:
+ALDER CIVIC LIMITED
+Claimant
+- and -
+(1) SECRETARY OF STATE FOR PARKS
+(2) BRACKEN DISTRICT COUNCIL
+5th Defendant
+Ms Ann Fenn (instructed by Legal Services) for the Fifth Defendant
+Judgment
+"""
+
+
+def test_a_party_the_header_numbers_in_figures_is_the_one_its_ordinal_in_words_names() -> None:
+    # the defect: the header's numbers in figures were read only up to "4th", though the
+    # parties read go up to the sixth
+    assert sides_of("Alder Civic Ltd v Secretary of State for Parks", _HEADER).counsel == {
+        "fenn": {2}}

@@ -15,6 +15,7 @@ from typing import Literal
 
 from shared.text.conditions import CONDITION_CLAUSE, either
 from shared.text.dates import MONTH
+from shared.text.determiners import ARTICLES
 from shared.text.initials import INITIALISM, spells
 from shared.text.modality import DUTY, POWER, modalities
 from shared.text.numbers import MONEY, NUMBER, number_value
@@ -708,7 +709,7 @@ def _yes_no_cue(question: Question, sentence: str) -> bool:
 _ASKING_MODAL = re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:can|could|may|must|should|do|does|is|are|"
                            r"will|shall)\s+(?P<rest>.+)$", re.IGNORECASE)
 _PRONOUN_SUBJECT = frozenset({"we", "i", "they", "you", "it", "he", "she", "one"})
-_DETERMINER = frozenset({"the", "a", "an", "our", "their", "my", "your", "this", "that", "any"})
+_DETERMINER = frozenset({*ARTICLES, "our", "their", "my", "your", "this", "that", "any"})
 _ADVERB_OR_AUXILIARY = frozenset({"still", "also", "legally", "lawfully", "ever", "actually",
                                   "really", "then", "have", "need", "be", "allowed", "permitted",
                                   "required", "obliged", "to", "not", "ask", "asked"})

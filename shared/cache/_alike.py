@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from shared.text.british import american_spellings
+from shared.text.determiners import ARTICLE
 from shared.text.terms import stem
 
 __all__ = ["DISREPAIR", "LEARNING", "alike", "british", "one_word"]
@@ -188,7 +189,7 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     "cesspit cesspits cesspool cesspools",
 ))
 
-_PAYER = (r"(?:(?:a|an|the|our|their)\s+)?(?:tenants?|leaseholders?|residents?|occupiers?|"
+_PAYER = (rf"(?:(?:{ARTICLE}|our|their)\s+)?(?:tenants?|leaseholders?|residents?|occupiers?|"
           r"them|him|her|someone|people)")
 _PHRASAL: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), verb) for pattern, verb in (

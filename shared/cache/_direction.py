@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from shared.cache._parties import PARTY
+from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["FROM", "TO", "directions", "opposite_directions"]
@@ -21,8 +22,8 @@ FROM = "from"
 TO = "to"
 
 _DIRECTION = re.compile(
-    r"\b(?P<prep>from|into|onto|to)\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|"
-    r"those|my|your)\s+)?(?:[A-Za-z-]+['’]s?\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
+    rf"\b(?P<prep>from|into|onto|to)\s+(?:{DETERMINER}\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
+    r"(?P<thing>[A-Za-z]+)", re.IGNORECASE)
 """A preposition of movement and the thing after it, past an article and an owner ("from a
 neighbour's flat" names the flat)."""
 

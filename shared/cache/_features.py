@@ -41,7 +41,7 @@ from shared.cache._parties import (
 from shared.cache._place import places
 from shared.cache._tense import asks_about_past
 from shared.text.modality import NO_DUTY, PROHIBITION, Modality, modalities
-from shared.text.numbers import NUMBER, number_value, with_digits
+from shared.text.numbers import NUMBER, number_value, ordinal_value, with_digits
 from shared.text.terms import STOP_WORDS, WORD, stem, terms
 from shared.text.vocabulary import ACTIONS, Expansion, expand, expansions, subjects, topics
 from shared.verification.caselaw import case_names
@@ -362,7 +362,6 @@ _CODE = re.compile(r"(?<![\w'â€™-])(?-i:[A-RT-Z][A-Z]{0,3}\d{1,3}[A-Z]?)(?![\w'â
 "S21" is a section, compared among the references."""
 _ORDINAL_LABEL = re.compile(r"\b(?P<n>first|second|third|1st|2nd|3rd)[- ](?P<label>stage|tier)\b",
                             re.IGNORECASE)
-_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 _KINDS = re.compile(
     r"\b(?P<kind>assured shorthold|assured|secure|introductory|starter|flexible|fixed[- ]term|"
     r"periodic|demoted|joint|sole|affordable rent|social rent|shared ownership|occupation)\s+"
@@ -626,7 +625,7 @@ def _categories(plain: str, expanded: str) -> frozenset[str]:
         label = {"cat": "category", "rating": "grade", "rated": "grade"}.get(label, label)
         value = number_value(m["n"])
         found.add(f"{label} {m['n'] if value is None else int(value)}")
-    found |= {f"{m['label'].lower()} {_ORDINALS[m['n'].lower()]}"
+    found |= {f"{m['label'].lower()} {ordinal_value(m['n']):.0f}"
               for m in _ORDINAL_LABEL.finditer(plain)}
     found |= {f"grade {m['n']}" for m in _LETTER.finditer(_LABEL.sub(" ", plain))}
     found |= {f"code {m.group(0)}" for m in _CODE.finditer(plain)}

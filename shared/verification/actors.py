@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from shared.text.determiners import ARTICLES
+from shared.text.initials import initials
 from shared.text.terms import stem
 from shared.verification.sides import Sides
 
@@ -52,7 +54,7 @@ def _subject(quote: str, verb: str, before: str) -> list[str] | None:
                      or (name and words[j - 1].group().lower() in _LINKS)):
             name.insert(0, words[j - 1].group())
             j -= 1
-        name = [w for w in name if w.lower() not in ("the", "a", "an")]
+        name = [w for w in name if w.lower() not in ARTICLES]
         return name or None
     return None
 
@@ -66,7 +68,7 @@ def _antecedent(text: str) -> list[str] | None:
 
 
 def _initials(words: list[str]) -> str:
-    return "".join(w[0] for w in words if w.lower() not in _LINKS).upper()
+    return initials(w for w in words if w.lower() not in _LINKS)
 
 
 def _codes(words: list[str]) -> set[str]:

@@ -11,8 +11,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from shared.text.initials import name_words, spells
-from shared.text.numbers import MONEY, NUMBER, number_value
+from shared.text.initials import INITIALS, name_words, spells
+from shared.text.numbers import MONEY, NUMBER, SCALES, number_value
 from shared.verification.antonyms import opposite_words
 from shared.verification.attribution import attribution_doubts, words_before, words_up_to
 from shared.verification.bound_figures import figures_given_to_another
@@ -121,7 +121,7 @@ def _same_party(written: str, recorded: str) -> bool:
     # "BT" for "British Telecommunications Plc & Ors": a company's form and "others" are not
     # in its initials.
     named = [w for w in words if w.lower() not in _NOISE]
-    return (acronym.isupper() and acronym.isalpha() and len(acronym) >= 2
+    return (INITIALS.fullmatch(acronym) is not None
             and (spells(acronym, words, any_order=True)
                  or spells(acronym, named, any_order=True)))
 
@@ -133,7 +133,6 @@ def _own_words(citation: Citation) -> str:
     return claim.replace(citation.quote, " ") if citation.quote else claim
 
 
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _COUNTED = re.compile(rf"\b(?:(?P<n>{NUMBER})|(?P<a>an?)(?=\s+(?:thousand|million|billion)\b))"
                       r"(?:\s+(?P<scale>thousand|million|billion))?\s+(?:[A-Za-z-]+\s+){0,2}?"
                       r"(?P<noun>[a-z]{3,}s)\b", re.IGNORECASE)
@@ -150,7 +149,7 @@ def _counts(text: str) -> dict[str, set[float]]:
     for m in _COUNTED.finditer(text):
         value = 1.0 if m["a"] else number_value(m["n"])
         if value is not None:
-            value *= _SCALES.get((m["scale"] or "").lower(), 1.0)
+            value *= SCALES.get((m["scale"] or "").lower(), 1.0)
             found.setdefault(m["noun"].lower(), set()).add(value)
     return found
 

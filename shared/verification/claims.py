@@ -21,7 +21,7 @@ from shared.text.modality import (
     modalities,
     same_limit,
 )
-from shared.text.numbers import MONEY, NUMBER, TENS, money_value, number_value
+from shared.text.numbers import MONEY, NUMBER, money_value, number_value, ordinal_value
 from shared.text.terms import terms
 from shared.verification.anaphora import resolved
 from shared.verification.burdens import burden_doubts
@@ -51,8 +51,6 @@ _PERIOD = re.compile(
 _MONEY = re.compile(MONEY)
 _TIMES = re.compile(rf"\b(?:(?P<n>{NUMBER})\s+times|(?P<twice>twice))\s+(?=(?:the|as|that|its|"
                     r"their)\b)", re.IGNORECASE)
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fifth": 5, "eighth": 8, "ninth": 9,
-             "twelfth": 12}
 _ORDINAL_DAY = re.compile(
     r"\b(?:(?P<n>\d+)(?:st|nd|rd|th)|(?P<w>(?:(?:twenty|thirty)-)?[a-z]+(?:th|st|nd|rd)))"
     r"\s+day\s+(?=after|following|beginning|from)", re.IGNORECASE)
@@ -82,25 +80,6 @@ _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, 
 _PERCENT = re.compile(rf"\b(?P<n>{NUMBER})\s?(?:%|per ?cent\b|percent\b)", re.IGNORECASE)
 _DATE = re.compile(rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{MONTH})\s+"
                    r"(?P<y>\d{4})\b|\b(?P<iso>\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
-
-
-def _ordinal(raw: str) -> float | None:
-    """``28th`` or ``twenty-eighth`` → 28 (the 28th day is a period of days too)."""
-    raw = raw.lower()
-    if raw[:1].isdigit():
-        return float(re.sub(r"\D", "", raw))
-    head, _, last = raw.rpartition("-")
-    if last in _ORDINALS:
-        unit = float(_ORDINALS[last])
-    elif last.endswith("ieth"):
-        unit = float(TENS.get(last[:-4] + "y", -1))
-    elif last.endswith("th"):
-        unit = number_value(last[:-2]) or number_value(last[:-2] + "e") or -1.0
-    else:
-        return None
-    if unit < 0:
-        return None
-    return unit + (float(TENS[head]) if head in TENS else 0.0) if head else unit
 
 
 def quantities(text: str) -> set[tuple[float, str]]:
@@ -135,7 +114,7 @@ def _times(m: re.Match[str]) -> tuple[float, str] | None:
 
 
 def _day(m: re.Match[str]) -> tuple[float, str] | None:
-    v = _ordinal(m["n"] or m["w"])
+    v = ordinal_value(m["n"] or m["w"])
     return None if v is None else (v, "day")
 
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import re
 
-from shared.text.numbers import number_value
+from shared.text.numbers import ORDINALS, number_value
 from shared.text.terms import stem
 
 __all__ = ["another_division", "changed_ordinals"]
 
-_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
-             "twelfth").split()
-_ORDINAL = re.compile(rf"\b(?P<n>{'|'.join(_ORDINALS)})\s+(?P<noun>[a-z]{{3,}})\b",
+_ORDINAL = re.compile(rf"\b(?P<n>{'|'.join(ORDINALS)})\s+(?P<noun>[a-z]{{3,}})\b",
                       re.IGNORECASE)
 _NOT_NOUN = frozenset("""time place instance and or of to in the a an that this which who
     was were is are be""".split())

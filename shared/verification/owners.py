@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from shared.text.initials import name_initials
+from shared.text.initials import INITIALS, name_initials
 from shared.text.sentences import OPENING, opening_word
 from shared.text.terms import stem, terms
 from shared.verification.claims import PARTY, party_of
@@ -165,7 +165,12 @@ def _holdings(text: str) -> list[tuple[frozenset[str], frozenset[str], str]]:
 
 _JOINT = re.compile(rf"(?P<owner>{_NAMED})(?:['’]s|s['’]|['’])\s*(?:,|and|or)\s*$")
 """An owner listed before another's possessive: "Mr Holyoake's and …"."""
-_ACRONYM = re.compile(r"^[A-Z]{3,}$")
+
+
+def _initials_alone(owner: str) -> bool:
+    """Whether an owner is written as initials alone, of three letters or more ("the SSHD's"):
+    initials the statement may spell out in other words."""
+    return len(owner) >= 3 and INITIALS.fullmatch(owner) is not None
 
 
 def _initials_of(a: frozenset[str], b: str) -> bool:
@@ -185,7 +190,7 @@ def holders_swapped(claim: str, quote: str | None) -> list[str]:
     quoted = _holdings(quote)
     for key, things, written in _holdings(claim):
         owners = [(k, o) for k, t, o in quoted if t & things]
-        if any(_ACRONYM.match(o.strip()) for _, o in owners) or _ACRONYM.match(written.strip()):
+        if any(_initials_alone(o.strip()) for _, o in owners) or _initials_alone(written.strip()):
             continue  # "the SSHD's": initials the statement may spell out in other words
         if not owners or any(k & key or _initials_of(k, written) or _initials_of(key, o)
                              or {*k, *key} <= {"landlord", "owner"} for k, o in owners):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from shared.text.initials import name_initials
+from shared.text.initials import INITIALS, name_initials
 from shared.text.terms import stem
 from shared.verification.sides import Sides
 
@@ -49,7 +49,7 @@ def repaired_roles(claim: str, quote: str) -> list[str]:
     """Pairings of the statement that the quoted passage makes otherwise."""
     doubts = []
     quoted = {_who(m["who"]): _words(m["whom"]) for m in _APPEARS.finditer(quote)}
-    acronyms = {_who(m["who"]): set(re.findall(r"\b[A-Z]{2,}\b", quote[m.start("whom"):][:40]))
+    acronyms = {_who(m["who"]): set(INITIALS.findall(quote[m.start("whom"):][:40]))
                 for m in _APPEARS.finditer(quote)}
     for m in _APPEARS.finditer(claim):
         whom = quoted.get(_who(m["who"]))

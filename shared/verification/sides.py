@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from shared.text.initials import initials as initials_of
+from shared.text.numbers import ORDINALS, in_figures
 from shared.text.terms import stem
 
 __all__ = ["Sides", "sides_of"]
@@ -28,7 +30,6 @@ _NOISE = frozenset("""ltd limited plc llp co ors anor others another the of for 
 """Words that name no party in particular."""
 _HONORIFIC = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Sir)\.?\s+")
 _RULE = re.compile(r"(?m)^[\s-]*-\s*-\s*-.*$")
-_ORDINAL = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th"}
 _ROLE = (r"(?P<role>(?:\w+ ){0,2}?(?i:claimants?|defendants?|applicants?|respondents?|"
          r"appellants?|interested party))\b")
 _LISTED = re.compile(r"(?m)^(?P<names>[A-Z][^\n()]{1,160}?)\s*(?:\((?:instructed|acting)"
@@ -105,7 +106,7 @@ def sides_of(case_name: str, text: str) -> Sides:
             words.setdefault(index, set()).update(
                 stem(t.lower()) for t in tokens
                 if t.lower() not in _NOISE and t.lower() not in _LINKS)
-            code = "".join(t[0] for t in tokens if t.lower() not in _LINKS).upper()
+            code = initials_of(t for t in tokens if t.lower() not in _LINKS)
             if len(code) >= 2:
                 initials.setdefault(index, set()).add(code)
     labels = [label for _names, label in blocks]
@@ -163,7 +164,8 @@ def _blocks(text: str) -> list[tuple[str, str]]:
 def _role_side(role: str, labels: list[str]) -> int | None:
     """The side of the party "for the First Defendant" names, by the header's labels."""
     words = role.lower().split()
-    ordinal = _ORDINAL.get(words[0], words[0]) if len(words) > 1 else ""
+    ordinal = (in_figures(ORDINALS[words[0]]) if words[0] in ORDINALS else words[0]) \
+        if len(words) > 1 else ""
     noun = stem(words[-1])
     for index, label in enumerate(labels[:2], start=1):
         if noun in {stem(w) for w in label.split()} and (

@@ -15,11 +15,10 @@ from datetime import date
 import msgspec
 
 from services.lex.corpus._xml import descendants, squash, text_of
+from shared.text.dates import MONTHS
 
 __all__ = ["RepealNote", "repeal_note"]
 
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December")
 _VERB = re.compile(r"\b(repealed|omitted|revoked|ceases? to have effect)\b((?:\s*\([^()]*\))*)",
                    re.IGNORECASE)
 _DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})\s*(.*)$")
@@ -85,7 +84,7 @@ def _places(text: str) -> str:
 
 def _spoken(iso: str) -> str:
     d = date.fromisoformat(iso)
-    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
+    return f"{d.day} {MONTHS[d.month - 1]} {d.year}"
 
 
 def _authority(commentary: ET.Element) -> str:
