@@ -195,6 +195,7 @@ FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
 FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
 FRESH17 = load(SET.with_name("verification_fresh17.jsonl"))
 FRESH18 = load(SET.with_name("verification_fresh18.jsonl"))
+FRESH19 = load(SET.with_name("verification_fresh19.jsonl"))
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,18 @@ FRESH_SETS = (
                                 "judgment_mid_sentence", "act_named", "same_section",
                                 "numbers_in_words", "passive", "exception", "payee_swap",
                                 "duty_vs_power", "judgment_negation"), floor=6),
+    # Real items in shapes no earlier set has (two subsections summarised at once, hedges,
+    # the section named by its heading, a question's answer, a definition applied, a condition
+    # stated first, the court's or a named judge's reasoning, ranges, who may appeal, "must not"
+    # paraphrased), then the wrong shapes (subject, duty or power, numbers in words, party,
+    # payee, period, direction, repeal and commencement, negation).
+    FreshSet(19, FRESH19, 180, ("two_subsections", "generally", "heading_named",
+                                "question_answer", "definition_applied", "condition_first",
+                                "judgment_attributed", "number_range", "who_may_appeal",
+                                "must_not_paraphrase", "wrong_subject", "duty_vs_power",
+                                "numbers_in_words", "wrong_party", "payee_swap", "wrong_period",
+                                "direction_reversed", "repeal_commencement", "negation"),
+             floor=6),
 )
 
 
