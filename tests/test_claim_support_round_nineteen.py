@@ -150,3 +150,19 @@ def test_an_outcome_or_a_view_turned_round_is_doubted() -> None:
                           "He was acquitted on the delivery up counts") == []
     assert opposite_words("Mr X was convicted of fraud",
                           "He was acquitted on the delivery up counts") == []
+
+
+# --- the lead of a quote deep in a long Schedule ---------------------------------------------
+
+
+def test_the_lead_of_a_quote_deep_in_a_long_schedule_is_its_own_sub_paragraph() -> None:
+    from shared.verification.claims import _lead_of
+
+    paragraphs = [f"**{n}** (1) The authority must keep record {n}.\n\n(2) Nothing in this "
+                  f"paragraph prevents record {n} being destroyed." for n in range(1, 400)]
+    schedule = "\n\n".join(paragraphs)
+    assert _lead_of(schedule, "prevents record 321 being destroyed") == (
+        "(2) Nothing in this paragraph prevents record 321 being destroyed")
+    assert _lead_of(schedule, "The authority must keep record 7.") == (
+        "**7** (1) The authority must keep record 7")
+    assert _lead_of(schedule, "no such words") == "no such words"
