@@ -195,6 +195,7 @@ FRESH15 = load(SET.with_name("verification_fresh15.jsonl"))
 FRESH16 = load(SET.with_name("verification_fresh16.jsonl"))
 FRESH17 = load(SET.with_name("verification_fresh17.jsonl"))
 FRESH18 = load(SET.with_name("verification_fresh18.jsonl"))
+FRESH19 = load(SET.with_name("verification_fresh19.jsonl"))
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,18 @@ FRESH_SETS = (
                                 "judgment_mid_sentence", "act_named", "same_section",
                                 "numbers_in_words", "passive", "exception", "payee_swap",
                                 "duty_vs_power", "judgment_negation"), floor=6),
+    # Real items in shapes no earlier set has (two subsections summarised at once, hedges,
+    # the section named by its heading, a question's answer, a definition applied, a condition
+    # stated first, the court's or a named judge's reasoning, ranges, who may appeal, "must not"
+    # paraphrased), then the wrong shapes (subject, duty or power, numbers in words, party,
+    # payee, period, direction, repeal and commencement, negation).
+    FreshSet(19, FRESH19, 180, ("two_subsections", "generally", "heading_named",
+                                "question_answer", "definition_applied", "condition_first",
+                                "judgment_attributed", "number_range", "who_may_appeal",
+                                "must_not_paraphrase", "wrong_subject", "duty_vs_power",
+                                "numbers_in_words", "wrong_party", "payee_swap", "wrong_period",
+                                "direction_reversed", "repeal_commencement", "negation"),
+             floor=6),
 )
 
 
@@ -370,6 +383,17 @@ holder named as "the relevant proprietor" or "that person", a judgment's negatio
 reason to think", a claim that contradicts a quoted exemption or an "other than"). Its real
 items are gated (none removed); its wrong ones are scored in the benchmark only."""
 
+FRESH19_WRONG = frozenset(i["id"] for i in FRESH19 if i["label"] == "fabricated")
+"""Round nineteen's wrong items are not gated yet, like rounds thirteen's to fifteen's,
+seventeen's and eighteen's: after its rules 32 of the 83 stay verified (first run: 36), more
+than the 15 % a capped list of open items may hold (what they need, among others: a judgment's
+outcome or holding restated by a verb its passage does not use ("refused" against "was
+issued", "confined to" against "wider than"), a party's role or a place changed ("for Mr Xu"
+against "for the Claimants", "in Singapore" against "in Hong Kong"), a named holder or payee
+the parties' list does not know ("the relevant proprietor", "the reporting accountant"), a
+range's end changed ("sections 32 to 38")). Its real items are gated (none removed); its wrong
+ones are scored in the benchmark only."""
+
 GATE_EXCLUDED = frozenset(i["id"] for i in FRESH8 if i.get("note"))
 """Fresh items that cannot pass honestly: each keeps its note in the set (what a general rule
 would have to know that neither the quote nor its sentence says). Scored in the benchmark,
@@ -379,10 +403,10 @@ HELD_OUT_REAL_REMOVED_MAX = 0.01
 
 @pytest.fixture(scope="module")
 def held_out(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
-    """The round eight to eighteen fresh sets through ``yourai verify``, as the held-out set
+    """The round eight to nineteen fresh sets through ``yourai verify``, as the held-out set
     would be."""
     items = [*FRESH8, *FRESH9, *FRESH10, *FRESH11, *FRESH12, *FRESH13, *FRESH14, *FRESH15,
-             *FRESH16, *FRESH17, *FRESH18]
+             *FRESH16, *FRESH17, *FRESH18, *FRESH19]
     return outcomes(items, run_verifier(items, CORPUS,
                                         Path(tmp_path_factory.mktemp("verify-fresh")),
                                         model_cache=MODEL_CACHE))
@@ -422,7 +446,7 @@ def test_the_fresh_sets_pass_no_wrong_citation(held_out: list[Outcome]) -> None:
               if o.label == "fabricated" and o.status == "verified"
               and o.id not in GATE_EXCLUDED | FRESH10_OPEN | FRESH11_OPEN | FRESH12_OPEN
               | FRESH13_WRONG | FRESH14_WRONG | FRESH15_WRONG | FRESH16_OPEN | FRESH17_WRONG
-              | FRESH18_WRONG]
+              | FRESH18_WRONG | FRESH19_WRONG]
     assert passed == []
 
 

@@ -21,6 +21,10 @@ NEGATED_MODAL = re.compile(rf"\b(?:{_NEGATED_MODAL})\b", re.IGNORECASE)
 
 PROHIBITION = re.compile(
     rf"\b(?:{_NEGATED_MODAL}|"
+    # A duty to hold back is a prohibition: "must refrain from permitting a room to be
+    # occupied" forbids what "is prohibited from letting a room be used" forbids.
+    r"(?:must|shall|(?:is|are) to|(?:is|are) (?:required|obliged|bound) to) (?:refrain|abstain|"
+    r"desist) from|"
     r"only\b[^.;:]{0,80}?\b(?:may|can|shall)|"
     r"(?:is|are) (?:not permitted|prohibited|not allowed|forbidden) (?:to|from)|"
     # A policy's rule with no verb after it ("Subletting the whole home is not allowed.",

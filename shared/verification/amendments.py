@@ -16,7 +16,11 @@ import re
 __all__ = ["inserted_for_omitted"]
 
 _OMITS = re.compile(r"^\W*(?:omit|repeal)\b|\b(?:is|are) (?:hereby )?(?:repealed|omitted)\b|"
-                    r"\bshall cease to have effect\b", re.IGNORECASE)
+                    r"\bshall cease to have effect\b|"
+                    r"^\W*In (?:the )?(?-i:[A-Z])[^;]{0,120}?\bAct \d{4}(?: \([^)]*\))?,?\s+omit\b",
+                    re.IGNORECASE)
+"""A repeal in the amending Act's words, also after the Act it amends ("In the Building Act
+1984 (c. 55) omit section 72(6)(a)")."""
 _PROVISION_WORDS = r"\b(?:section|paragraph|Schedule|article)\s+\d+[A-Z]*"
 _PROVISION = re.compile(_PROVISION_WORDS, re.IGNORECASE)
 _INSERTS = re.compile(

@@ -30,6 +30,11 @@ _PAIRS = (
     ("limited", "unlimited"), ("sufficient", "insufficient"), ("adequate", "inadequate"),
     ("agree", "disagree"), ("agreed", "disagreed"), ("agrees", "disagrees"),
     ("enforceable", "unenforceable"),
+    # An outcome or a view turned round: "acquitted on the delivery up counts" against
+    # "convicted on the delivery-up counts", "endorsed the dicta" against "disapproved the
+    # dicta", "ceases to have effect" against "continues to have effect".
+    ("acquitted", "convicted"), ("endorsed", "disapproved"),
+    ("ceases", "continues"), ("cease", "continue"), ("ceased", "continued"),
 )
 """Opposites a statement may put in the place of the quoted word."""
 _OPPOSITE = {a: b for a, b in _PAIRS} | {b: a for a, b in _PAIRS}
@@ -47,7 +52,8 @@ def _said_of(text: str) -> dict[str, set[str]]:
             continue
         after = [w for w in words[i + 1:i + 4] if w not in _LIGHT]
         if after:
-            found.setdefault(word, set()).add(stem(stem(after[0])))  # "meanings", "meaning"
+            # "meanings", "meaning"; "delivery-up counts", "delivery up counts"
+            found.setdefault(word, set()).add(stem(stem(after[0].split("-")[0])))
     return found
 
 

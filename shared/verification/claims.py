@@ -7,6 +7,7 @@ where it says "may") is a fabrication; a figure it simply does not mention is a 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -280,7 +281,12 @@ def _lead_of(source: str, quote: str) -> str:
     if at < 0:
         return quote
     starts = [m.start() for m in _SUBSECTION_START.finditer(source)]
-    plain = normalise(source[max([0, *[s for s in starts if len(normalise(source[:s])) <= at]]):])
+    # The last subsection to start at or before the quote. The normalised length of a prefix
+    # only grows with it, so a search by halves finds that start: normalising every prefix
+    # made a long Schedule (Schedule 7 of the Housing Act 2004, hundreds of sub-paragraphs)
+    # cost seconds of CPU per citation.
+    found = bisect.bisect_right(starts, at, key=lambda s: len(normalise(source[:s])))
+    plain = normalise(source[starts[found - 1] if found else 0:])
     begin = plain.find(part)
     return plain[:begin + len(part)] if begin >= 0 else quote
 
@@ -420,12 +426,23 @@ def _governing(claim: str, source: str, quote: str | None) -> str | None:
     when their modal verb is the statement's ("may not create any interest … which is for a
     fixed term": the statement's "may not" agrees, whichever clause it most resembles); only
     then the clause the statement most resembles."""
-    if quote and modalities(quote):
+    if quote and modalities(quote) and not _relative_modal(quote):
         return quote
     if quote and (lead := _lead_of(source, quote)) != quote \
             and modalities(lead) == modalities(claim):
         return lead
+    if quote and modalities(quote):
+        return quote
     return _best_clause(claim, source)
+
+
+def _relative_modal(quote: str) -> bool:
+    """Whether the quote's modal verb is a relative clause's ("the period within which an
+    appeal may be made"): what the quote names, not what it obliges or allows, so the words
+    of its subsection before it govern ("The notice must contain information about …"), when
+    they state what the statement states."""
+    start = first_modal(quote)
+    return start is not None and bool(_RELATIVE.search(quote[:start]))
 
 
 _BOUND = re.compile(r"\b(?:no|not) (?:earlier|later|sooner|more|less|longer|shorter|fewer|"
@@ -512,6 +529,18 @@ def _holder(text: str) -> str | None:
     return None
 
 
+_INSTRUMENT = re.compile(r"\b(?:order|notice|direction|decision|licence|scheme|regulations?)\s+$",
+                         re.IGNORECASE)
+"""An instrument as the subject of a modal verb ("the court's order may …", "Any such order
+may provide …"): what it may contain, not a duty or power of the party who made it."""
+
+
+def _instrument_first(text: str) -> bool:
+    """Whether the first modal verb's subject is an instrument, not a party."""
+    start = first_modal(text)
+    return start is not None and bool(_INSTRUMENT.search(text[:start]))
+
+
 _PROPRIETORS = frozenset({"landlord", "owner"})
 """One side in a paraphrase: a landlord is usually the owner the Act names."""
 
@@ -523,6 +552,15 @@ def _holders(claim: str, quote: str | None) -> list[ClaimIssue]:
     said, source = _holder(claim), _holder(quote)
     if said is None or source is None or said == source or {said, source} <= _PROPRIETORS:
         return []
+    if _instrument_first(claim) and _instrument_first(quote):
+        # "The court's order may make the landlord bear the costs" beside "Any such order may
+        # provide that the costs shall be borne by the landlord": the order binds the party
+        # named after its verb, not the one who made it.
+        start = first_modal(claim)
+        bound = _party_groups(claim[start:]) if start is not None else []
+        if not bound or bound[0] == source:
+            return []
+        said = bound[0]
     if said == "Welsh Ministers" and _EITHER_NATION.search(quote):
         return []  # "the appropriate national authority" is the Welsh Ministers' for Wales
     return [ClaimIssue(False, f"The statement puts this on the {said}; the quoted words put it "

@@ -34,8 +34,11 @@ _REPORTING = frozenset("""consider considers considered think thinks thought acc
 subject is denied."""
 _ANY_NEGATION = re.compile(
     r"\b(?:not|no|none|never|neither|nor|cannot|without|nothing|nobody|refus\w*|declin\w*|"
-    r"fail\w*|drop\w*|abandon\w*|withdr\w*|rather than|instead of|lack\w*|absen\w*)\b|n['’]t\b",
+    r"fail\w*|drop\w*|abandon\w*|withdr\w*|rather than|instead of|lack\w*|absen\w*|"
+    r"refrain\w*|abstain\w*|desist\w*)\b|n['’]t\b",
     re.IGNORECASE)
+"""Any negation, also a duty to hold back ("must refrain from permitting a room to be
+occupied" denies what "must not let a room be used" denies)."""
 
 
 _NEEDED = re.compile(r"\s+(?:necessary|required|obliged|needed)\s+(?:for\s+[\w’' ]{1,40}?\s+)?"

@@ -86,7 +86,10 @@ _PREFIX = 5
 than this is compared whole)."""
 
 
-_SCOPE = re.compile(r"\s*This section (?:applies|has effect)\b", re.IGNORECASE)
+_SCOPE = re.compile(r"\s*This section (?:applies|has effect)\b|"
+                    r"[^.;]{0,200}?\bcomply with the following provisions\b", re.IGNORECASE)
+"""A section's scope, or a frame its later subsections fill ("A local housing authority who
+have made an interim management order … must comply with the following provisions")."""
 _REFERRED = re.compile(r"\bsubsections? \((\d+[A-Z]{0,3})\)")
 _REPEAL_FRAME = re.compile(r"\b(?:until|before|since|after|from|when)\b[^,;]{0,60}?\b(?:repeal\w*|"
                            r"omitted|revoked|abolished|came into force)\b[^,;]*",
@@ -138,8 +141,9 @@ def sibling_claims(claim: str, section: str, quote: str | None, label: str | Non
     for other, words in subs.items():
         # The section's scope ("This section applies while a final management order is in
         # force") governs every subsection, and one the quoted words refer to ("in accordance
-        # with subsection (3)") is part of what they say.
-        if _SCOPE.match(words) or other in _REFERRED.findall(quote or ""):
+        # with subsection (3)") is part of what they say, as is one their own subsection
+        # turns on ("If subsection (4) does not apply to the house, …").
+        if _SCOPE.match(words) or other in _REFERRED.findall(f"{quote or ''} {own}"):
             mine |= _stems(words)
     plain = PARTY.sub(" ", _ACTOR_NAME.sub(" ", _REPEAL_FRAME.sub(" ", claim)))
     extra = {s for s in _stems(plain) if _absent(s, mine)} & particular
@@ -244,7 +248,7 @@ def widened_conditions(claim: str, quote: str | None) -> list[str]:
     is relevant")."""
     claim = _ASKED.sub(" ", claim)
     if quote and _EVEN.search(claim) and not _EVEN.search(quote) and (
-            _ONLY_IF.search(quote) or STATED_CONDITION.search(normalise(quote))):
+            _ONLY_IF.search(quote) or STATED_CONDITION.search(_AS_IF.sub(" ", normalise(quote)))):
         return ["The quoted words hold only if a condition is met; the statement says the rule "
                 "holds even where it is not."]
     if quote and (without := _WITHOUT.search(claim)) is not None and not re.search(
@@ -270,6 +274,9 @@ _WITHOUT = re.compile(r"\bwithout (?:anyone['’]s |any |the |his |her |their |i
 """What a statement says the rule does without: "without anyone's consent"."""
 _EVEN = re.compile(r"\beven (?:if|where|when|though)\b", re.IGNORECASE)
 _ONLY_IF = re.compile(r"\bonly (?:if|where|when)\b", re.IGNORECASE)
+_AS_IF = re.compile(r"\bas (?:if|though)\b", re.IGNORECASE)
+"""A legal fiction, not a condition: "is to be treated as if it were a legal lease" holds in
+every case the quote names."""
 _ASKED = re.compile(r"\b(?:decid|consider|determin|ask|know|choos|chose|assess|review|"
                     r"clear|unsure|question)\w*\s+(?:[\w’']+\s+){0,2}?whether or not\b",
                     re.IGNORECASE)
