@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import logging
 import os
+import platform
 from typing import Any
 
 __all__ = ["SERVING_MMAP_THRESHOLD", "fix_mmap_threshold", "limit_malloc_arenas",
@@ -45,10 +47,17 @@ passages, nothing for a question; so start-up (the model's session, a corpus imp
 :data:`MMAP_THRESHOLD`, and serving takes this after it."""
 
 
+@functools.cache
+def _glibc() -> bool:
+    """Whether this interpreter runs on glibc: musl has a ``mallopt`` that takes nothing, and
+    reading the interpreter's binary to tell is done once."""
+    return platform.libc_ver()[0] == "glibc"
+
+
 def _libc(function: str) -> Any | None:
     """A glibc function by name, or None off glibc (musl, macOS)."""
     name = ctypes.util.find_library("c")
-    if name is None:
+    if name is None or not _glibc():
         return None
     try:
         return getattr(ctypes.CDLL(name), function)

@@ -192,3 +192,13 @@ def test_tenants_everyday_words_meet_the_policies(question: str, means: str) -> 
 ])
 def test_the_everyday_readings_keep_to_their_sense(question: str, meant: str) -> None:
     assert meant not in [e.means for e in expansions(question)]
+
+
+def test_a_date_by_which_a_duty_falls_is_answered_by_its_period_too() -> None:
+    """"By what date must we …?" asks when a duty falls due: the statute's period answers it
+    ("within 30 days of receiving it"), as main had it before a date asked of the past was
+    read; only a date asked of the past needs a date."""
+    asked = classify("By what date must we protect the deposit?")
+    assert has_cue(asked, "The landlord must protect the deposit within 30 days of receiving it.")
+    past = classify("On what date did the inspector issue the further decision letter?")
+    assert not has_cue(past, "The inspector must issue the decision letter within 28 days.")

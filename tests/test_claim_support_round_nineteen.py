@@ -166,3 +166,20 @@ def test_the_lead_of_a_quote_deep_in_a_long_schedule_is_its_own_sub_paragraph() 
     assert _lead_of(schedule, "The authority must keep record 7.") == (
         "**7** (1) The authority must keep record 7")
     assert _lead_of(schedule, "no such words") == "no such words"
+
+
+def test_no_duty_to_refrain_is_leave_to_act() -> None:
+    """A claim that lifts the duty to hold back ("need not refrain from permitting") says the
+    opposite of the quoted prohibition: never read as the same prohibition (the merged round's
+    review verified three such claims that main removed)."""
+    assert modalities("the person served need not refrain from permitting a room") == {"power"}
+    assert modalities("the person is under no duty to refrain from permitting it") == {"power"}
+    assert modalities("the person does not have to refrain from permitting it") == {"power"}
+    source = ("(1) The requirement is that the person on whom the notice is served must "
+              "refrain from— (a) permitting a room to be occupied as sleeping accommodation "
+              "otherwise than in accordance with the notice.")
+    for lifted in ("need not refrain from", "does not have to refrain from",
+                   "is under no duty to refrain from"):
+        claim = (f"The person served {lifted} permitting a room to be occupied as sleeping "
+                 "accommodation otherwise than in accordance with the notice")
+        assert check_claim(claim, source, quote="must refrain from"), lifted

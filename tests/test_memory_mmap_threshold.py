@@ -6,6 +6,7 @@ threshold is the whole process's."""
 
 from __future__ import annotations
 
+import platform
 import subprocess
 import sys
 
@@ -39,7 +40,7 @@ def _mapped(size: int) -> bool:
     return out == "True"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc only")
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's malloc only (mallinfo2)")
 def test_a_model_runs_activation_buffer_is_mapped_and_a_small_one_is_not() -> None:
     assert _mapped(1536 * 1024)  # a 256-token run's feed-forward activations
     assert not _mapped(64 * 1024)

@@ -332,6 +332,9 @@ _BOUND = re.compile(r"\b(?:earliest|latest|soonest) (?:date|day|time|point)\b", 
 _DATE_ASKED = re.compile(r"\b(?:on|by) (?:what|which) date\b|^\s*(?:what|which) date (?:did|was|"
                          r"were|is|does|will)\b", re.IGNORECASE)
 """"On what date did … issue its further decision letter?" asks for a date, not a duration."""
+_DATE_PAST = re.compile(r"\b(?:what|which) date (?:did|was|were|had)\b", re.IGNORECASE)
+"""A date asked of the past is answered by a date alone; "by what date must we protect the
+deposit?" is answered by its period too ("within 30 days of receiving it")."""
 _DATE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)? {MONTH},? \d{{4}}\b|\b{MONTH} \d{{1,2}}(?:st|nd|"
                    rf"rd|th)?,? \d{{4}}\b")
 _ORDINAL_DAY = re.compile(r"\b\d+(?:st|nd|rd|th) day\b", re.IGNORECASE)
@@ -672,7 +675,10 @@ def _period_cue(question: Question, sentence: str) -> bool:
     if _BOUND.search(question.text) and _ORDINAL_DAY.search(sentence):
         return True
     if _DATE_ASKED.search(question.text):
-        return bool(_DATE.search(sentence))
+        if _DATE.search(sentence):
+            return True
+        if _DATE_PAST.search(question.text):
+            return False
     if not _OFTEN.search(question.text) and PRIORITY_CLASS.search(sentence):
         return True
     if _WHEN_ASKED.search(asking_sentence(question.text)) and _EVENT.search(sentence):

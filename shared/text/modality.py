@@ -42,6 +42,10 @@ NO_DUTY = re.compile(
     r"\b(?:need not|needn['’]t|(?:is|are) not (?:required|obliged|bound) to|do(?:es)? not have "
     r"to|(?:is|are) under no (?:duty|obligation)|ha(?:s|ve) no (?:duty|obligation))\b",
     re.IGNORECASE)
+_FREE_TO_DO = re.compile(
+    rf"(?:{NO_DUTY.pattern})\s+(?:to\s+)?(?:refrain|abstain|desist)\s+from\b", re.IGNORECASE)
+"""No duty to hold back is leave to act: "need not refrain from permitting a room to be
+occupied" permits what "must refrain from permitting" forbids."""
 DUTY = re.compile(
     r"\b(?:must|shall|(?:is|are) (?:required|obliged|bound) to|ha(?:s|ve) (?:a|the) "
     r"(?:legal |statutory )?duty|(?:is|are) under (?:a|an) (?:duty|obligation)|ha(?:s|ve) to|"
@@ -86,6 +90,9 @@ def modalities(text: str) -> set[Modality]:
     """
     found: set[Modality] = set()
     text = _CONSTRAINED.sub(" ", _DATE.sub(" ", text))
+    if _FREE_TO_DO.search(text):
+        found.add("power")
+        text = _FREE_TO_DO.sub(" ", text)
     negatives: tuple[tuple[re.Pattern[str], Modality], ...] = (
         (PROHIBITION, "prohibition"), (NO_DUTY, "no_duty"))
     for pattern, kind in negatives:
