@@ -348,10 +348,25 @@ def waived_conditions(claim: str, section: str, quote: str | None,
     is reasonably practicable for him to do so; and (b) his reasonable costs … are paid"):
     doubted, never removed. ``widened_conditions`` reads the quote alone; the condition may
     sit beside the quoted item in the same list."""
-    waived = _WAIVED.search(_ASKED.sub(" ", claim))
-    if not quote or waived is None:
+    if not quote:
         return []
     own = _quoted_subsection(section, normalise(quote), label)
+    if (without := _WAIVED_BY.search(claim)) is not None and not _DENIED.search(claim):
+        what = _stems(without["what"])
+        # The quoted words may waive it themselves ("they may create … without any such
+        # consent so long as …"): their own "without" is the rule, not a waiver of it.
+        granted = {s for m in _WAIVED_BY.finditer(f"{quote} {own}") for s in _stems(m["what"])}
+        conditions = [] if any(not _absent(s, granted) for s in what) else \
+            _conditions_on(section, own, label, normalise(quote))
+        for condition in conditions:
+            kept = {s for s in what if not _absent(s, _stems(condition))}
+            if len(kept) >= 2 and len(kept) >= _NEW_SHARE * len(what):
+                return [f"The statement says the rule holds without {_clip(without['what'])}; "
+                        f"its section makes that a condition of it (“unless "
+                        f"{_clip(condition)}”)."]
+    waived = _WAIVED.search(_ASKED.sub(" ", claim))
+    if waived is None:
+        return []
     if not CONDITION.search(own):
         return []
     waived_terms, own_terms = _stems(waived["what"]), _stems(own)
@@ -360,6 +375,30 @@ def waived_conditions(claim: str, section: str, quote: str | None,
         return ["The statement says the rule holds whether or not what the quoted words' "
                 f"provision makes a condition of it is so (“{_clip(waived.group())}”)."]
     return []
+
+
+_WAIVED_BY = re.compile(r"\bwithout (?P<what>[^,.;]{8,120})", re.IGNORECASE)
+"""What a statement says its rule holds without: "may make an order … without notice of the
+application having been given to the local housing authority"."""
+_DENIED = re.compile(r"\b(?:not|no|never|cannot|nor)\b|n['’]t\b", re.IGNORECASE)
+"""A rule denied ("no order may be made without notice …", "Without the owner's written
+consent, a council … cannot grant …") restates the condition, it does not waive it."""
+
+
+def _conditions_on(section: str, own: str, label: str | None, want: str) -> list[str]:
+    """The "unless" conditions a section puts on the quoted subsection: in its own words, or
+    in a sibling that names it ("(5) No order may be made under subsection (2) unless notice of
+    the application has been given …") — the quoted words hold only on them, though they sit
+    in another subsection. Read in the subsections' order, so the same text always gives the
+    same conditions."""
+    subs = _subsections(section)
+    if label is None or label not in subs:
+        label = next((k for k, v in subs.items() if want in normalise(v)), None)
+    texts = [own]
+    if label is not None:
+        texts += [v for k, v in subs.items()
+                  if k != label and re.search(rf"\(\s*{re.escape(label)}\s*\)", v)]
+    return [m["cond"] for text in texts for m in _UNLESS.finditer(text)]
 
 
 _WHENEVER = re.compile(r"\bwhenever\b", re.IGNORECASE)
