@@ -28,7 +28,7 @@ _DIRECTION = re.compile(
 neighbour's flat" names the flat)."""
 
 
-_DET = r"(?:(?:a|an|the|our|their|its|his|her|this|that)\s+)?"
+_DET = rf"(?:{DETERMINER}\s+)?"
 _SWAPPED = re.compile(
     rf"\b(?:replac|swap|exchang|chang|convert|substitut|switch)\w*\s+{_DET}(?P<old>[a-z]+)\s+"
     rf"(?:with|for|into|to)\s+{_DET}(?P<new>[a-z]+)\b", re.IGNORECASE)
