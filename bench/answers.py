@@ -291,8 +291,8 @@ UNGATED_ITEMS = frozenset({
 fresh row), but do not gate; each one's note (round eight) or the comments above (rounds nine
 to nineteen) say why."""
 FRESH = ("r8f-", "r9f-", "r10f-", "r11f-", "r12f-", "r13f-", "r14f-", "r15f-", "r16f-",
-         "r17f-", "r18f-", "r19f-")
-"""Each round's fresh items (rounds eight to nineteen), written and first run before any
+         "r17f-", "r18f-", "r19f-", "r20f-")
+"""Each round's fresh items (rounds eight to twenty), written and first run before any
 change of their round: each round scored apart too, our estimate of the held-out set."""
 CHECK_DEADLINE_S = 60.0
 """The verifier's per-check deadline here (the service's is 15 s): this measures what an
