@@ -75,6 +75,10 @@ _NAMES_A_PERSON = re.compile(
 )
 """A person named as a judgment names its parties and judges ("Mr Holyoake", "Arnold J"):
 statutes and a landlord's policies name no one, so the question is about a case."""
+_NAMES_A_COMPANY = re.compile(
+    r"\b[A-Z0-9][A-Za-z0-9&]*(?: [A-Z0-9][A-Za-z0-9&]*)* (?:Ltd|Limited|plc|LLP|Solutions)\b")
+"""A company named as a party ("D2M Solutions", "CPC Group Ltd"): a judgment names the
+companies before it, a statute or a landlord's policy names none."""
 _NAMES_A_SOURCE = re.compile(
     r"\b[A-Z][A-Za-z' ]+ Act \d{4}\b|\[\d{4}\] [A-Z]+ \d+|\b(section|s\.)\s?\d+",
 )
@@ -87,7 +91,7 @@ _CONVERSATIONAL = re.compile(
 def _hits(question: str) -> dict[WorkerName, int]:
     text = question.lower()
     hits = {w: sum(1 for p in pats if p.search(text)) for w, pats in _COMPILED.items()}
-    hits["caselaw"] += bool(_NAMES_A_PERSON.search(question))
+    hits["caselaw"] += bool(_NAMES_A_PERSON.search(question) or _NAMES_A_COMPANY.search(question))
     return hits
 
 
