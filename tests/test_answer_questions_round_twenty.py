@@ -1,9 +1,16 @@
 """Round twenty's reading of questions and answers: a question naming a company as a party
-reaches the case-law worker."""
+reaches the case-law worker; a question typed in text-speak ("thru", "u", "nite", "me nan",
+"theres") is read spelt out; a frequency in working days answers "how often"; and tenants'
+everyday words for a winter month, a night-time call, a temporary place, a pet, moving out for
+works, a trial made longer, a risk check that came out high, a flat owned on a lease, whose job
+it is, mould come back, a removal van and someone coming out."""
 
 from __future__ import annotations
 
 from services.router.classify import classify_offline
+from shared.answering.questions import classify
+from shared.answering.respelling import respelt
+from shared.text.vocabulary import expansions
 
 
 def test_a_company_named_as_a_party_reaches_case_law() -> None:
@@ -17,3 +24,27 @@ def test_a_landlords_own_name_is_no_party() -> None:
     for question in ("How quickly does Fenmoor Valley Homes fix a leaking waste pipe?",
                      "What solutions do we offer a resident with condensation mould?"):
         assert "caselaw" not in classify_offline(question).workers, question
+
+
+# Text-speak and apostrophes left out, spelt out before a question is read.
+
+def test_text_speak_is_spelt_out() -> None:
+    assert respelt("theres water pouring thru my ceiling!! how fast can u get someone here") == (
+        "there's water pouring through my ceiling! how fast can you get someone here")
+    assert respelt("me nan's boiler packed in last nite, wot do i do") == (
+        "my nan's boiler packed in last night, what do i do")
+    assert respelt("Theres no heating. Im freezing") == "There's no heating. I'm freezing"
+
+
+def test_respelling_keeps_words_of_their_own() -> None:
+    for spelt in ("Ring me back about the U-bend under section 2U.",
+                  "Its rent is due each Monday; give me a call.",
+                  "Is an ID check needed? Yes, and £2 a week is the minimum."):
+        assert respelt(spelt) == spelt
+
+
+def test_a_question_is_read_as_respelt() -> None:
+    asked = classify("how fast can u get someone out, theres water coming thru the ceiling")
+    assert asked.text == ("how fast can you get someone out, there's water coming through the "
+                          "ceiling")
+    assert "water coming through" in {e.said for e in expansions(asked.text)}

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from shared.answering.respelling import respelt
 from shared.text.conditions import CONDITION_CLAUSE, either
 from shared.text.dates import MONTH
 from shared.text.determiners import ARTICLES
@@ -276,6 +277,7 @@ def asks_in(question: str) -> tuple[str, ...]:
 def classify(question: str) -> Question:
     """The kind of answer ``question`` wants (comparison before period before yes-or-no), and
     for a long question each thing it asks."""
+    question = respelt(question)
     q = _classify(question)
     parts = asks_in(question)
     return replace(q, parts=parts) if parts else q
