@@ -48,3 +48,44 @@ def test_a_question_is_read_as_respelt() -> None:
     assert asked.text == ("how fast can you get someone out, there's water coming through the "
                           "ceiling")
     assert "water coming through" in {e.said for e in expansions(asked.text)}
+
+
+# Tenants' words for a policy's concepts (round twenty's lexicon lines).
+
+def _means(question: str) -> set[str]:
+    return {e.means for e in expansions(question)}
+
+
+def test_tenants_words_for_the_policies_concepts() -> None:
+    cases = {
+        "its november and shes freezing": "winter between 1 October and 31 March",
+        "my shower broke at 11 at night": "out of hours",
+        "the temp flat won't take pets": "temporary accommodation",
+        "the hotel won't take our cat": "pets",
+        "we've got to move out for the building work": "decant temporary accommodation",
+        "they want to make his trial longer": "starter tenancy",
+        "can they make it longer?": "extend",
+        "the officer did a risk check with me": "risk assessment",
+        "it came out high": "high risk",
+        "I own my flat on a lease": "leaseholders",
+        "is that down to me to sort out?": "responsible",
+        "the mould in her room has come back": "returned reopened",
+        "she paid for a removal van": "removals costs of moving",
+        "how long until someone comes out to her": "attend",
+    }
+    for question, means in cases.items():
+        assert means in _means(question), question
+
+
+def test_the_lexicon_lines_keep_to_their_sense() -> None:
+    cases = {
+        "The order was made on 9 November 2015.": "winter between 1 October and 31 March",
+        "She has reported it since January.": "winter between 1 October and 31 March",
+        "How fast do we fix a night storage heater?": "out of hours",
+        "The trial judge found for the claimant.": "starter tenancy",
+        "Is a temporary exemption notice needed?": "temporary accommodation",
+        "She came back from hospital on Friday.": "returned reopened",
+        "Who is the leaseholder of the block?": "leaseholders",
+    }
+    for question, means in cases.items():
+        assert means not in _means(question), question

@@ -406,6 +406,42 @@ _LAY: tuple[_Entry, ...] = (
            "escape in a fire"),
     _entry(r"(?:lost|los(?:e|es|ing)|no|without) (?:all )?(?:(?:its|their|her|his|the) )?"
            r"(?:electric(?:ity|s)?|power supply)", "total loss of electricity"),
+    # Round twenty of answers: a winter month, a night or a weekend, a temporary place, a pet,
+    # moving out for works, a trial made longer, a risk check that came out high, a flat owned
+    # on a lease, whose job it is, mould come back, and a removal van.
+    _entry(r"(?:it's|its|it is) (?:the )?(?:middle of |end of |start of )?(?:october|november|"
+           r"december|january|february)(?! \d)|(?:it's|its|it is) (?:mid-?)?winter",
+           "winter between 1 October and 31 March"),
+    _entry(r"(?:\d{1,2}(?::\d\d)? ?(?:pm|am|o'?clock)?|late|ten|eleven|midnight) (?:at|in the) "
+           r"night|late at night|(?:in )?the middle of the night|overnight|(?:at|over) the "
+           r"weekend|on a (?:saturday|sunday)|bank holidays?|after (?:\d{1,2} ?pm|office hours)",
+           "out of hours"),
+    _entry(r"temp (?:flat|place|home|house|accommodation)|temporary (?:place|flat|house)",
+           "temporary accommodation"),
+    _entry(r"(?:our|my|her|his|their|the|a) (?:cats?|dogs?|kittens?|pupp(?:y|ies)|pets?)",
+           "pets"),
+    _entry(r"(?:move|moved|moves|moving) out (?:\w+ ){0,2}(?:for|while|during) (?:the |our |my "
+           r"|her |his |their )?(?:building |repair |roof |major )?(?:works?|repairs)",
+           "decant temporary accommodation"),
+    _entry(r"(?:his|her|my|their|your) (?:trial|probation(?:ary)?)(?: period| tenancy)?",
+           "starter tenancy"),
+    _entry(r"make (?:\w+ ){0,3}longer|lengthen(?:s|ed|ing)?", "extend"),
+    _entry(r"risk (?:check|thing|form|questions|score|list)s?", "risk assessment"),
+    _entry(r"(?:came|come|comes|coming) (?:out|back) (?:as )?high|scored? (?:\w+ )?high",
+           "high risk"),
+    _entry(r"(?:own|owns|bought|buy|buying) (?:my|our|the|her|his|their) (?:flat|home|house|"
+           r"maisonette) (?:on|with) a lease|on a lease", "leaseholders"),
+    _entry(r"(?:down|up) to (?:me|us|them|her|him|you)(?: to (?:sort|fix|pay|deal)\w*)?|"
+           r"(?:my|our|their|her|his) (?:job|problem|look-?out) to (?:sort|fix|deal)\w*",
+           "responsible"),
+    _entry(r"(?:mou?ld|damp|it)(?: has| have| is|'s)? (?:\w+ ){0,6}?(?:come|came|coming|comes|"
+           r"grown|grew|growing) back|(?:mou?ld|damp) (?:\w+ ){0,2}(?:back again|returned|"
+           r"returning|reappeared)", "returned reopened"),
+    _entry(r"removal (?:vans?|men|firms?|company|lorry|lorries)|(?:man|men) (?:and|with) a van",
+           "removals costs of moving"),
+    _entry(r"(?:someone|somebody|anyone|an engineer|a plumber|a man) (?:to )?(?:come|comes|"
+           r"coming) (?:out|round|over)", "attend"),
+    _entry(r"freezing|frozen", "heating"),
 )
 
 
