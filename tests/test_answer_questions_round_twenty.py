@@ -8,7 +8,7 @@ it is, mould come back, a removal van and someone coming out."""
 from __future__ import annotations
 
 from services.router.classify import classify_offline
-from shared.answering.questions import classify
+from shared.answering.questions import classify, has_cue
 from shared.answering.respelling import respelt
 from shared.text.vocabulary import expansions
 
@@ -89,3 +89,13 @@ def test_the_lexicon_lines_keep_to_their_sense() -> None:
     }
     for question, means in cases.items():
         assert means not in _means(question), question
+
+
+# A frequency in working or calendar days.
+
+def test_a_frequency_in_working_days_answers_how_often() -> None:
+    asked = classify("Her case officer rang once in February and she has heard nothing since. "
+                     "How often should she be getting updates?")
+    assert has_cue(asked, "The case officer will update the person reporting at least every 10 "
+                          "working days while the case is open.")
+    assert not has_cue(asked, "We will contact the person reporting within 5 working days.")
