@@ -99,3 +99,16 @@ def test_a_frequency_in_working_days_answers_how_often() -> None:
     assert has_cue(asked, "The case officer will update the person reporting at least every 10 "
                           "working days while the case is open.")
     assert not has_cue(asked, "We will contact the person reporting within 5 working days.")
+
+
+# Running late and too late: the policies' "not completed on time" and "time limit".
+
+def test_running_late_and_too_late_in_the_policies_words() -> None:
+    assert "cannot be completed on time escalated" in _means(
+        "who has to be told if it is going to be late?")
+    assert "cannot be completed on time escalated" in _means(
+        "what happens if we cannot finish it in time")
+    assert "time limit" in _means("He wants to complain. Is it too late?")
+    for question in ("She is going to be late with her rent.", "The rent is late again.",
+                     "The repairs man was late."):
+        assert "cannot be completed on time escalated" not in _means(question), question

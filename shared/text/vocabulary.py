@@ -442,6 +442,14 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"(?:someone|somebody|anyone|an engineer|a plumber|a man) (?:to )?(?:come|comes|"
            r"coming) (?:out|round|over)", "attend"),
     _entry(r"freezing|frozen", "heating"),
+    # Running late: what the policies call not completed on time, and escalated.
+    _entry(r"(?:going to be|will be|running) (?:\w+ )?late(?! (?:with|on|paying|in paying) )|"
+           r"(?:miss|misses|"
+           r"missed|missing) (?:the|its|their|our) deadline|(?:can't|cannot|can not|couldn't|"
+           r"won't) (?:\w+ ){0,2}(?:finish|finished|done|complete|completed) (?:\w+ ){0,2}"
+           r"(?:on|in) time", "cannot be completed on time escalated"),
+    # Too late to ask: what the policies call a time limit.
+    _entry(r"too late|out of time|left it too long", "time limit"),
 )
 
 
