@@ -8,7 +8,7 @@ it is, mould come back, a removal van and someone coming out."""
 from __future__ import annotations
 
 from services.router.classify import classify_offline
-from shared.answering.questions import classify, has_cue
+from shared.answering.questions import classify, elapsed_times, has_cue
 from shared.answering.respelling import respelt
 from shared.text.vocabulary import expansions
 
@@ -112,3 +112,14 @@ def test_running_late_and_too_late_in_the_policies_words() -> None:
     for question in ("She is going to be late with her rent.", "The rent is late again.",
                      "The repairs man was late."):
         assert "cannot be completed on time escalated" not in _means(question), question
+
+
+# A story that tells two times: the limit is measured against the one on its scale.
+
+def test_a_limit_is_measured_against_any_time_the_story_tells() -> None:
+    asked = classify("Two years ago our contractor damaged Mr Lewis's shed. He only found the "
+                     "damage eight months ago, and now he wants to complain. Is it too late?")
+    assert [t for t, _ in elapsed_times(asked.text)] == ["Two years", "eight months"]
+    assert has_cue(asked, "Complaints should be made within 6 months of the matter arising or "
+                          "of the resident becoming aware of it.")
+    assert not has_cue(asked, "We will acknowledge a Stage 1 complaint within 5 working days.")

@@ -15,7 +15,7 @@ from shared.answering.questions import (
     asked_act,
     comparable,
     durations,
-    elapsed,
+    elapsed_times,
     in_days,
 )
 from shared.text.conditions import OPENING_CONDITION
@@ -118,12 +118,11 @@ def _negated(sentence: str) -> bool:
 def _against_limit(q: Question, sentence: str) -> str:
     """The time the question says has passed, measured against the limit the sentence sets
     ("seven months is more than the 6 months the source allows"); nothing without both."""
-    passed = elapsed(q.text)
-    if passed is None:
-        return ""
     for m in LIMIT.finditer(sentence):
         limit = amount(m.group("period"))
-        if limit is not None and comparable(passed[1], limit):
+        passed = next((t for t in elapsed_times(q.text)
+                       if limit is not None and comparable(t[1], limit)), None)
+        if limit is not None and passed is not None:
             more = in_days(passed[1]) > in_days(limit)
             return (f"{passed[0].lower()} is {'more' if more else 'no more'} than the "
                     f"{m.group('period')} the source allows")

@@ -47,6 +47,7 @@ __all__ = [
     "does_asked_action",
     "durations",
     "elapsed",
+    "elapsed_times",
     "has_cue",
     "in_days",
     "kind_cue",
@@ -612,14 +613,23 @@ def elapsed(question: str) -> tuple[str, tuple[float, str]] | None:
     before the asking sentence ("claimed Universal Credit three weeks ago … Will we take him
     to court?") is measured only when the asking sentence asks about timing ("is she too
     late?"): otherwise it is part of the story, not what is asked."""
+    told = elapsed_times(question)
+    return told[0] if told else None
+
+
+def elapsed_times(question: str) -> list[tuple[str, tuple[float, str]]]:
+    """Every time ``question`` says has passed, in order (``elapsed``): a story may tell two
+    ("Two years ago our contractor damaged his shed … he found the damage eight months ago …
+    is it too late?"), and the limit a source sets is measured against the one on its scale."""
     asking = asking_sentence(question)
     if asking != question and not _TIMING_ASKED.search(asking):
         question = asking
+    told = []
     for m in DURATION.finditer(question):
         counted = amount(m.group(0))
         if counted and _ELAPSED.search(question[m.end():m.end() + 12]):
-            return m.group(0), counted
-    return None
+            told.append((m.group(0), counted))
+    return told
 
 
 LIMIT = re.compile(rf"\b(?:within|no (?:more|later) than|not (?:more|later) than|up to|at most)"
@@ -705,10 +715,11 @@ def _who_cue(question: Question, sentence: str) -> bool:
 
 
 def _yes_no_cue(question: Question, sentence: str) -> bool:
-    passed = elapsed(question.text)
-    if passed:  # "made seven months after": a limit in months answers it
+    told = elapsed_times(question.text)
+    if told:  # "made seven months after": a limit in months answers it
         return any((a := amount(m.group("period"))) is not None
-                   and comparable(passed[1], a) for m in LIMIT.finditer(sentence))
+                   and comparable(passed[1], a) for m in LIMIT.finditer(sentence)
+                   for passed in told)
     if question.asks == "fact" and DEFINITION.search(sentence):
         # "Do students count as …?" is answered by what the source treats as what.
         return True
