@@ -71,12 +71,11 @@ DURATION = re.compile(
 """A period or frequency: "5 working days", "seven days", "every 2 years", "annually"."""
 
 FREQUENCY = re.compile(
-    rf"\b(?:every|each|per|a)\s+(?:{_NUMBER}\s+)?(?:(?:working|calendar|clear)\s+)?"
-    r"(?:hours?|days?|weeks?|months?|years?)\b|"
+    rf"\b(?:every|each|per|a)\s+(?:{_NUMBER}\s+)?(?:hours?|days?|weeks?|months?|years?)\b|"
     r"\bannual(?:ly)?\b|\byearly\b|\bmonthly\b|\bweekly\b|\bat every\b|"
     r"\b(?:start|end|beginning) of (?:every|each)\b", re.IGNORECASE)
-"""How often: "every 12 months", "every 10 working days", "annually", "each year", or at each
-event ("at the start of every tenancy")."""
+"""How often: "every 12 months", "annually", "each year", or at each event ("at the start of
+every tenancy")."""
 _OFTEN = re.compile(r"\bhow often\b|\bhow frequently\b|\bfrequency\b|\bintervals?\b",
                     re.IGNORECASE)
 """How often, also as the interval between one check and the next."""
