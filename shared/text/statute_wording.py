@@ -151,8 +151,11 @@ DEALINGS: tuple[tuple[str, str], ...] = (
     (r"\bst(?:an|oo)d\w* in the (?:way|doorway|door)\b|\b(?:would not|wouldn'?t|will not|won'?t|"
      r"refus\w* to) let (?:\w+ ){0,2}(?:look|see|inspect|check|examine|through)\b",
      "obstructs obstruction"),
-    # A demand for records ignored: the Act's notice to produce documents, not complied with.
-    (r"\bignor\w* (?:\w+ ){0,4}(?:letters?|notices?|requests?|demands?)\b",
+    # A demand for records ignored: the Act's notice to produce documents, not complied with
+    # (any other demand ignored is CIRCUMSTANCES' failure to comply).
+    (r"^(?=.*\bignor\w* (?:\w+ ){0,4}(?:letters?|notices?|requests?|demands?)\b)(?=.*\b(?:"
+     r"documents?|records?|papers|paperwork|accounts|agreements|certificates|receipts|rent books?|"
+     r"information)\b).",
      "fails to comply with notice"),
     (r"\b(?:ask|asks|asked|asking|demand|demands|demanded|demanding) (?:\w+ ){0,2}for "
      r"(?:\w+ ){0,4}(?:documents|records|papers|paperwork|accounts)\b",
@@ -438,9 +441,14 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
      r"(?:the |its )?(?:landlord|owner)s?\b|\bhand\w* back (?:the (?:house|home|flat|property|"
      r"building) )?to (?:the |its )?(?:landlord|owner)s?\b",
      "termination management order cease to have effect"),
-    # A tenancy carrying on as it was: the order's effect on the occupiers.
-    (r"\b(?:tenanc(?:y|ies)|leases?|agreements?) (?:still )?(?:carr(?:y|ies) on|continues?|"
-     r"survives?|still stands?)\b|\bcarr(?:y|ies) on as before\b", "effect occupiers existing"),
+    # A tenancy carrying on as it was: the order's effect on the occupiers; not one that
+    # carries on after a death, a sale or the end of a fixed term (succession, a new landlord,
+    # a periodic tenancy). A question's part may lose the order it names ("Does my tenancy
+    # carry on as before?"), so the line excludes the other cases rather than requiring it.
+    (r"^(?!.*\b(?:died|dies|death|passed away|widow\w*|bereave\w*|succe\w*|sold|sells|selling|"
+     r"sale|buyer|new (?:landlord|owner)s?|fixed[- ]term|end of the term|periodic)\b)(?=.*(?:\b(?:"
+     r"tenanc(?:y|ies)|leases?|agreements?) (?:still )?(?:carr(?:y|ies) on|continues?|survives?|"
+     r"still stands?)\b|\bcarr(?:y|ies) on as before\b)).", "effect occupiers existing"),
     # A no-fault notice where a licence is in question: the Act's restriction on ending the
     # tenancy of an unlicensed house.
     (r"^(?=.*\blicen[cs])(?=.*(?:\bsection 21\b|\bs\.? ?21\b|\bno[- ]fault\b|\b(?:two|2) months'? "
@@ -457,8 +465,8 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
      r".|\b(?:not|never|won'?t) (?:to )?answer the door\b",
      "warrant authorise entry admission refused"),
     # A debt put on a home: the Act's charge on the premises, a local land charge.
-    (r"\b(?:charges?|debts?|liens?) (?:on|against) (?:my|the|his|her|their|our|your) "
-     r"(?:property|house|home|flat|premises|land|building)\b",
+    (r"(?:\b(?:a|the|any|its) (?:legal |land )?charge|\bdebts?|\bliens?) (?:on|against) (?:my|the|"
+     r"his|her|their|our|your) (?:property|house|home|flat|premises|land|building)\b",
      "charge on the premises local land charge recovery"),
     # Charged or billed for the council's own inspections and notices: its charge for
     # enforcement action.
@@ -467,12 +475,17 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
     # A demand ignored: the Act's offence of failing to comply.
     (r"\b(?:ignor\w*|disobey\w*|defy\w*|defie\w*|flout\w*) (?:[\w']+ ){0,3}(?:demands?|notices?|"
      r"orders?|requests?|requirements?|letters?)\b", "fails to comply offence"),
-    # Urgent works by the council: the Act's emergency remedial action.
-    (r"\burgent(?:ly)? (?:\w+ )?(?:works?|repairs?|action)\b|\bemergency (?:works?|repairs?)\b",
-     "emergency remedial action"),
+    # Urgent works the council does itself: the Act's emergency remedial action (not an urgent
+    # repair a landlord or a tenant asks about).
+    (r"\b(?:council|authority|it|they) (?:\w+ ){0,2}(?:do|does|did|doing|done|carr\w* out|"
+     r"undert\w*) (?:the |some |any )?(?:urgent(?:ly)?|emergency) (?:\w+ )?(?:works?|repairs?|"
+     r"action)\b|\b(?:urgent(?:ly)?|emergency) (?:\w+ )?(?:works?|repairs?|action) (?:\w+ ){0,2}"
+     r"(?:itself|themselves)\b", "emergency remedial action"),
     # Money to adapt a home for a disabled person: the disabled facilities grant.
+    # A wheelchair alone is no grant: only with the money asked about.
     (r"\badapt(?:ing|ed)? (?:it|them|the (?:home|house|flat|caravan|bathroom)|my|his|her|their|"
-     r"our)\b|\badaptations?\b|\bwheelchairs?\b", "disabled facilities grant"),
+     r"our)\b|\badaptations?\b|^(?=.*\bwheelchairs?\b)(?=.*\b(?:money|grants?|funds?|funding|"
+     r"pay|pays|paid|paying|cost|costs|afford\w*|quotes?)\b).", "disabled facilities grant"),
     # Owners of one building together: the Act's action by one owner on behalf of another.
     (r"\bco-?own\w*|\bjoint(?:ly)?[- ]own\w*|\b(?:another|other|the other) (?:freeholders?|"
      r"co-?owners?)\b", "one owner on behalf of another"),
@@ -482,16 +495,19 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
     (r"\b(?:anyone|anybody|someone|somebody|a court|a judge|a tribunal|the tribunal) "
      r"(?:\w+ ){0,3}(?:approv(?:e|es|ed|ing)|sign(?:s|ed)? (?:it |this |that )?off|"
      r"authori[sz](?:e|es|ed|ing))\b", "authorisation authorise tribunal"),
-    # Done overnight or on the spot: the Act's emergency measures, with immediate effect.
-    (r"\bovern(?:ight|ite)\b|\bstraight ?away\b|\bthere and then\b|\bon the spot\b",
-     "emergency immediate effect"),
+    # The council's own step taken overnight or on the spot: the Act's emergency measures,
+    # with immediate effect (not anything else wanted straight away).
+    (r"^(?=.*\b(?:council|authority|officers?|environmental health|inspectors?)\b)(?=.*\b(?:"
+     r"notices?|orders?|bann?\w*|barr\w*|clos\w*|shut\w*|step\w* in|do (?:the |any )?works?|"
+     r"no ?one can|prohibit\w*|stop\w*)\b)(?=.*\b(?:overn(?:ight|ite)|straight ?away|there and "
+     r"then|on the spot)\b).", "emergency immediate effect"),
 )
 """Round nineteen's everyday words for the circumstances a step is asked about (let off a
 licence for now, the council no longer running a house, a tenancy carrying on, a no-fault notice
 where a licence is in question, an empty home taken over, officers kept out, a debt on a home,
 charged for an inspection, a demand ignored, urgent works, money to adapt a home, co-owners,
-a main home, someone else's sign-off, done overnight), as ``LAY``: full text, and the model's
-query with ``plain``."""
+a main home, someone else's sign-off, done overnight), narrowed in round twenty to the
+circumstance each names, as ``LAY``: full text, and the model's query with ``plain``."""
 TERMS: tuple[tuple[str, str], ...] = (
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"
