@@ -41,9 +41,9 @@ CLAIM_SET = HERE / "verification_claims.jsonl"
 CACHE_PAIRS = HERE / "cache_pairs.jsonl"
 POLICIES = HERE / "policies"
 FRESH = ("r6f-", "r7f-", "r8f-", "r9f-", "r10f-", "r11f-", "r12f-", "r13f-", "r14f-",
-         "r16f-", "r17f-", "r18f-", "r19f-")
+         "r16f-", "r17f-", "r18f-", "r19f-", "r20f-")
 """The id prefixes of each round's fresh retrieval items (rounds six to fourteen and sixteen to
-nineteen; round fifteen wrote none), written and first run before any change of their round: the
+twenty; round fifteen wrote none), written and first run before any change of their round: the
 benchmarks also score them apart, each round's alone too, our estimate of a held-out set."""
 
 RetrievalCategory = Literal[

@@ -44,7 +44,7 @@ from shared.text.vocabulary import expand_statutory, spelt_out
     ("Does the house still count as my main home?", "only or main residence occupying"),
     ("The council wants to take it over; does anyone have to approve it first?",
      "authorisation authorise tribunal"),
-    ("They put a notice on the door overnight.", "emergency immediate effect"),
+    ("The council put a notice on the door overnight.", "emergency immediate effect"),
 ])
 def test_everyday_words_for_a_steps_circumstances(question: str, means: str) -> None:
     """Full text gets the Act's words, and so does the model's plain query; the model's

@@ -52,8 +52,8 @@ PLAIN: tuple[tuple[str, str], ...] = (
     (r"\byearly\b|\bonce a year\b", "annual"),
     # What the council does to a house: take over its management, order works, ban its use,
     # knock it down.
-    (r"\btak(?:e|es|ing|en) over (?:the )?(?:running|management|managing|control)\b|"
-     r"\btak(?:e|es|ing|en) over (?:running|managing)\b", "management order"),
+    (r"\b(?:tak(?:e|es|ing|en)|took) over (?:the )?(?:running|management|managing|control)\b|"
+     r"\b(?:tak(?:e|es|ing|en)|took) over (?:running|managing)\b", "management order"),
     (r"\b(?:order|notice)s? to (?:fix|repair|sort out|put right|do (?:the )?works?)\b",
      "improvement notice"),
     (r"\bban(?:s|ned|ning)? (?:on )?(?:anyone |people )?(?:living|using|use)\b|"
@@ -151,8 +151,11 @@ DEALINGS: tuple[tuple[str, str], ...] = (
     (r"\bst(?:an|oo)d\w* in the (?:way|doorway|door)\b|\b(?:would not|wouldn'?t|will not|won'?t|"
      r"refus\w* to) let (?:\w+ ){0,2}(?:look|see|inspect|check|examine|through)\b",
      "obstructs obstruction"),
-    # A demand for records ignored: the Act's notice to produce documents, not complied with.
-    (r"\bignor\w* (?:\w+ ){0,4}(?:letters?|notices?|requests?|demands?)\b",
+    # A demand for records ignored: the Act's notice to produce documents, not complied with
+    # (any other demand ignored is CIRCUMSTANCES' failure to comply).
+    (r"^(?=.*\bignor\w* (?:\w+ ){0,4}(?:letters?|notices?|requests?|demands?)\b)(?=.*\b(?:"
+     r"documents?|records?|papers|paperwork|accounts|agreements|certificates|receipts|rent books?|"
+     r"information)\b).",
      "fails to comply with notice"),
     (r"\b(?:ask|asks|asked|asking|demand|demands|demanded|demanding) (?:\w+ ){0,2}for "
      r"(?:\w+ ){0,4}(?:documents|records|papers|paperwork|accounts)\b",
@@ -179,9 +182,9 @@ DEGREES: tuple[tuple[str, str], ...] = (
      r"hazards?)\b|\bless serious (?:dangers?|risks?|hazards?|problems?)\b",
      "category 2 hazard"),
     # A house taken over for good or for now: the Act's final and interim management orders.
-    (r"\btak(?:e|es|ing|en) over (?:\w+ ){0,6}(?:for good|permanently|for the long term|"
+    (r"\b(?:tak(?:e|es|ing|en)|took) over (?:\w+ ){0,6}(?:for good|permanently|for the long term|"
      r"long[- ]term|for years)\b", "final management order"),
-    (r"\btak(?:e|es|ing|en) over (?:\w+ ){0,6}(?:temporarily|for now|short[- ]term|"
+    (r"\b(?:tak(?:e|es|ing|en)|took) over (?:\w+ ){0,6}(?:temporarily|for now|short[- ]term|"
      r"for a while|in the meantime)\b", "interim management order"),
     # Those who deal with a dead person's affairs: the Act's personal representatives.
     (r"\bexecutors?\b|\badministrators? of (?:his|her|their|the) estate\b",
@@ -362,7 +365,9 @@ SPOKEN: tuple[tuple[str, str], ...] = (
     # notice and sleeping accommodation.
     (r"\bhow many (?:\w+ ){0,2}(?:may|can|could|should|are allowed to) sleep\b|"
      r"\b(?:limit\w*|cap(?:s|ped|ping)?|restrict\w*) (?:\w+ ){0,3}rooms? to (?:one|two|three|"
-     r"\d+) (?:person|people)\b|\bsleepers\b", "overcrowding notice sleeping accommodation"),
+     r"\d+) (?:person|people)\b|\bsleepers\b|\b(?:only|no more than|just) (?:one|two|three|\d+) "
+     r"(?:person|people) (?:can|may|could|is allowed to|are allowed to) sleep\b",
+     "overcrowding notice sleeping accommodation"),
     # An extra permit scheme across a district: the Act's additional licensing designation.
     (r"\bextra (?:\w+ ){0,2}(?:permits?|licen[cs]\w*) (?:schemes?|rules|areas?)\b",
      "additional licensing designation"),
@@ -438,9 +443,14 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
      r"(?:the |its )?(?:landlord|owner)s?\b|\bhand\w* back (?:the (?:house|home|flat|property|"
      r"building) )?to (?:the |its )?(?:landlord|owner)s?\b",
      "termination management order cease to have effect"),
-    # A tenancy carrying on as it was: the order's effect on the occupiers.
-    (r"\b(?:tenanc(?:y|ies)|leases?|agreements?) (?:still )?(?:carr(?:y|ies) on|continues?|"
-     r"survives?|still stands?)\b|\bcarr(?:y|ies) on as before\b", "effect occupiers existing"),
+    # A tenancy carrying on as it was: the order's effect on the occupiers; not one that
+    # carries on after a death, a sale or the end of a fixed term (succession, a new landlord,
+    # a periodic tenancy). A question's part may lose the order it names ("Does my tenancy
+    # carry on as before?"), so the line excludes the other cases rather than requiring it.
+    (r"^(?!.*\b(?:died|dies|death|passed away|widow\w*|bereave\w*|succe\w*|sold|sells|selling|"
+     r"sale|buyer|new (?:landlord|owner)s?|fixed[- ]term|end of the term|periodic)\b)(?=.*(?:\b(?:"
+     r"tenanc(?:y|ies)|leases?|agreements?) (?:still )?(?:carr(?:y|ies) on|continues?|survives?|"
+     r"still stands?)\b|\bcarr(?:y|ies) on as before\b)).", "effect occupiers existing"),
     # A no-fault notice where a licence is in question: the Act's restriction on ending the
     # tenancy of an unlicensed house.
     (r"^(?=.*\blicen[cs])(?=.*(?:\bsection 21\b|\bs\.? ?21\b|\bno[- ]fault\b|\b(?:two|2) months'? "
@@ -457,8 +467,8 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
      r".|\b(?:not|never|won'?t) (?:to )?answer the door\b",
      "warrant authorise entry admission refused"),
     # A debt put on a home: the Act's charge on the premises, a local land charge.
-    (r"\b(?:charges?|debts?|liens?) (?:on|against) (?:my|the|his|her|their|our|your) "
-     r"(?:property|house|home|flat|premises|land|building)\b",
+    (r"(?:\b(?:a|the|any|its) (?:legal |land )?charge|\bdebts?|\bliens?) (?:on|against) (?:my|the|"
+     r"his|her|their|our|your) (?:property|house|home|flat|premises|land|building)\b",
      "charge on the premises local land charge recovery"),
     # Charged or billed for the council's own inspections and notices: its charge for
     # enforcement action.
@@ -467,12 +477,17 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
     # A demand ignored: the Act's offence of failing to comply.
     (r"\b(?:ignor\w*|disobey\w*|defy\w*|defie\w*|flout\w*) (?:[\w']+ ){0,3}(?:demands?|notices?|"
      r"orders?|requests?|requirements?|letters?)\b", "fails to comply offence"),
-    # Urgent works by the council: the Act's emergency remedial action.
-    (r"\burgent(?:ly)? (?:\w+ )?(?:works?|repairs?|action)\b|\bemergency (?:works?|repairs?)\b",
-     "emergency remedial action"),
+    # Urgent works the council does itself: the Act's emergency remedial action (not an urgent
+    # repair a landlord or a tenant asks about).
+    (r"\b(?:council|authority|it|they) (?:\w+ ){0,2}(?:do|does|did|doing|done|carr\w* out|"
+     r"undert\w*) (?:the |some |any )?(?:urgent(?:ly)?|emergency) (?:\w+ )?(?:works?|repairs?|"
+     r"action)\b|\b(?:urgent(?:ly)?|emergency) (?:\w+ )?(?:works?|repairs?|action) (?:\w+ ){0,2}"
+     r"(?:itself|themselves)\b", "emergency remedial action"),
     # Money to adapt a home for a disabled person: the disabled facilities grant.
+    # A wheelchair alone is no grant: only with the money asked about.
     (r"\badapt(?:ing|ed)? (?:it|them|the (?:home|house|flat|caravan|bathroom)|my|his|her|their|"
-     r"our)\b|\badaptations?\b|\bwheelchairs?\b", "disabled facilities grant"),
+     r"our)\b|\badaptations?\b|^(?=.*\bwheelchairs?\b)(?=.*\b(?:money|grants?|funds?|funding|"
+     r"pay|pays|paid|paying|cost|costs|afford\w*|quotes?)\b).", "disabled facilities grant"),
     # Owners of one building together: the Act's action by one owner on behalf of another.
     (r"\bco-?own\w*|\bjoint(?:ly)?[- ]own\w*|\b(?:another|other|the other) (?:freeholders?|"
      r"co-?owners?)\b", "one owner on behalf of another"),
@@ -482,16 +497,66 @@ CIRCUMSTANCES: tuple[tuple[str, str], ...] = (
     (r"\b(?:anyone|anybody|someone|somebody|a court|a judge|a tribunal|the tribunal) "
      r"(?:\w+ ){0,3}(?:approv(?:e|es|ed|ing)|sign(?:s|ed)? (?:it |this |that )?off|"
      r"authori[sz](?:e|es|ed|ing))\b", "authorisation authorise tribunal"),
-    # Done overnight or on the spot: the Act's emergency measures, with immediate effect.
-    (r"\bovern(?:ight|ite)\b|\bstraight ?away\b|\bthere and then\b|\bon the spot\b",
-     "emergency immediate effect"),
+    # The council's own step taken overnight or on the spot: the Act's emergency measures,
+    # with immediate effect (not anything else wanted straight away).
+    (r"^(?=.*\b(?:council|authority|officers?|environmental health|inspectors?)\b)(?=.*\b(?:"
+     r"notices?|orders?|bann?\w*|barr\w*|clos\w*|shut\w*|step\w* in|do (?:the |any )?works?|"
+     r"no ?one can|prohibit\w*|stop\w*)\b)(?=.*\b(?:overn(?:ight|ite)|straight ?away|there and "
+     r"then|on the spot)\b).", "emergency immediate effect"),
+    # Round twenty (lay, casual, tenant's, landlord's and long questions): how people say
+    # that a step must end, what a notice must say, a company's director in the dock, the
+    # council running a house for now, a let that counts, a scheme over a whole area.
+    # How long a takeover or a scheme may go on, or that it must end: the Act's ceasing to
+    # have effect.
+    (r"\b(?:has|have|had) to (?:end|stop|come to an end)\b|\bcome to an end\b|"
+     r"\b(?:go on|goes on|last|lasts|run|runs|carry on|continue) (?:for ever|forever|"
+     r"indefinitely)\b|\bhow long can (?:this|it|that|they) (?:go on|last|continue|carry on)\b",
+     "cease to have effect period"),
+    # What a notice has to say, or being told what was done or found: what it must specify.
+    (r"\bwhat (?:\w+ ){0,4}(?:has|have|had|must|should|ought) (?:to )?(?:have )?(?:say|said|"
+     r"state|contain|include)\b|\b(?:tell|told|send|sent|give|given) (?:\w+ ){0,3}(?:saying |"
+     r"know )?what (?:they|it|the council|you) (?:did|had done|have done|found)\b|"
+     r"\bsaying what (?:they|it|the council) (?:did|had done|found)\b",
+     "notice must specify contents"),
+    # A company and its director prosecuted too: the Act's offences by bodies corporate.
+    (r"^(?=.*\b(?:ltd|limited compan(?:y|ies)|compan(?:y|ies))\b)(?=.*\bdirectors?\b).",
+     "director officer body corporate offence"),
+    # Being "done for" something: prosecuted for an offence.
+    (r"\b(?:get|gets|got|getting|be|been|being) done (?:for|too|as well)\b",
+     "offence proceedings conviction"),
+    # The council running a house for now: the Act's interim management order.
+    (r"\b(?:temporarily|for now|for the time being) (?:running|managing|in charge of)\b|"
+     r"\b(?:running|managing) (?:\w+ ){0,3}(?:temporarily|for now|for the time being)\b",
+     "interim management order"),
+    # A let said to count or not: treated as a lease or licence in law.
+    (r"\b(?:proper|real|valid|genuine) (?:tenanc(?:y|ies)|lets?|leases?)\b|"
+     r"\bcounts? as (?:a |the )?(?:proper|real|valid|genuine|legal)\b",
+     "treated as if legal lease licence"),
+    # A scheme over a whole area, however wide: the Act's designation of an area.
+    (r"\b(?:area|borough|district|street|town|city|county)[- ]wide\b",
+     "designate area designation"),
+    # The council's own contractors at work on a house: its remedial action, not the owner's.
+    (r"\b(?:council|authority)(?:'s|s'|s)? (?:own )?(?:contractors?|builders?|workmen|workers|"
+     r"tradesmen)\b", "remedial action taken by the authority"),
+    # Who has to be told, or what published: the Act's notification requirements.
+    (r"\bwho (?:do|must|should|shall|will) (?:we|i|they|you|the council) (?:have to |need to )?"
+     r"(?:tell|inform|notify|let know)\b|\bwhat (?:do|must|should) (?:we|i|they|you|the council) "
+     r"(?:have to |need to )?publish\b", "notification requirements publish notice"),
+    # The landlord's contracts and bills while the council runs the house: the order's effect
+    # on agreements, the authority in the immediate landlord's place.
+    (r"^(?=.*(?:\bmanagement orders?\b|\b(?:tak\w*|took) over (?:the )?(?:running|"
+     r"management|managing)\b))(?=.*\b(?:contracts?|invoices?|suppliers?|service agreements?)\b).",
+     "agreements rights liabilities immediate landlord"),
 )
 """Round nineteen's everyday words for the circumstances a step is asked about (let off a
 licence for now, the council no longer running a house, a tenancy carrying on, a no-fault notice
 where a licence is in question, an empty home taken over, officers kept out, a debt on a home,
 charged for an inspection, a demand ignored, urgent works, money to adapt a home, co-owners,
-a main home, someone else's sign-off, done overnight), as ``LAY``: full text, and the model's
-query with ``plain``."""
+a main home, someone else's sign-off, done overnight), narrowed in round twenty to the
+circumstance each names, and round twenty's (a step that must end, what a notice must say, a
+company's director, a house run for now, a let that counts, a scheme area-wide, the council's
+own contractors, who must be told, a landlord's contracts under an order), as ``LAY``: full
+text, and the model's query with ``plain``."""
 TERMS: tuple[tuple[str, str], ...] = (
     (r"\bRROs?\b", "rent repayment order"),
     (r"(?-i:\bTENs?\b)", "temporary exemption notice"),  # not "ten"

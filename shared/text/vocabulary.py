@@ -294,6 +294,14 @@ _LAY: tuple[_Entry, ...] = (
     _entry(r"(?:won'?t|will not|wouldn'?t|would not|refus\w* to) let (?:\w+ ){0,3}in|"
            r"refus\w* (?:access|entry)|den(?:y|ies|ied|ying) (?:\w+ ){0,2}(?:access|entry)",
            "preventing permit allow access"),
+    # Letting the workers in: what the policies and the Act call giving access.
+    _entry(r"let (?:your |the |their |our |any )?(?:contractors?|workmen|workers|builders?|"
+           r"engineers?|tradesmen|tradespeople|plumbers?|electricians?|surveyors?|repairers?|"
+           r"operatives) in(?:to)?", "give access"),
+    # A neutral go-between helping neighbours settle a dispute: what the policies call
+    # mediation.
+    _entry(r"go[- ]betweens?|neutral (?:third party|person|party|someone|outsider)|"
+           r"someone neutral", "mediation"),
     _entry(r"how many (?:people |persons |occupants |residents |of us )?(?:can |may )?"
            r"(?:live|living|stay|sleep)|head ?counts?|(?:count|counts|counted|counting) (?:as )?"
            r"(?:a )?(?:full |whole |half )?(?:heads?|persons?|people)",
