@@ -407,8 +407,13 @@ ones are scored in the benchmark only."""
 
 FRESH20_WRONG = frozenset(i["id"] for i in FRESH20 if i["label"] == "fabricated")
 """Round twenty's wrong items are not gated yet, like rounds thirteen's to fifteen's and
-seventeen's to nineteen's (the count still verified after its rules is in BENCHMARKS' round
-twenty section). Its real items are gated (none removed); its wrong ones are scored in the
+seventeen's to nineteen's: after its rules 41 of the 76 stay verified (first run: 44), more
+than the 15 % a capped list of open items may hold (what they need, among others: a judgment's
+outcome, holding or party restated in words its passage does not use ("went to trial" against
+"was settled", "3i Group" for "GMAC"), a court or place the passage does not name, a payee or
+holder in the slot the quote gives another ("payments to the tenants" against "to the local
+housing authority"), an exception dropped ("with no exception for any use the council
+approves")). Its real items are gated (none removed); its wrong ones are scored in the
 benchmark only."""
 
 GATE_EXCLUDED = frozenset(i["id"] for i in FRESH8 if i.get("note"))
