@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["CONFLICTS", "DESCRIPTIONS", "EXCESS", "UPPER_LIMIT", "Modality", "first_modal",
-           "modalities", "same_limit"]
+__all__ = ["BESIDES", "CONFLICTS", "DESCRIPTIONS", "EXCESS", "UPPER_LIMIT", "Modality",
+           "condition_met", "first_modal", "modalities", "same_limit", "same_precondition"]
 
 Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
@@ -137,6 +137,19 @@ ONLY_FIRST = re.compile(r"\bonly\b[^.;:]{0,80}?\b(?:may|can|shall)\b", re.IGNORE
 designated"."""
 
 
+CONDITIONED = re.compile(r"\b(?:may|can)\b[^.;:]{0,160}?\bonly\s+(?:if|where|when|once|after)\b|"
+                         r"\bonly\s+(?:if|where|when|once|after)\b[^.;:]{0,160}?\b(?:may|can)\b",
+                         re.IGNORECASE)
+"""A power a condition confines, however long the act it allows: "can make an order letting an
+owner enter … only if satisfied"."""
+UNLESS = re.compile(r"\b(?:unless|until|except\s+(?:where|if|when|with|after))\b", re.IGNORECASE)
+"""A condition that lifts a prohibition: "No order may be made unless the court is satisfied"."""
+_BEFORE = re.compile(r"\bbefore\b", re.IGNORECASE)
+_ACHIEVED = re.compile(r"\bmust\s+have\s+(?:been\s+)?[a-z]+(?:ed|en|wn|ne|id)\b", re.IGNORECASE)
+"""A state to be reached first, not an act to do: "the authority must have considered any
+representations", "that period must have expired"."""
+
+
 def same_limit(power: str, prohibition: str) -> bool:
     """Whether a power and a prohibition state one limit from either side: "can last at most
     five years" says what "must not end more than 5 years after" says, but "can last more
@@ -149,4 +162,24 @@ def same_limit(power: str, prohibition: str) -> bool:
     return (bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))) or (
         bool(ONLY.search(power)) and bool(BESIDES.search(prohibition))) or (
         bool(CONFINED.search(power)) and bool(ONLY_FIRST.search(prohibition)) and
-        not NEGATED_MODAL.search(prohibition))
+        not NEGATED_MODAL.search(prohibition)) or (
+        # "can make the order only if satisfied …" says what "No order may be made unless the
+        # court is satisfied …" says; a prohibition with no condition that lifts it does not.
+        bool(CONDITIONED.search(power)) and bool(UNLESS.search(prohibition)))
+
+
+def same_precondition(duty: str, prohibition: str) -> bool:
+    """Whether a duty to do one thing before another and a prohibition of the other unless
+    the first is done state one requirement: "Before making such an order, the tribunal must
+    give any sub-lessee an opportunity of being heard" is what "the tribunal cannot make the
+    order unless it has first given any sub-lessee a hearing" says. A duty with no "before",
+    or a prohibition with no "unless" (or "until"), is another rule."""
+    return bool(_BEFORE.search(duty)) and bool(UNLESS.search(prohibition))
+
+
+def condition_met(power: str, duty: str) -> bool:
+    """Whether a power confined by a condition ("can apply only if it has considered any
+    representations") and a "must have" stating that condition as a state to be reached ("the
+    authority must have considered any representations") say one thing: the "must" is the
+    condition, not a duty to act."""
+    return bool(CONDITIONED.search(power)) and bool(_ACHIEVED.search(duty))

@@ -37,6 +37,7 @@ from shared.verification.people import other_person_named, unknown_judges
 from shared.verification.polarity import denied_in_passage, denied_in_statement, early_for_late
 from shared.verification.quantifiers import swapped_quantifiers
 from shared.verification.quotes import contains_quote
+from shared.verification.ranges import changed_ranges
 from shared.verification.roles import (
     changed_posts,
     counsel_doubts,
@@ -284,6 +285,7 @@ class CaselawCheck:
                                        *other_person_named(_own_words(citation), citation.quote),
                                        *changed_ordinals(_own_words(citation), citation.quote),
                                        *another_division(_own_words(citation), citation.quote),
+                                       *changed_ranges(_own_words(citation), citation.quote),
                                        *unknown_judges(_own_words(citation), case.text)]]
             findings += [CheckFinding("claim_unsupported", False, doubt)
                          for doubt in standing_doubts(

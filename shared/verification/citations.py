@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from shared.text.sentences import Sentence, sentence_at, split_sentences
-from shared.verification.prose import ActMention, find_prose_refs, legislation_from_prose
+from shared.verification.prose import (
+    ActMention,
+    find_prose_refs,
+    legislation_from_prose,
+    names_section_of_act,
+)
 from shared.verification.quotes import normalise
 from shared.verification.refs import CitationKind, classify, legislation_ref, neutral_citation
 
@@ -120,6 +125,12 @@ def parse_citations(text: str) -> Parsed:
         # of what its citation checks, not a second authority the answer relies on.
         mention = normalise(text[p.start:p.end])
         if any(mention in q for q in quoted.get(sentence_at(sentences, p.start), [])):
+            continue
+        # The same cross-reference in the quote's own order ("In the Building Act 1984 (c. 55)
+        # omit section 72(6)(a)" restated as "repealed section 72(6)(a) of the Building Act
+        # 1984") is the quoted provision's words too.
+        if any(names_section_of_act(mention, q)
+               for q in quoted.get(sentence_at(sentences, p.start), [])):
             continue
         # "As substituted by Schedule 15, section 304 of the Housing Act 1985 …": the text the
         # cited amending provision puts in another Act is what its citation checks.

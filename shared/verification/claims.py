@@ -15,12 +15,15 @@ from dataclasses import dataclass
 from shared.text.conditions import CONDITIONS, either
 from shared.text.dates import MONTH, month_number
 from shared.text.modality import (
+    BESIDES,
     CONFLICTS,
     DESCRIPTIONS,
     Modality,
+    condition_met,
     first_modal,
     modalities,
     same_limit,
+    same_precondition,
 )
 from shared.text.numbers import MONEY, NUMBER, money_value, number_value, ordinal_value
 from shared.text.terms import terms
@@ -382,18 +385,31 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     found = modalities(basis)
     if len(found) == 1 and found <= CONFLICTS[claimed]:
         [actual] = found
-        if {claimed, actual} == {"power", "prohibition"} and (
-                same_limit(claim, basis) if claimed == "power" else same_limit(basis, claim)):
+        if _one_rule(claimed, actual, claim, basis):
             return []
-        if {claimed, actual} == {"duty", "prohibition"} and (
-                _one_bound(claim, basis) if claimed == "duty" else _one_bound(basis, claim)):
-            return []
-        if (claimed, actual) == ("duty", "power") and _NOTICE_FIRST.search(claim) \
-                and _BY_NOTICE.search(basis):
-            return []
+        if (claimed, actual) == ("power", "prohibition") and BESIDES.search(claim):
+            # "Except for …, a person may raise any question" against "No question may be
+            # raised which …": the exception may be what the prohibition forbids, in other
+            # words; a doubt, never a removal.
+            certain = False
         return [ClaimIssue(certain, f"The statement states {DESCRIPTIONS[claimed]}, but the "
                                     f"source states {DESCRIPTIONS[actual]}: “{_clip(basis)}”")]
     return []
+
+
+def _one_rule(claimed: Modality, actual: Modality, claim: str, basis: str) -> bool:
+    """Whether modalities the table calls conflicting state one rule in these words: a limit
+    from either side, one party bound, a duty served by notice, a duty to act before against a
+    prohibition unless, a power only if against the "must have" of its condition."""
+    pair = {claimed, actual}
+    if pair == {"power", "prohibition"}:
+        return same_limit(claim, basis) if claimed == "power" else same_limit(basis, claim)
+    if pair == {"duty", "prohibition"}:
+        duty, prohibition = (claim, basis) if claimed == "duty" else (basis, claim)
+        return _one_bound(duty, prohibition) or same_precondition(duty, prohibition)
+    if (claimed, actual) == ("duty", "power"):
+        return bool(_NOTICE_FIRST.search(claim) and _BY_NOTICE.search(basis))
+    return (claimed, actual) == ("power", "duty") and condition_met(claim, basis)
 
 
 _RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose|requiring|so)\b", re.IGNORECASE)

@@ -34,6 +34,7 @@ from shared.verification.outcomes import decided_otherwise
 from shared.verification.owners import holders_swapped, swapped_parties
 from shared.verification.quantifiers import swapped_quantifiers, widened_persons
 from shared.verification.quotes import contains_legal_quote
+from shared.verification.ranges import changed_ranges
 from shared.verification.refs import ACTS, act_id, legislation_ref
 from shared.verification.relevance import Relevance
 from shared.verification.siblings import (
@@ -214,6 +215,7 @@ class LegislationCheck:
                 *another_agent(citation.claim, citation.quote),
                 *inserted_for_omitted(citation.claim, citation.quote),
                 *changed_ordinals(citation.claim, citation.quote),
+                *changed_ranges(citation.claim, citation.quote),
                 *unnamed_bodies(citation.claim, text + "\n" + title)]]
             if not findings:
                 findings += await self._relevance(citation, target, provision, text)

@@ -19,7 +19,8 @@ from shared.verification.refs import (
     normalise_neutral,
 )
 
-__all__ = ["ActMention", "ProseRef", "find_prose_refs", "legislation_from_prose"]
+__all__ = ["ActMention", "ProseRef", "find_prose_refs", "legislation_from_prose",
+           "names_section_of_act"]
 
 _WORD = r"[A-Z][\w'’-]*"
 _PAREN = r"\([A-Z][^()\n]{0,60}\)"
@@ -113,6 +114,23 @@ def legislation_from_prose(ref: str) -> str | None:
     if len(refs) == 1 and refs[0].kind == "legislation":
         return refs[0].ref
     return None
+
+
+def names_section_of_act(mention: str, text: str) -> bool:
+    """Whether ``text`` names the Act and the section (subsections included) that the prose
+    reference ``mention`` ("section 72(6)(a) of the Building Act 1984") names, in any order
+    ("In the Building Act 1984 (c. 55) omit section 72(6)(a)").
+
+    An amending provision's words name the Act first and the section after; a statement
+    restating them puts "section … of the … Act" together. Both name one provision."""
+    m = _SECTION_OF_ACT.search(mention) or _ACT_THEN_SECTION.search(mention)
+    if m is None:
+        return False
+    title = _title(m["title"])
+    section = re.compile(
+        rf"\b{_SECTION_WORD}[ \t]*{re.escape(m['section'] + m['subsections'])}(?![\w(])")
+    return re.search(rf"\b{re.escape(title)}\b", text) is not None \
+        and section.search(text) is not None
 
 
 def _title(raw: str) -> str:
