@@ -18,7 +18,7 @@ import re
 
 from shared.text.terms import STOP_WORDS, stem
 
-__all__ = ["counted", "counts_differ"]
+__all__ = ["counted", "counts_differ", "scope_dropped"]
 
 ONE = "one"
 """One of a thing, or any one of it: "a room", "any leaseholder", "a single garage"."""
@@ -35,19 +35,24 @@ BOTH = "both"
 """Two things joined by "and": "keep a dog and a cat" asks about keeping the two."""
 EITHER = "either"
 """Two things joined by "or": "keep a dog or a cat" asks about keeping one of them."""
+INSTEAD = "instead"
+"""One thing in place of another: "fit a shower instead of a bath" asks about one of the two,
+never both ("a shower and a bath", "a shower plus a bath")."""
 _CLASHES = frozenset({frozenset({ONE, EACH}), frozenset({ONE, SEVERAL}),
-                      frozenset({BOTH, EITHER})})
+                      frozenset({BOTH, EITHER}), frozenset({BOTH, INSTEAD}),
+                      frozenset({EACH, THE}), frozenset({WHOLE, THE})})
 """Which counts of one thing ask different questions: one against each of it, one against any
-number of it (the whole of a sum against the sum is read apart, ``_SUMS``)."""
-_SUMS = frozenset(stem(w) for w in """deposit deposits rent rents charge charges cost costs fee
-    fees bill bills amount amounts sum sums balance arrears debt debts money payment payments
-    refund refunds compensation award""".split())
-"""Sums of money, of which a landlord may keep, charge or pay back part: "keep the whole
-deposit" is not "keep the deposit" (deductions from it), where "the whole tenancy" ends as
-"the tenancy" does."""
+number of it, all of it against it said with "the" ("keep all of the deposit", "keep the
+deposit": deductions from it; "redecorate the whole flat", "redecorate the flat": a room or
+two), except for what has no parts to take (``_UNDIVIDED``)."""
+_UNDIVIDED = frozenset(stem(w) for w in """tenancy tenancies lease leases licence licences
+    agreement agreements contract contracts term terms period periods""".split())
+"""Legal relations and periods, which end, run or are granted whole: "the whole tenancy ends"
+asks what "the tenancy ends" asks, where "the whole deposit" is not "the deposit"."""
 
 _DETERMINERS = {
-    EACH: r"every|each|all(?:\s+of)?\s+the|all(?:\s+of)?\s+(?:our|their|its|his|her)",
+    EACH: r"every|each|all(?:\s+of)?\s+the|all(?:\s+of)?\s+(?:our|their|its|his|her)|"
+          r"(?<!\bat\s)all(?!\s+(?:of|over|along|year|day|night|week|month|the\s+time)\b)",
     WHOLE: r"(?:the|our|their|its|his|her)\s+(?:whole|entire)",
     ONE: r"an?(?:\s+single)?|any|one|a\s+single",
     THE: r"the|our|their|its|his|her",
@@ -61,14 +66,19 @@ follow ("can every leaseholder challenge")."""
 
 _KEPT = re.compile(
     r"\b(?:keep|keeps|keeping|kept|own|owns|owning|sublet|sublets|subletting|breed|breeds|"
-    r"breeding)\s+(?P<plural>[a-z]{3,}s)\b(?!\s+of\b)", re.IGNORECASE)
-"""A plural kept, owned, sublet or bred with no determiner ("keep cats", "sublet rooms"): as
-many of it as the tenant likes, where "keep a cat" asks about one. What is parked or stored
-is not counted so: "parking caravans on estates" asks the rules "parking a caravan on an
-estate" asks, whatever the number."""
-_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our|their|its)\s+)?"
-                     r"(?P<other>[a-z]+)\b", re.IGNORECASE)
-"""Two words joined by "and" or "or": both things, or either of them."""
+    r"breeding|have|has|having)\s+(?P<plural>[a-z]{3,}s)\b(?!\s+of\b)", re.IGNORECASE)
+"""A plural kept, owned, had, sublet or bred with no determiner ("keep cats", "have dogs",
+"sublet rooms"): as many of it as the tenant likes, where "keep a cat" asks about one. What
+is parked or stored is not counted so: "parking caravans on estates" asks the rules "parking
+a caravan on an estate" asks, whatever the number."""
+_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or|plus|besides|as\s+well\s+as|"
+                     r"along\s+with|together\s+with|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+                     r"(?:(?:a|an|the|our|their|its)\s+)?(?P<other>[a-z]+)\b", re.IGNORECASE)
+"""Two words joined by "and" or "or": both things, or either of them; "plus", "besides" and
+"as well as" join as "and" does, "instead of" and "rather than" put one in the other's
+place."""
+_CONJUNCTIONS = {"or": EITHER, "instead": INSTEAD, "rather": INSTEAD, "in": INSTEAD}
+"""The count a joining word gives, read by its first word; any other joins both."""
 _NOT_COUNTED = frozenset(stem(w) for w in """lot number couple pair kind kinds sort sorts type
     types bit part rest time times way""".split())
 """Words that count or sort what follows them ("a number of flats", "a kind of pet"), not a
@@ -81,9 +91,12 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
     found = set()
     for m in _DETERMINED.finditer(plain):
         count = next(k for k in _DETERMINERS if m[k])
-        found |= {(thing, count) for thing in _things(plain, m.end()) - _NOT_COUNTED}
+        things = _things(plain, m.end())
+        if things and things[0] in _UNDIVIDED:
+            things = things[:1]  # "the lease end": what follows a relation is its verb
+        found |= {(thing, count) for thing in frozenset(things) - _NOT_COUNTED}
     found |= {("+".join(sorted({stem(m["one"]), stem(m["other"])})),
-               BOTH if m["conj"].lower() == "and" else EITHER)
+               _CONJUNCTIONS.get(m["conj"].split()[0].lower(), BOTH))
               for m in _JOINED.finditer(plain)
               if not {m["one"].lower(), m["other"].lower()} & STOP_WORDS}
     found |= {(stem(m["plural"]), SEVERAL) for m in _KEPT.finditer(plain)
@@ -95,9 +108,9 @@ _WORD = re.compile(r"[A-Za-z-]+")
 _OF = re.compile(r"\s+of\b", re.IGNORECASE)
 
 
-def _things(plain: str, start: int) -> frozenset[str]:
-    """The stems of the (up to two) content words from ``start``; none where "of" follows
-    them ("a record of repairs" names records of something else)."""
+def _things(plain: str, start: int) -> tuple[str, ...]:
+    """The stems of the (up to two) content words from ``start``, in order; none where "of"
+    follows them ("a record of repairs" names records of something else)."""
     words: list[str] = []
     end = start
     for m in _WORD.finditer(plain, start):
@@ -106,8 +119,8 @@ def _things(plain: str, start: int) -> frozenset[str]:
         words.append(m.group(0))
         end = m.end()
     if _OF.match(plain, end):
-        return frozenset()
-    return frozenset(stem(w) for w in words)
+        return ()
+    return tuple(stem(w) for w in words)
 
 
 def counts_differ(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]]) -> str:
@@ -115,8 +128,19 @@ def counts_differ(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, s
     against every room"); empty where there is none."""
     for thing, count in sorted(one - other):
         for same, theirs in sorted(other - one):
-            if same == thing and (frozenset({count, theirs}) in _CLASHES or (
-                    {count, theirs} == {THE, WHOLE} and thing in _SUMS)) and \
+            if same == thing and frozenset({count, theirs}) in _CLASHES and not (
+                    THE in (count, theirs) and thing in _UNDIVIDED) and \
                     (thing, theirs) not in one and (thing, count) not in other:
                 return f"{count} {thing} against {theirs} {thing}"
+    return ""
+
+
+def scope_dropped(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]],
+                  said: frozenset[str]) -> str:
+    """A thing ``one`` counts all or each of ("consult all residents") that the other question
+    says with no count at all ("consult residents": some of them may do), in words; ``said``
+    is the other question's stems."""
+    for thing, count in sorted(one):
+        if count == EACH and thing in said and not any(t == thing for t, _ in other):
+            return f"{count} {thing} against {thing}"
     return ""

@@ -1,0 +1,71 @@
+"""Round twenty's rules of the cache's guard (the cache's round fifteen), each by the kind of
+wording it reads: how much of a thing a question asks about (``shared/cache/_count.py``:
+all of it, the whole of it, one thing in place of another, a plural had). The questions are
+written for these tests, not taken from bench/cache_pairs*.jsonl; each near-miss here is
+served by the guard without its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.cache.guard import reuse_verdict
+
+HIGH = 0.99
+"""A similarity above every threshold: only the features decide."""
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we notify all leaseholders before a fire door survey?",
+     "Must we notify leaseholders before a fire door survey?"),
+    ("Should all tenants get a copy of the estate rules?",
+     "Should tenants get a copy of the estate rules?"),
+    ("Can any residents use the community hall for free?",
+     "Can all residents use the community hall for free?"),
+])
+def test_all_of_a_group_is_not_the_group_said_plainly(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we withhold all of the rent for a garage?", "Can we withhold the rent for a garage?"),
+    ("Must we repaint the whole hallway after a fire?",
+     "Must we repaint the hallway after a fire?"),
+    ("Must we recarpet the entire lounge after a flood?",
+     "Must we recarpet the lounge after a flood?"),
+])
+def test_the_whole_of_a_thing_is_not_the_thing(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Does the whole lease end when the leaseholder dies?",
+     "Does the lease end when the leaseholder dies?"),
+    ("Is all of the tenancy transferred on succession?",
+     "Is the tenancy transferred on succession?"),
+])
+def test_a_legal_relation_ends_whole(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant install a bath instead of a shower?",
+     "Can a tenant install a bath and a shower?"),
+    ("Can we fit a radiator rather than a storage heater?",
+     "Can we fit a radiator plus a storage heater?"),
+    ("Can a tenant keep a rabbit in place of a guinea pig?",
+     "Can a tenant keep a rabbit besides a guinea pig?"),
+])
+def test_one_thing_in_place_of_another_is_not_both(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant have a hamster?", "Can a tenant have hamsters?"),
+    ("Can a resident have a ferret in a flat?", "Can a resident have ferrets in a flat?"),
+])
+def test_a_plural_had_is_any_number_of_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
