@@ -1,13 +1,16 @@
 """Round twenty's rules of the cache's guard (the cache's round fifteen), each by the kind of
 wording it reads: how much of a thing a question asks about (``shared/cache/_count.py``:
-all of it, the whole of it, one thing in place of another, a plural had). The questions are
-written for these tests, not taken from bench/cache_pairs*.jsonl; each near-miss here is
-served by the guard without its rule."""
+all of it, the whole of it, one thing in place of another, a plural had), which way a thing
+moves (``shared/cache/_direction.py``: taken off or out of a thing against put on or in it;
+a swap of things named in several words) and which verb of taking reaches "off" or "out of"
+(``shared/cache/_place.py``). The questions are written for these tests, not taken from
+bench/cache_pairs*.jsonl; each near-miss here is served by the guard without its rule."""
 
 from __future__ import annotations
 
 import pytest
 
+from shared.cache._place import places
 from shared.cache.guard import reuse_verdict
 
 HIGH = 0.99
@@ -69,3 +72,49 @@ def test_one_thing_in_place_of_another_is_not_both(cached: str, new: str) -> Non
 def test_a_plural_had_is_any_number_of_it(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants wheel a pram out of the lift?", "Can tenants wheel a pram into the lift?"),
+    ("Must we take the satellite dish off the chimney?",
+     "Must we put the satellite dish on the chimney?"),
+    ("Can a tenant remove a shelf from the hallway wall?",
+     "Can a tenant fit a shelf on the hallway wall?"),
+    ("Can tenants drag bins out of the bin store?", "Can tenants leave bins in the bin store?"),
+])
+def test_taken_off_or_out_of_a_thing_is_not_put_on_or_in_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite directions" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we replace a flat roof with a pitched roof?",
+     "Can we replace a pitched roof with a flat roof?"),
+    ("Can a tenant swap a gas hob for an induction hob?",
+     "Can a tenant swap an induction hob for a gas hob?"),
+    ("Can we convert a communal laundry into a bike store?",
+     "Can we convert a bike store into a communal laundry?"),
+])
+def test_a_swap_of_things_of_several_words_has_a_direction(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite directions" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants hang bunting from their balconies?",
+     "Can tenants hang bunting out of their balconies?"),
+    ("Must we take graffiti off a garage door?", "Must we remove graffiti from a garage door?"),
+    ("Can we replace a gas hob with an induction hob?",
+     "Can we replace the gas hob with an induction hob?"),
+])
+def test_the_same_movement_in_other_words_is_served(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("Can a tenant get permission to store bikes out of the hallway?", "off"),
+    ("Can tenants go and keep scooters out of the stairwell?", "off"),
+    ("Can a tenant get bikes out of the hallway?", "in"),
+])
+def test_a_light_verb_reaches_off_only_from_close_by(question: str, kind: str) -> None:
+    assert {k for k, _ in places(question)} == {kind}

@@ -15,7 +15,7 @@ import re
 from shared.cache._extent import outside_at
 from shared.text.terms import STOP_WORDS, stem
 
-__all__ = ["placed_apart", "places"]
+__all__ = ["placed_apart", "places", "taken_before"]
 
 _PLACES = {
     "in front of": r"in front of|at the front of|opposite|outside(?: of)?",
@@ -34,18 +34,32 @@ _PLACES = {
 or "out of" a thing is away from it ("park off the estate", "trap moles off our land", "store
 bikes out of the hallway"), except after a verb that takes something from where it was
 ("take plant pots off the balcony", "fell off the roof", "clean moss off the roofs", "move
-bikes out of the hallway", "hang washing out of the window"), where it says what "from"
-says."""
+bikes out of the hallway"), where it says what "from" says (and which way the thing moves is
+read by ``shared.cache._direction``)."""
+_TAKING = (
+    r"take|takes|taking|took|taken|fall|falls|falling|fell|fallen|drop|drops|dropped|dropping|"
+    r"remove\w*|clear\w*|wipe\w*|knock\w*|blow|blows|blew|blown|strip\w*|lift\w*|scrape\w*|"
+    r"move|moves|moved|moving|pull\w*|cut|cuts|cutting|throw|throws|throwing|threw|thrown|"
+    r"lean\w*|jump\w*|climb\w*|kick\w*|evict\w*|clean\w*|brush\w*|scrub\w*|wash\w*|"
+    r"sweep\w*|swept|jet\w*|blast\w*|peel\w*|carry|carries|carried|carrying|bring|brings|"
+    r"bringing|brought|wheel\w*|push\w*|drag\w*|hang|hangs|hanging|hung")
+_LIGHT = r"get|gets|getting|got|come|comes|coming|came|go|goes|going|went|gone|run|runs|" \
+    r"running|ran"
 _TAKEN = re.compile(
-    r"\b(?:take|takes|taking|took|taken|get|gets|getting|got|fall|falls|falling|fell|fallen|"
-    r"drop|drops|dropped|dropping|come|comes|coming|came|remove\w*|clear\w*|wipe\w*|knock\w*|"
-    r"blow|blows|blew|blown|strip\w*|lift\w*|scrape\w*|move|moves|moved|moving|pull\w*|"
-    r"cut|cuts|cutting|hang|hangs|hanging|hung|throw|throws|throwing|threw|thrown|lean\w*|"
-    r"jump\w*|climb\w*|kick\w*|evict\w*|go|goes|going|went|gone|run|runs|running|ran|"
-    r"clean\w*|brush\w*|scrub\w*|wash\w*|sweep\w*|swept|jet\w*|blast\w*|peel\w*)\b"
-    r"(?:\s+[\w'-]+){0,4}\s+$", re.IGNORECASE)
+    rf"\b(?:(?:{_TAKING})(?:\s+[\w'-]+){{0,4}}|(?:{_LIGHT})(?:\s+[\w'-]+)?)\s+$",
+    re.IGNORECASE)
 """A verb taking or moving a thing from where it was, a few words before "off" or "out of"
-("take the pots off", "move the bikes out of", "hang washing out of")."""
+("take the pots off", "move the bikes out of", "carry bikes out of"); a light verb ("get",
+"go", "come", "run") only with at most one word between ("get it off", "go out of"), since
+further back it is another clause's ("go and store bikes out of the hallway"). Washing hung
+"out of the window" hangs from it, as ``shared.cache._direction`` reads it, not "in" it."""
+
+
+def taken_before(plain: str, at: int) -> bool:
+    """Whether a verb of taking or moving stands just before offset ``at`` of ``plain``."""
+    return bool(_TAKEN.search(plain, 0, at))
+
+
 _PLACE = re.compile(
     "(?<![\\w'-])(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_PLACES.values())) +
     r")\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
@@ -75,7 +89,7 @@ def places(plain: str) -> frozenset[tuple[str, str]]:
         kind = names[int(next(k for k, v in m.groupdict().items() if v and k != "thing")[1:])]
         if kind == "off" and outside_at(plain, m.start()):
             continue  # "out of our district": an extent (``shared.cache._extent``)
-        if kind == "off" and _TAKEN.search(plain, 0, m.start()):
+        if kind == "off" and taken_before(plain, m.start()):
             kind = "in"
         found.add((kind, stem(thing)))
     return frozenset(found)
