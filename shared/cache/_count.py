@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["counted", "counts_differ", "scope_dropped"]
@@ -51,8 +52,7 @@ _UNDIVIDED = frozenset(stem(w) for w in """tenancy tenancies lease leases licenc
 asks what "the tenancy ends" asks, where "the whole deposit" is not "the deposit"."""
 
 _DETERMINERS = {
-    EACH: r"every|each|all(?:\s+of)?\s+the|all(?:\s+of)?\s+(?:our|their|its|his|her)|"
-          r"(?<!\bat\s)all(?!\s+(?:of|over|along|year|day|night|week|month|the\s+time)\b)",
+    EACH: r"every|each|all(?:\s+of)?\s+the|all(?:\s+of)?\s+(?:our|their|its|his|her)",
     WHOLE: r"(?:the|our|their|its|his|her)\s+(?:whole|entire)",
     ONE: r"an?(?:\s+single)?|any|one|a\s+single",
     THE: r"the|our|their|its|his|her",
@@ -71,14 +71,21 @@ _KEPT = re.compile(
 "sublet rooms"): as many of it as the tenant likes, where "keep a cat" asks about one. What
 is parked or stored is not counted so: "parking caravans on estates" asks the rules "parking
 a caravan on an estate" asks, whatever the number."""
-_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or|plus|besides|as\s+well\s+as|"
-                     r"along\s+with|together\s+with|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
-                     r"(?:(?:a|an|the|our|their|its)\s+)?(?P<other>[a-z]+)\b", re.IGNORECASE)
-"""Two words joined by "and" or "or": both things, or either of them; "plus", "besides" and
-"as well as" join as "and" does, "instead of" and "rather than" put one in the other's
-place."""
-_CONJUNCTIONS = {"or": EITHER, "instead": INSTEAD, "rather": INSTEAD, "in": INSTEAD}
-"""The count a joining word gives, read by its first word; any other joins both."""
+_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our|their|its)\s+)?"
+                     r"(?P<other>[a-z]+)\b", re.IGNORECASE)
+"""Two words joined by "and" or "or": both things, or either of them."""
+_ADDED_OR_PUT_FOR = re.compile(
+    r"\b(?P<one>[a-z]+)\s+(?P<conj>plus|besides|as\s+well\s+as|along\s+with|together\s+with|"
+    rf"instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:{DETERMINER}\s+)?(?P<other>[a-z]+)\b",
+    re.IGNORECASE)
+"""Two words joined otherwise: "plus", "besides" and "as well as" join both as "and" does;
+"instead of", "rather than" and "in place of" put one in the other's place."""
+_PUT_FOR = frozenset({"instead", "rather", "in"})
+"""The first words of the joining phrases above that put one thing for another."""
+_ALL = re.compile(r"(?<![\w'-])(?<!\bat\s)all\s+(?!(?:of|over|along|year|day|night|week|"
+                  r"month|the|our|their|its|his|her)\b)(?=[a-z])", re.IGNORECASE)
+""""All" straight before a plural ("all residents", "all tenants"): each of them, as "all the
+residents" is (``_DETERMINERS``); not "all year", "all over", "at all"."""
 _NOT_COUNTED = frozenset(stem(w) for w in """lot number couple pair kind kinds sort sorts type
     types bit part rest time times way""".split())
 """Words that count or sort what follows them ("a number of flats", "a kind of pet"), not a
@@ -95,9 +102,15 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
         if things and things[0] in _UNDIVIDED:
             things = things[:1]  # "the lease end": what follows a relation is its verb
         found |= {(thing, count) for thing in frozenset(things) - _NOT_COUNTED}
+    found |= {(thing, EACH) for m in _ALL.finditer(plain)
+              for thing in frozenset(_things(plain, m.end())) - _NOT_COUNTED}
     found |= {("+".join(sorted({stem(m["one"]), stem(m["other"])})),
-               _CONJUNCTIONS.get(m["conj"].split()[0].lower(), BOTH))
+               BOTH if m["conj"].lower() == "and" else EITHER)
               for m in _JOINED.finditer(plain)
+              if not {m["one"].lower(), m["other"].lower()} & STOP_WORDS}
+    found |= {("+".join(sorted({stem(m["one"]), stem(m["other"])})),
+               INSTEAD if m["conj"].split()[0].lower() in _PUT_FOR else BOTH)
+              for m in _ADDED_OR_PUT_FOR.finditer(plain)
               if not {m["one"].lower(), m["other"].lower()} & STOP_WORDS}
     found |= {(stem(m["plural"]), SEVERAL) for m in _KEPT.finditer(plain)
               if stem(m["plural"]) != m["plural"].lower()}
