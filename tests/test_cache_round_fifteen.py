@@ -118,3 +118,60 @@ def test_the_same_movement_in_other_words_is_served(cached: str, new: str) -> No
 ])
 def test_a_light_verb_reaches_off_only_from_close_by(question: str, kind: str) -> None:
     assert {k for k, _ in places(question)} == {kind}
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we turn a garage into a workshop?", "Can we turn a workshop into a garage?"),
+    ("Can we convert a two-bed flat into a bedsit?",
+     "Can we convert a bedsit into a two-bed flat?"),
+])
+def test_a_thing_turned_into_another_has_a_direction(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite directions" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants leave the hallway lights on at night?",
+     "Can tenants leave the hallway lights off at night?"),
+    ("Must we switch the boiler off during a gas leak?",
+     "Must we switch the boiler on during a gas leak?"),
+    ("Can we keep the lift off overnight?", "Can we turn on the lift overnight?"),
+])
+def test_a_thing_switched_on_is_not_switched_off(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "place something differently" in verdict.reason
+
+
+def test_a_thing_switched_off_in_either_order_is_served() -> None:
+    assert reuse_verdict("Must we switch off the boiler during a gas leak?",
+                         "Must we switch the boiler off during a gas leak?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant fit a mirror over the sink?", "Can a tenant fit a mirror under the sink?"),
+    ("Can tenants park scooters by the front door?",
+     "Can tenants park scooters in the front door?"),
+])
+def test_over_and_by_a_thing_place_against_it(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "place something differently" in verdict.reason
+
+
+@pytest.mark.parametrize("question", [
+    "Can we take rent payments over the phone?",
+    "Must a tenant be told by post?",
+    "Can we repair the lift by the deadline?",
+    "Who must repair damage caused by the tenant?",
+])
+def test_over_or_by_a_medium_a_moment_or_a_party_is_no_place(question: str) -> None:
+    assert not {k for k, _ in places(question)} & {"above", "near"}
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Must we empty the bins more often in summer?",
+     "Must we empty the bins less often in summer?"),
+    ("Should we inspect voids more frequently?", "Should we inspect voids less frequently?"),
+])
+def test_more_often_is_not_less_often_without_a_than(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "opposite sides" in verdict.reason

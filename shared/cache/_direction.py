@@ -31,15 +31,15 @@ neighbour's flat" names the flat)."""
 
 _DET = rf"(?:{DETERMINER}\s+)?"
 _SWAPPED = re.compile(
-    rf"\b(?:replac|swap|exchang|chang|convert|substitut|switch)\w*\s+{_DET}"
-    r"(?P<old>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:with|for|into|to)\s+"
-    rf"{_DET}(?P<new>[a-z]+(?:\s+[a-z]+){{0,2}})", re.IGNORECASE)
+    rf"\b(?:replac|swap|exchang|chang|convert|substitut|switch|turn)\w*\s+{_DET}"
+    r"(?P<old>[a-z0-9][a-z0-9-]*(?:\s+[a-z0-9][a-z0-9-]*){0,2}?)\s+(?:with|for|into|to)\s+"
+    rf"{_DET}(?P<new>[a-z0-9][a-z0-9-]*(?:\s+[a-z0-9][a-z0-9-]*){{0,2}})", re.IGNORECASE)
 """A thing put in place of another: "replace the carpet with laminate", "swap a bath for a
-shower", "convert a garage into a bedroom", "replace a gas boiler with a heat pump". What goes
-is what the home moves from, what comes what it moves to: "swap a shower for a bath" is the
-other way round. Each may take up to three words ("an electric storage heater"), every one of
-them read, since the words that tell the two apart may be the qualifiers ("a wooden fence",
-"a brick wall")."""
+shower", "convert a garage into a bedroom", "turn a bedsit into a one-bed flat", "replace a
+gas boiler with a heat pump". What goes is what the home moves from, what comes what it
+moves to: "swap a shower for a bath" is the other way round. Each may take up to three words
+("an electric storage heater"), every one of them read, since the words that tell the two
+apart may be the qualifiers ("a wooden fence", "a brick wall")."""
 _AWAY = re.compile(
     rf"\b(?:off|out\s+of)\s+(?:{DETERMINER}\s+)?(?:[A-Za-z-]+['’]s?\s+)?(?P<thing>[A-Za-z]+)",
     re.IGNORECASE)

@@ -13,24 +13,33 @@ from __future__ import annotations
 import re
 
 from shared.cache._extent import outside_at
+from shared.cache._parties import PARTY
+from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["placed_apart", "places", "taken_before"]
 
+_NO_PLACE = (r"(?:phone|telephone|internet|web|email|post|weekend|years?|months?|weeks?|days?|"
+             r"period|summer|winter|spring|autumn|christmas|holidays?|limit|age|threshold|time|"
+             r"end|deadline|date|way|law|hand)\b")
+"""What "over" or "by" is followed by when it names no place: a medium ("over the phone", "by
+post"), a period or a moment ("over the summer", "by the deadline"), a limit ("over the
+limit") or a manner ("by hand")."""
 _PLACES = {
     "in front of": r"in front of|at the front of|opposite|outside(?: of)?",
     "beyond": r"beyond|away from",
     "behind": r"behind|at the back of|at the rear of",
-    "above": r"above|on top of",
+    "above": rf"above|on top of|over(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
     "under": r"under|underneath|beneath|below",
-    "near": r"near|nearby|beside|next to|close to",
+    "near": rf"near|nearby|beside|next to|close to|by(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
     "off": r"off|out of",
     "in": r"in|inside|within|at|on|onto|into|from",
 }
 """Kinds of place, the phrases of several words first so that "in front of" is not "in"
 ("outside their house" is in front of it: beyond a period or an area it is an extent,
 ``shared.cache._extent``);
-"over" (a limit, a period) and "by" (who does it) are left out for their other senses. "Off"
+"over" and "by" only before a thing that is no period, limit, medium or party ("a shower over
+the bath", "bikes by the shed"; not "over the summer", "by post", "by the tenant"). "Off"
 or "out of" a thing is away from it ("park off the estate", "trap moles off our land", "store
 bikes out of the hallway"), except after a verb that takes something from where it was
 ("take plant pots off the balcony", "fell off the roof", "clean moss off the roofs", "move
@@ -68,6 +77,16 @@ _PLACE = re.compile(
 owner, with the word after that ("the tenancy agreement")."""
 
 
+_SWITCHED = re.compile(
+    r"\b(?:switch|turn|leav|left|keep|kept)\w*\s+(?:" + DETERMINER + r"\s+)?(?:[a-z-]+\s+)?"
+    r"(?P<thing>[a-z]+)\s+(?P<state>on|off)\b(?!\s+" + DETERMINER + r"\b)(?!\s+[a-z]+['’]s\b)",
+    re.IGNORECASE)
+"""A thing switched, turned, left or kept on or off ("keep the heating on overnight", "switch
+the lights off"), "on" or "off" closing its phrase: whether it runs, read as "switch on the
+heating" and "switch off the heating" are (in it, off it), so each meets its own reading in
+either order and never the other's."""
+
+
 _INSTRUMENTS = frozenset(stem(w) for w in """act acts section sections regulation regulations
     rule rules law laws policy policies lease leases agreement agreements contract contracts
     scheme schemes terms order orders part parts ground grounds schedule code guidance standard
@@ -87,11 +106,15 @@ def places(plain: str) -> frozenset[tuple[str, str]]:
                 {stem(thing), stem(m["next"] or "")} & _INSTRUMENTS:
             continue
         kind = names[int(next(k for k, v in m.groupdict().items() if v and k != "thing")[1:])]
+        if kind == "near" and m.group(0).lower().startswith("by") and PARTY.fullmatch(thing):
+            continue  # "by the tenant": who does it
         if kind == "off" and outside_at(plain, m.start()):
             continue  # "out of our district": an extent (``shared.cache._extent``)
         if kind == "off" and taken_before(plain, m.start()):
             kind = "in"
         found.add((kind, stem(thing)))
+    found |= {("off" if m["state"].lower() == "off" else "in", stem(m["thing"]))
+              for m in _SWITCHED.finditer(plain) if m["thing"].lower() not in STOP_WORDS}
     return frozenset(found)
 
 
