@@ -175,3 +175,29 @@ def test_over_or_by_a_medium_a_moment_or_a_party_is_no_place(question: str) -> N
 def test_more_often_is_not_less_often_without_a_than(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "opposite sides" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Have barbecues been banned on balconies?", "Are barbecues banned on balconies?"),
+    ("Has subletting been made illegal in social housing?",
+     "Is subletting illegal in social housing?"),
+])
+def test_a_rule_made_asks_whether_it_stands_now(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Has the tenant been banned from the gym?", "Is the tenant banned from the gym?"),
+    ("Has the landlord been prohibited from letting the flat?",
+     "Is the landlord prohibited from letting the flat?"),
+    ("Have barbecues been banned on balconies?", "Were barbecues banned on balconies?"),
+    ("Have barbecues been moved off balconies?", "Are barbecues moved off balconies?"),
+])
+def test_what_befell_a_party_or_a_thing_is_still_the_past(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "past" in verdict.reason
+
+
+def test_getting_rid_of_a_thing_is_disposing_of_it() -> None:
+    assert reuse_verdict("Can a tenant dispose of an old cooker?",
+                         "Can a tenant get rid of an old cooker?", HIGH).reusable
