@@ -178,6 +178,23 @@ def test_more_often_is_not_less_often_without_a_than(cached: str, new: str) -> N
 
 
 @pytest.mark.parametrize(("cached", "new"), [
+    ("Can tenants keep rabbits?", "Can a tenant keep a rabbit?"),
+    ("Are leaseholders allowed to have cats?", "Is a leaseholder allowed to have a cat?"),
+])
+def test_a_plural_kept_by_parties_in_the_plural_is_one_each(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant keep rabbits?", "Can tenants keep rabbits?"),
+    ("Can a leaseholder have cats?", "Can a leaseholder have a cat?"),
+])
+def test_a_plural_kept_by_one_party_is_still_several(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
     ("Have barbecues been banned on balconies?", "Are barbecues banned on balconies?"),
     ("Has subletting been made illegal in social housing?",
      "Is subletting illegal in social housing?"),
@@ -201,3 +218,14 @@ def test_what_befell_a_party_or_a_thing_is_still_the_past(cached: str, new: str)
 def test_getting_rid_of_a_thing_is_disposing_of_it() -> None:
     assert reuse_verdict("Can a tenant dispose of an old cooker?",
                          "Can a tenant get rid of an old cooker?", HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Are leaseholders allowed bikes in the hallway?",
+     "Are leaseholders allowed more bikes in the hallway?"),
+    ("Can we install smoke alarms in a bungalow?",
+     "Can we install more smoke alarms in a bungalow?"),
+])
+def test_more_of_a_thing_is_not_the_thing(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from shared.cache._parties import PARTY
 from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
@@ -31,6 +32,9 @@ THE = "the"
 """The thing itself, said with "the": "the deposit" (the whole of it or part, unsaid)."""
 SEVERAL = "several"
 """A plural kept without a determiner ("keep cats"): any number of it."""
+
+MORE = "more"
+"""Some of a thing beyond what is had already: "allowed more pets", "fit more radiators"."""
 
 BOTH = "both"
 """Two things joined by "and": "keep a dog and a cat" asks about keeping the two."""
@@ -71,6 +75,12 @@ _KEPT = re.compile(
 "sublet rooms"): as many of it as the tenant likes, where "keep a cat" asks about one. What
 is parked or stored is not counted so: "parking caravans on estates" asks the rules "parking
 a caravan on an estate" asks, whatever the number."""
+_KEEPERS = re.compile(rf"(?:{PARTY.pattern}|\bpeople|\bhouseholds|\bfamilies)(?<=s)"
+                      r"(?:\s+[\w'-]+){0,3}\s+$", re.IGNORECASE)
+"""Parties in the plural a few words before the verb ("can tenants keep pets", "are tenants
+allowed to have dogs"): a plural kept by them is shared out among them, one tenant's pet
+each, so the question asks what "can a tenant keep a pet" asks; "can a tenant keep pets"
+still asks about several."""
 _JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our|their|its)\s+)?"
                      r"(?P<other>[a-z]+)\b", re.IGNORECASE)
 """Two words joined by "and" or "or": both things, or either of them."""
@@ -82,6 +92,12 @@ _ADDED_OR_PUT_FOR = re.compile(
 "instead of", "rather than" and "in place of" put one in the other's place."""
 _PUT_FOR = frozenset({"instead", "rather", "in"})
 """The first words of the joining phrases above that put one thing for another."""
+_MORE = re.compile(r"(?<![\w'-])(?<!\bno\s)(?<!\bany\s)more\s+(?=(?:[a-z-]+\s+)?[a-z]+s\b)"
+                   r"(?![a-z]+(?:\s+[\w'-]+){0,2}\s+than\b)", re.IGNORECASE)
+""""More" before a plural, or a word and a plural ("allowed more pets", "more smoke alarms"),
+with no "than" after it: more of it than is had
+already, not it in general; "more pets than" is a comparison (``_features``), "no more" a
+negation."""
 _ALL = re.compile(r"(?<![\w'-])(?<!\bat\s)all\s+(?!(?:of|over|along|year|day|night|week|"
                   r"month|the|our|their|its|his|her)\b)(?=[a-z])", re.IGNORECASE)
 """"All" straight before a plural ("all residents", "all tenants"): each of them, as "all the
@@ -102,6 +118,8 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
         if things and things[0] in _UNDIVIDED:
             things = things[:1]  # "the lease end": what follows a relation is its verb
         found |= {(thing, count) for thing in frozenset(things) - _NOT_COUNTED}
+    found |= {(thing, MORE) for m in _MORE.finditer(plain)
+              for thing in frozenset(_things(plain, m.end())) - _NOT_COUNTED}
     found |= {(thing, EACH) for m in _ALL.finditer(plain)
               for thing in frozenset(_things(plain, m.end())) - _NOT_COUNTED}
     found |= {("+".join(sorted({stem(m["one"]), stem(m["other"])})),
@@ -112,8 +130,8 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
                INSTEAD if m["conj"].split()[0].lower() in _PUT_FOR else BOTH)
               for m in _ADDED_OR_PUT_FOR.finditer(plain)
               if not {m["one"].lower(), m["other"].lower()} & STOP_WORDS}
-    found |= {(stem(m["plural"]), SEVERAL) for m in _KEPT.finditer(plain)
-              if stem(m["plural"]) != m["plural"].lower()}
+    found |= {(stem(m["plural"]), ONE if _KEEPERS.search(plain, 0, m.start()) else SEVERAL)
+              for m in _KEPT.finditer(plain) if stem(m["plural"]) != m["plural"].lower()}
     return frozenset(found)
 
 
@@ -148,12 +166,15 @@ def counts_differ(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, s
     return ""
 
 
+_SCOPED = frozenset({EACH, MORE})
+
+
 def scope_dropped(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]],
                   said: frozenset[str]) -> str:
-    """A thing ``one`` counts all or each of ("consult all residents") that the other question
-    says with no count at all ("consult residents": some of them may do), in words; ``said``
-    is the other question's stems."""
+    """A thing ``one`` counts all or each of ("consult all residents"), or more of ("allowed
+    more pets"), that the other question says with no count at all ("consult residents": some
+    of them may do; "allowed pets"), in words; ``said`` is the other question's stems."""
     for thing, count in sorted(one):
-        if count == EACH and thing in said and not any(t == thing for t, _ in other):
+        if count in _SCOPED and thing in said and not any(t == thing for t, _ in other):
             return f"{count} {thing} against {thing}"
     return ""
