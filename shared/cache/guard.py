@@ -34,13 +34,18 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    ("some flats", "all flats"), nor about one member of a group where the other asks about
    the whole ("one of the joint tenants", "both joint tenants"), nor about one of a thing
    where the other asks about each of it or any number of it ("sublet a room", "sublet every
-   room"; "keep a cat", "keep cats"), nor about the whole of a sum where the other names the
-   sum ("keep the whole deposit", "keep the deposit"), nor about what lies outside
-   a period, place or group the other is within or says plainly ("outside the breeding
-   season"), nor say something moves out of a thing the other says it moves into ("a leak
-   from the flat above", "a leak into the flat above"), nor place something against a thing
-   both name differently ("on the balcony", "under the balcony"; "on the estate", "off the
-   estate").
+   room"; "keep a cat", "keep cats"), nor about the whole of a thing where the other names
+   it ("keep the whole deposit", "keep the deposit"; "redecorate the whole flat"; not a
+   tenancy, which ends whole), nor about all of a group where the other names it plainly
+   ("consult all residents", "consult residents"), nor more of a thing ("allowed more pets"),
+   nor one thing in place of another where the other asks about both ("a shower instead of a
+   bath", "a shower and a bath"), nor about what lies outside a period, place or group the
+   other is within or says plainly ("outside the breeding season"), nor say something moves
+   out of a thing the other says it moves into ("a leak from the flat above", "a leak into
+   the flat above"; "take pots off the balcony", "put pots on the balcony"; "replace a wooden
+   fence with a brick wall" and the reverse), nor place something against a thing both name
+   differently ("on the balcony", "under the balcony"; "on the estate", "off the estate";
+   "the heating switched on", "switched off").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
