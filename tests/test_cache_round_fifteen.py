@@ -229,3 +229,12 @@ def test_getting_rid_of_a_thing_is_disposing_of_it() -> None:
 def test_more_of_a_thing_is_not_the_thing(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we remove scooters stored in the stairwell?",
+     "Can we remove scooters from the stairwell?"),
+    ("Must we tow a van parked on the verge?", "Must we tow a van from the verge?"),
+])
+def test_where_a_thing_was_left_is_where_it_is_taken_from(cached: str, new: str) -> None:
+    assert reuse_verdict(new, cached, HIGH).reusable

@@ -20,7 +20,7 @@ from shared.cache._parties import PARTY
 from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
-__all__ = ["counted", "counts_differ", "scope_dropped"]
+__all__ = ["counted", "counts_differ", "scope_differs", "scope_dropped"]
 
 ONE = "one"
 """One of a thing, or any one of it: "a room", "any leaseholder", "a single garage"."""
@@ -44,12 +44,14 @@ INSTEAD = "instead"
 """One thing in place of another: "fit a shower instead of a bath" asks about one of the two,
 never both ("a shower and a bath", "a shower plus a bath")."""
 _CLASHES = frozenset({frozenset({ONE, EACH}), frozenset({ONE, SEVERAL}),
-                      frozenset({BOTH, EITHER}), frozenset({BOTH, INSTEAD}),
-                      frozenset({EACH, THE}), frozenset({WHOLE, THE})})
+                      frozenset({BOTH, EITHER}), frozenset({BOTH, INSTEAD})})
 """Which counts of one thing ask different questions: one against each of it, one against any
-number of it, all of it against it said with "the" ("keep all of the deposit", "keep the
-deposit": deductions from it; "redecorate the whole flat", "redecorate the flat": a room or
-two), except for what has no parts to take (``_UNDIVIDED``)."""
+number of it, both of two things against either or one in place of the other."""
+_WHOLES = frozenset({frozenset({EACH, THE}), frozenset({WHOLE, THE})})
+"""All of a thing against it said with "the" ("keep all of the deposit", "keep the deposit":
+deductions from it; "redecorate the whole flat", "redecorate the flat": a room or two), except
+for what has no parts to take (``_UNDIVIDED``): read by ``scope_differs``, after the extents
+of a group (``shared.cache._extent``), which name "all of" against "one of" more exactly."""
 _UNDIVIDED = frozenset(stem(w) for w in """tenancy tenancies lease leases licence licences
     agreement agreements contract contracts term terms period periods""".split())
 """Legal relations and periods, which end, run or are granted whole: "the whole tenancy ends"
@@ -85,11 +87,11 @@ _JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our
                      r"(?P<other>[a-z]+)\b", re.IGNORECASE)
 """Two words joined by "and" or "or": both things, or either of them."""
 _ADDED_OR_PUT_FOR = re.compile(
-    r"\b(?P<one>[a-z]+)\s+(?P<conj>plus|besides|as\s+well\s+as|along\s+with|together\s+with|"
-    rf"instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:{DETERMINER}\s+)?(?P<other>[a-z]+)\b",
-    re.IGNORECASE)
-"""Two words joined otherwise: "plus", "besides" and "as well as" join both as "and" does;
-"instead of", "rather than" and "in place of" put one in the other's place."""
+    r"\b(?P<one>[a-z]+)\s+(?P<conj>plus|besides|instead\s+of|rather\s+than|in\s+place\s+of)\s+"
+    rf"(?:{DETERMINER}\s+)?(?P<other>[a-z]+)\b", re.IGNORECASE)
+"""Two words joined otherwise: "plus" and "besides" join both as "and" does; "instead of",
+"rather than" and "in place of" put one in the other's place. "As well as" against "instead
+of" is read among the sides of a comparison (``shared.cache._features``)."""
 _PUT_FOR = frozenset({"instead", "rather", "in"})
 """The first words of the joining phrases above that put one thing for another."""
 _MORE = re.compile(r"(?<![\w'-])(?<!\bno\s)(?<!\bany\s)more\s+(?=(?:[a-z-]+\s+)?[a-z]+s\b)"
@@ -154,12 +156,13 @@ def _things(plain: str, start: int) -> tuple[str, ...]:
     return tuple(stem(w) for w in words)
 
 
-def counts_differ(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]]) -> str:
-    """A thing both questions count in ways that ask different questions, in words ("a room
-    against every room"); empty where there is none."""
+def counts_differ(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]],
+                  clashes: frozenset[frozenset[str]] = _CLASHES) -> str:
+    """A thing both questions count in ways that ask different questions (``clashes``), in
+    words ("a room against every room"); empty where there is none."""
     for thing, count in sorted(one - other):
         for same, theirs in sorted(other - one):
-            if same == thing and frozenset({count, theirs}) in _CLASHES and not (
+            if same == thing and frozenset({count, theirs}) in clashes and not (
                     THE in (count, theirs) and thing in _UNDIVIDED) and \
                     (thing, theirs) not in one and (thing, count) not in other:
                 return f"{count} {thing} against {theirs} {thing}"
@@ -167,6 +170,18 @@ def counts_differ(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, s
 
 
 _SCOPED = frozenset({EACH, MORE})
+_PERIODS = frozenset(stem(w) for w in """hour day night morning evening afternoon week weekend
+    fortnight month quarter year""".split())
+"""Periods, which "every" makes a frequency ("every week"), read with the manner of a question
+("every other week"), not as a group."""
+
+
+def scope_differs(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]],
+                  said_one: frozenset[str], said_other: frozenset[str]) -> str:
+    """All or the whole of a thing against it said with "the" (``_WHOLES``), or against it with
+    no count at all (``scope_dropped``), either way round, in words."""
+    return counts_differ(one, other, _WHOLES) or scope_dropped(one, other, said_other) or \
+        scope_dropped(other, one, said_one)
 
 
 def scope_dropped(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, str]],
@@ -175,6 +190,7 @@ def scope_dropped(one: frozenset[tuple[str, str]], other: frozenset[tuple[str, s
     more pets"), that the other question says with no count at all ("consult residents": some
     of them may do; "allowed pets"), in words; ``said`` is the other question's stems."""
     for thing, count in sorted(one):
-        if count in _SCOPED and thing in said and not any(t == thing for t, _ in other):
+        if count in _SCOPED and thing in said and thing not in _PERIODS and \
+                not any(t == thing for t, _ in other):
             return f"{count} {thing} against {thing}"
     return ""

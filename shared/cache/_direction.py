@@ -46,13 +46,16 @@ _AWAY = re.compile(
 """"Off" or "out of" a thing: after a verb of taking or moving ("take the pots off the
 balcony", "carry bikes out of the lift") the thing they leave, as "from" says."""
 _PUT = re.compile(
-    r"\b(?:put|puts|putting|plac\w*|leav\w*|left|stor\w*|fit|fits|fitted|fitting|install\w*|"
-    r"hang|hangs|hanging|hung|park\w*|carry|carries|carried|carrying|bring|brings|bringing|"
-    r"brought|mov\w*)(?:\s+[\w'-]+){0,4}?\s+(?:on|onto|in|inside)\s+"
+    r"\b(?:put|puts|putting|place|places|placing|leave|leaves|leaving|store|stores|storing|fit|"
+    r"fits|fitting|install|installs|installing|hang|hangs|hanging|park|parks|parking|carry|"
+    r"carries|carrying|bring|brings|bringing|move|moves|moving)(?:\s+[\w'-]+){0,4}?\s+"
+    r"(?:on|onto|in|inside)\s+"
     rf"(?:{DETERMINER}\s+)?(?:[A-Za-z-]+['’]s?\s+)?(?P<thing>[A-Za-z]+)", re.IGNORECASE)
 """A thing put, left, stored or fitted on or in another ("put plant pots on the balcony",
 "store bikes in the hallway"): what it is moved to, against what another question takes off
-or out of it."""
+or out of it. Only a verb that acts: a past participle says where a thing already is
+("rubbish left in the bin store", "a car parked on the grass"), which is where a question
+removing it takes it from."""
 
 
 def _phrase(words: str) -> list[str]:

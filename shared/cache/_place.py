@@ -106,7 +106,8 @@ def places(plain: str) -> frozenset[tuple[str, str]]:
                 {stem(thing), stem(m["next"] or "")} & _INSTRUMENTS:
             continue
         kind = names[int(next(k for k, v in m.groupdict().items() if v and k != "thing")[1:])]
-        if kind == "near" and m.group(0).lower().startswith("by") and PARTY.fullmatch(thing):
+        if kind == "near" and m.group(0).lower().startswith("by") and \
+                PARTY.match(plain, m.start("thing")):
             continue  # "by the tenant": who does it
         if kind == "off" and outside_at(plain, m.start()):
             continue  # "out of our district": an extent (``shared.cache._extent``)

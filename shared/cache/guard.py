@@ -78,7 +78,7 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
-from shared.cache._count import counts_differ, scope_dropped
+from shared.cache._count import counts_differ, scope_differs
 from shared.cache._direction import opposite_directions
 from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
@@ -401,9 +401,9 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
                     f"the other)")
     if way := opposite_directions(new.directions, cached.directions):
         return f"the questions are about movement in opposite directions ({way})"
-    if count := counts_differ(new.counts, cached.counts) or \
-            scope_dropped(new.counts, cached.counts, cached.stems) or \
-            scope_dropped(cached.counts, new.counts, new.stems):
+    if count := counts_differ(new.counts, cached.counts) or (
+            not extents_differ(new.extent, cached.extent) and
+            scope_differs(new.counts, cached.counts, new.stems, cached.stems)):
         return f"the questions ask about different numbers of the same thing ({count})"
     if where := placed_apart(new.places, cached.places):
         return f"the questions place something differently against the same thing ({where})"
