@@ -238,3 +238,14 @@ def test_more_of_a_thing_is_not_the_thing(cached: str, new: str) -> None:
 ])
 def test_where_a_thing_was_left_is_where_it_is_taken_from(cached: str, new: str) -> None:
     assert reuse_verdict(new, cached, HIGH).reusable
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can we charge leaseholders for window cleaning?",
+     "Can we charge leaseholders more for window cleaning?"),
+    ("Must we pay a contractor for call-outs?", "Must we pay a contractor more for call-outs?"),
+    ("Can we charge service charges?", "Can we charge more service charges?"),
+])
+def test_more_of_an_act_is_not_the_act(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason

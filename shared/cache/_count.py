@@ -94,12 +94,20 @@ _ADDED_OR_PUT_FOR = re.compile(
 of" is read among the sides of a comparison (``shared.cache._features``)."""
 _PUT_FOR = frozenset({"instead", "rather", "in"})
 """The first words of the joining phrases above that put one thing for another."""
-_MORE = re.compile(r"(?<![\w'-])(?<!\bno\s)(?<!\bany\s)more\s+(?=(?:[a-z-]+\s+)?[a-z]+s\b)"
+_MORE = re.compile(r"(?<![\w'-])(?<!\bno\s)(?<!\bany\s)more\s+(?=[a-z])"
+                   r"(?!(?:often|frequently|regularly|quickly|promptly|slowly|strictly|than)\b)"
                    r"(?![a-z]+(?:\s+[\w'-]+){0,2}\s+than\b)", re.IGNORECASE)
-""""More" before a plural, or a word and a plural ("allowed more pets", "more smoke alarms"),
-with no "than" after it: more of it than is had
+""""More" before a thing ("allowed more pets", "more smoke alarms", "charge more rent"), with
+no "than" after it and no adverb of how often or how fast (a comparison's side,
+``_features``): more of it than is had
 already, not it in general; "more pets than" is a comparison (``_features``), "no more" a
 negation."""
+_MORE_AFTER = re.compile(
+    r"\b(?P<verb>[a-z]+)(?:\s+(?!more\b)[a-z]+){0,2}\s+(?<!\bno\s)(?<!\bany\s)more"
+    r"(?=\s+(?:for|to|if|when|because|per|each|every)\b|\s*[?.!,]|\s*$)", re.IGNORECASE)
+""""More" closing what a verb does ("charge tenants more for parking", "pay more"): more of
+the act than is done already, counted on the verb and its object, which the other question
+names with no count ("charge tenants for parking")."""
 _ALL = re.compile(r"(?<![\w'-])(?<!\bat\s)all\s+(?!(?:of|over|along|year|day|night|week|"
                   r"month|the|our|their|its|his|her)\b)(?=[a-z])", re.IGNORECASE)
 """"All" straight before a plural ("all residents", "all tenants"): each of them, as "all the
@@ -122,6 +130,8 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
         found |= {(thing, count) for thing in frozenset(things) - _NOT_COUNTED}
     found |= {(thing, MORE) for m in _MORE.finditer(plain)
               for thing in frozenset(_things(plain, m.end())) - _NOT_COUNTED}
+    found |= {(stem(w), MORE) for m in _MORE_AFTER.finditer(plain)
+              for w in m.group(0).split()[:-1] if w.lower() not in STOP_WORDS}
     found |= {(thing, EACH) for m in _ALL.finditer(plain)
               for thing in frozenset(_things(plain, m.end())) - _NOT_COUNTED}
     found |= {("+".join(sorted({stem(m["one"]), stem(m["other"])})),
