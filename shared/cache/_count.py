@@ -104,10 +104,12 @@ already, not it in general; "more pets than" is a comparison (``_features``), "n
 negation."""
 _MORE_AFTER = re.compile(
     r"\b(?P<verb>[a-z]+)(?:\s+(?!more\b)[a-z]+){0,2}\s+(?<!\bno\s)(?<!\bany\s)more"
-    r"(?=\s+(?:for|to|if|when|because|per|each|every)\b|\s*[?.!,]|\s*$)", re.IGNORECASE)
+    r"(?=\s+(?:for|to|if|when|because|per|each|every)\b|\s*[?.!,]|\s*$)"
+    r"(?!(?:\s+[\w'-]+){1,4}\s+than\b)", re.IGNORECASE)
 """"More" closing what a verb does ("charge tenants more for parking", "pay more"): more of
 the act than is done already, counted on the verb and its object, which the other question
-names with no count ("charge tenants for parking")."""
+names with no count ("charge tenants for parking"); with a "than" a few words on ("charge
+more for the lift than it costs") it is a comparison's side (``_features``)."""
 _ALL = re.compile(r"(?<![\w'-])(?<!\bat\s)all\s+(?!(?:of|over|along|year|day|night|week|"
                   r"month|the|our|their|its|his|her)\b)(?=[a-z])", re.IGNORECASE)
 """"All" straight before a plural ("all residents", "all tenants"): each of them, as "all the
