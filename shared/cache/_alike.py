@@ -187,6 +187,8 @@ _GROUPS: tuple[frozenset[str], ...] = tuple(frozenset(stem(w) for w in group.spl
     # emptied by tanker, under either of its names.
     "laundry washing",
     "cesspit cesspits cesspool cesspools",
+    # Round twenty: throwing a thing away ("get rid of an old sofa", "dispose of" it).
+    "rid dispose disposes disposed disposing disposal",
 ))
 
 _PAYER = (rf"(?:(?:{ARTICLE}|our|their)\s+)?(?:tenants?|leaseholders?|residents?|occupiers?|"

@@ -282,6 +282,9 @@ _THAN = r"(?=(?:\s+[\w'-]+){1,3}\s+than\b)"
 """A comparison whose "than" comes a few words later ("more often than", "less for the laundry
 than", "fewer bikes than"): only "more", "less" or "fewer" is read, so the words between stay
 the question's words of substance."""
+_DEGREE_ADVERB = r"(?=\s+(?:often|frequently|regularly|quickly|promptly|slowly|strictly)\b)"
+"""A comparison of how often or how fast said without its "than" ("cut the grass more often
+in summer", "less often"): "more" or "less" before the adverb is read as the side."""
 _BIGGER = (r"(?:taller|bigger|larger|wider|deeper|thicker|heavier|louder|dearer|faster|"
            r"quicker|further|farther|warmer|hotter)")
 _SMALLER = (r"(?:shorter|smaller|narrower|shallower|thinner|lighter|quieter|cheaper|slower|"
@@ -296,9 +299,10 @@ _SPAN = r"(?:(?:working|calendar|clear)\s+)?(?:hours?|days?|weeks?|months?|years
 "once the tenancy starts" begins where "before the tenancy starts" ends."""
 _COMPARISONS = {
     "below": r"under|below|less than|fewer than|younger than|up to|at most|no more than|"
-             rf"lower than|shorter than|(?:less|fewer){_THAN}|{_SMALLER} than",
+             rf"lower than|shorter than|(?:less|fewer){_THAN}|less{_DEGREE_ADVERB}|{_SMALLER} than",
     "above": r"(?<!take )(?<!took )(?<!taken )(?<!taking )(?<!hand )(?<!handed )(?<!all )over|"
-             rf"above|more than|(?<!no )more{_THAN}|greater than|older than|at least|exceed\w*|"
+             rf"above|more than|(?<!no )more{_THAN}|(?<!no )more{_DEGREE_ADVERB}|greater than|"
+             r"older than|at least|exceed\w*|"
              r"higher than|"
              rf"longer than|no less than|{_BIGGER} than",
     "before": rf"before|prior to|ahead of|until|within(?=\s+(?:\d+|an?)\s+{_SPAN})",

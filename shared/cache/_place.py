@@ -13,45 +13,78 @@ from __future__ import annotations
 import re
 
 from shared.cache._extent import outside_at
+from shared.cache._parties import PARTY
+from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
-__all__ = ["placed_apart", "places"]
+__all__ = ["placed_apart", "places", "taken_before"]
 
+_NO_PLACE = (r"(?:phone|telephone|internet|web|email|post|weekend|years?|months?|weeks?|days?|"
+             r"period|summer|winter|spring|autumn|christmas|holidays?|limit|age|threshold|time|"
+             r"end|deadline|date|way|law|hand)\b")
+"""What "over" or "by" is followed by when it names no place: a medium ("over the phone", "by
+post"), a period or a moment ("over the summer", "by the deadline"), a limit ("over the
+limit") or a manner ("by hand")."""
 _PLACES = {
     "in front of": r"in front of|at the front of|opposite|outside(?: of)?",
     "beyond": r"beyond|away from",
     "behind": r"behind|at the back of|at the rear of",
-    "above": r"above|on top of",
+    "above": rf"above|on top of|over(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
     "under": r"under|underneath|beneath|below",
-    "near": r"near|nearby|beside|next to|close to",
+    "near": rf"near|nearby|beside|next to|close to|by(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
     "off": r"off|out of",
     "in": r"in|inside|within|at|on|onto|into|from",
 }
 """Kinds of place, the phrases of several words first so that "in front of" is not "in"
 ("outside their house" is in front of it: beyond a period or an area it is an extent,
 ``shared.cache._extent``);
-"over" (a limit, a period) and "by" (who does it) are left out for their other senses. "Off"
+"over" and "by" only before a thing that is no period, limit, medium or party ("a shower over
+the bath", "bikes by the shed"; not "over the summer", "by post", "by the tenant"). "Off"
 or "out of" a thing is away from it ("park off the estate", "trap moles off our land", "store
 bikes out of the hallway"), except after a verb that takes something from where it was
 ("take plant pots off the balcony", "fell off the roof", "clean moss off the roofs", "move
-bikes out of the hallway", "hang washing out of the window"), where it says what "from"
-says."""
+bikes out of the hallway"), where it says what "from" says (and which way the thing moves is
+read by ``shared.cache._direction``)."""
+_TAKING = (
+    r"take|takes|taking|took|taken|fall|falls|falling|fell|fallen|drop|drops|dropped|dropping|"
+    r"remove\w*|clear\w*|wipe\w*|knock\w*|blow|blows|blew|blown|strip\w*|lift\w*|scrape\w*|"
+    r"move|moves|moved|moving|pull\w*|cut|cuts|cutting|throw|throws|throwing|threw|thrown|"
+    r"lean\w*|jump\w*|climb\w*|kick\w*|evict\w*|clean\w*|brush\w*|scrub\w*|wash\w*|"
+    r"sweep\w*|swept|jet\w*|blast\w*|peel\w*|carry|carries|carried|carrying|bring|brings|"
+    r"bringing|brought|wheel\w*|push\w*|drag\w*|hang|hangs|hanging|hung")
+_LIGHT = r"get|gets|getting|got|come|comes|coming|came|go|goes|going|went|gone|run|runs|" \
+    r"running|ran"
 _TAKEN = re.compile(
-    r"\b(?:take|takes|taking|took|taken|get|gets|getting|got|fall|falls|falling|fell|fallen|"
-    r"drop|drops|dropped|dropping|come|comes|coming|came|remove\w*|clear\w*|wipe\w*|knock\w*|"
-    r"blow|blows|blew|blown|strip\w*|lift\w*|scrape\w*|move|moves|moved|moving|pull\w*|"
-    r"cut|cuts|cutting|hang|hangs|hanging|hung|throw|throws|throwing|threw|thrown|lean\w*|"
-    r"jump\w*|climb\w*|kick\w*|evict\w*|go|goes|going|went|gone|run|runs|running|ran|"
-    r"clean\w*|brush\w*|scrub\w*|wash\w*|sweep\w*|swept|jet\w*|blast\w*|peel\w*)\b"
-    r"(?:\s+[\w'-]+){0,4}\s+$", re.IGNORECASE)
+    rf"\b(?:(?:{_TAKING})(?:\s+[\w'-]+){{0,4}}|(?:{_LIGHT})(?:\s+[\w'-]+)?)\s+$",
+    re.IGNORECASE)
 """A verb taking or moving a thing from where it was, a few words before "off" or "out of"
-("take the pots off", "move the bikes out of", "hang washing out of")."""
+("take the pots off", "move the bikes out of", "carry bikes out of"); a light verb ("get",
+"go", "come", "run") only with at most one word between ("get it off", "go out of"), since
+further back it is another clause's ("go and store bikes out of the hallway"). Washing hung
+"out of the window" hangs from it, as ``shared.cache._direction`` reads it, not "in" it."""
+
+
+def taken_before(plain: str, at: int) -> bool:
+    """Whether a verb of taking or moving stands just before offset ``at`` of ``plain``."""
+    return bool(_TAKEN.search(plain, 0, at))
+
+
 _PLACE = re.compile(
     "(?<![\\w'-])(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_PLACES.values())) +
     r")\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
     r"(?P<thing>[A-Za-z]+)(?:\s+(?P<next>[A-Za-z]+))?", re.IGNORECASE)
 """A preposition of place and the first word of the thing after it, past an article and an
 owner, with the word after that ("the tenancy agreement")."""
+
+
+_SWITCHED = re.compile(
+    r"\b(?:switch|turn|leav|left|keep|kept)\w*\s+(?:" + DETERMINER + r"\s+)?(?:[a-z-]+\s+)?"
+    r"(?P<thing>[a-z]+)\s+(?P<state>on|off)\b(?!\s+" + DETERMINER + r"\b)(?!\s+[a-z]+['’]s\b)",
+    re.IGNORECASE)
+"""A thing switched, turned, left or kept on or off ("keep the heating on overnight", "switch
+the lights off"), "on" or "off" closing its phrase: whether it runs, read as "switch on the
+heating" and "switch off the heating" are (in it, off it), so each meets its own reading in
+either order and never the other's."""
 
 
 _INSTRUMENTS = frozenset(stem(w) for w in """act acts section sections regulation regulations
@@ -73,11 +106,16 @@ def places(plain: str) -> frozenset[tuple[str, str]]:
                 {stem(thing), stem(m["next"] or "")} & _INSTRUMENTS:
             continue
         kind = names[int(next(k for k, v in m.groupdict().items() if v and k != "thing")[1:])]
+        if kind == "near" and m.group(0).lower().startswith("by") and \
+                PARTY.match(plain, m.start("thing")):
+            continue  # "by the tenant": who does it
         if kind == "off" and outside_at(plain, m.start()):
             continue  # "out of our district": an extent (``shared.cache._extent``)
-        if kind == "off" and _TAKEN.search(plain, 0, m.start()):
+        if kind == "off" and taken_before(plain, m.start()):
             kind = "in"
         found.add((kind, stem(thing)))
+    found |= {("off" if m["state"].lower() == "off" else "in", stem(m["thing"]))
+              for m in _SWITCHED.finditer(plain) if m["thing"].lower() not in STOP_WORDS}
     return frozenset(found)
 
 

@@ -34,13 +34,18 @@ worse than no cache, so similarity only nominates a candidate; the rule that dec
    ("some flats", "all flats"), nor about one member of a group where the other asks about
    the whole ("one of the joint tenants", "both joint tenants"), nor about one of a thing
    where the other asks about each of it or any number of it ("sublet a room", "sublet every
-   room"; "keep a cat", "keep cats"), nor about the whole of a sum where the other names the
-   sum ("keep the whole deposit", "keep the deposit"), nor about what lies outside
-   a period, place or group the other is within or says plainly ("outside the breeding
-   season"), nor say something moves out of a thing the other says it moves into ("a leak
-   from the flat above", "a leak into the flat above"), nor place something against a thing
-   both name differently ("on the balcony", "under the balcony"; "on the estate", "off the
-   estate").
+   room"; "keep a cat", "keep cats"), nor about the whole of a thing where the other names
+   it ("keep the whole deposit", "keep the deposit"; "redecorate the whole flat"; not a
+   tenancy, which ends whole), nor about all of a group where the other names it plainly
+   ("consult all residents", "consult residents"), nor more of a thing ("allowed more pets"),
+   nor one thing in place of another where the other asks about both ("a shower instead of a
+   bath", "a shower and a bath"), nor about what lies outside a period, place or group the
+   other is within or says plainly ("outside the breeding season"), nor say something moves
+   out of a thing the other says it moves into ("a leak from the flat above", "a leak into
+   the flat above"; "take pots off the balcony", "put pots on the balcony"; "replace a wooden
+   fence with a brick wall" and the reverse), nor place something against a thing both name
+   differently ("on the balcony", "under the balcony"; "on the estate", "off the estate";
+   "the heating switched on", "switched off").
 4. Every housing subject or named policy of each question must be covered by the other's words
    (its own, or the vocabulary's other words for them, so "mould" covers "damp and mould"), and
    the same head word may not be qualified differently ("smoke alarm", "carbon monoxide alarm")
@@ -73,7 +78,7 @@ from collections.abc import Iterable
 import msgspec
 
 from shared.cache._alike import DISREPAIR, alike
-from shared.cache._count import counts_differ
+from shared.cache._count import counts_differ, scope_differs
 from shared.cache._direction import opposite_directions
 from shared.cache._extent import extents_differ
 from shared.cache._features import OPPOSITES, QuestionFeatures, embedding_text, question_features
@@ -396,7 +401,9 @@ def _role_difference(new: QuestionFeatures, cached: QuestionFeatures) -> str | N
                     f"the other)")
     if way := opposite_directions(new.directions, cached.directions):
         return f"the questions are about movement in opposite directions ({way})"
-    if count := counts_differ(new.counts, cached.counts):
+    if count := counts_differ(new.counts, cached.counts) or (
+            not extents_differ(new.extent, cached.extent) and
+            scope_differs(new.counts, cached.counts, new.stems, cached.stems)):
         return f"the questions ask about different numbers of the same thing ({count})"
     if where := placed_apart(new.places, cached.places):
         return f"the questions place something differently against the same thing ({where})"
