@@ -30,8 +30,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import Sequence
-from typing import NamedTuple, cast
+from typing import ClassVar, NamedTuple, cast
 
 from nats.errors import Error as NatsError
 
@@ -50,10 +51,11 @@ _BUS_DOWN = (NatsError, OSError)
 """What a failed publication raises: NATS errors, timeouts and connection errors."""
 
 CLEAR_EVERY_S = 0.25
-"""How long published positions wait to be cleared from the outbox together: every writer of
-a process clears its own, so at 0.05 s the deletes were about six statements an invocation
-under load; the sweep leaves alone what is younger than its grace (over a second), so a
-record waiting here is never published twice because of it."""
+"""How long published positions wait to be cleared from the outbox together (the writers of
+a process together, ``_Sweeps``): at 0.05 s, when each writer cleared its own, the deletes
+were about six statements an invocation under load; the sweep leaves alone what is younger
+than its grace (over a second), so a record waiting here is never published twice because of
+it."""
 GROUP_LIMIT = 512
 """Most events appended in one group commit."""
 
@@ -84,8 +86,7 @@ class LogWriter:
         self.sweep_every_s = sweep_every_s
         self.grace_s = publish_timeout_s + 1.0
         self._published: list[int] = []
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._sweeps: _Sweeps | None = None
         self._queue: list[_Request] = []
         self._committing: asyncio.Task[None] | None = None
         self._behind: asyncio.Task[None] | None = None
@@ -205,28 +206,31 @@ class LogWriter:
         new = [a.record.position for a in appended if a.status == "new" and a.record is not None]
         if new:
             self._published.extend(new)
-            self._wake.set()
+            if self._sweeps is not None:
+                self._sweeps.wake.set()
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="log-writer-outbox")
+        """Join the outbox's clearing and sweeping of this writer's store in this process."""
+        if self._sweeps is None:
+            self._sweeps = _Sweeps.of(self.store)
+            self._sweeps.join(self)
 
     async def stop(self) -> None:
         if self._behind is not None:
             with contextlib.suppress(Exception):
                 await self._behind
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        if self._sweeps is not None:
+            sweeps, self._sweeps = self._sweeps, None
+            await sweeps.leave(self)
         with contextlib.suppress(StoreError):
             await self._clear()
 
-    async def sweep(self) -> int:
-        """Publish everything due now; returns how many records were published."""
+    async def sweep(self, *, older_than_s: float | None = None) -> int:
+        """Publish everything due now (queued longer than ``older_than_s``, this writer's
+        grace by default); returns how many records were published."""
+        grace = self.grace_s if older_than_s is None else older_than_s
         total = 0
-        while count := await self.outbox.publish_due(self._publish, older_than_s=self.grace_s):
+        while count := await self.outbox.publish_due(self._publish, older_than_s=grace):
             total += count
             log.info("outbox: published %d recorded event(s) that were not published", count)
         return total
@@ -244,28 +248,104 @@ class LogWriter:
             self._published[:0] = positions
             raise
 
+
+class _Sweeps:
+    """The outbox's clearing and sweeping for every started writer of one store (one
+    database) in this process: one timer, one ``DELETE`` for all their published positions
+    and one sweep a period, where each writer had its own (six in ``yourai up``: six sweeps a
+    second and up to four clears a second each, whatever the load; docs/BENCHMARKS.md, round
+    twenty).
+
+    The invariants are each writer's as before: a published position is cleared within
+    ``CLEAR_EVERY_S`` of the first still waiting, and what no writer published is published
+    by a sweep every ``sweep_every_s`` (the shortest any of them asks) once older than the
+    longest grace any of them needs (its publish timeout and a second), so a record a writer
+    may still be publishing is left to it. The sweep publishes through the first writer to
+    have joined (in one process they share a NATS connection); replicas in other processes
+    share the outbox as before (``FOR UPDATE SKIP LOCKED``).
+    """
+
+    _of: ClassVar[weakref.WeakKeyDictionary[PostgresEventStore, _Sweeps]] = \
+        weakref.WeakKeyDictionary()
+
+    def __init__(self, store: PostgresEventStore) -> None:
+        self.store = store
+        self.writers: list[LogWriter] = []
+        self.wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def of(cls, store: PostgresEventStore) -> _Sweeps:
+        sweeps = cls._of.get(store)
+        if sweeps is None:
+            sweeps = cls._of[store] = cls(store)
+        return sweeps
+
+    def join(self, writer: LogWriter) -> None:
+        self.writers.append(writer)
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="log-writer-outbox")
+        self.wake.set()  # its period may be shorter than the one waited on
+
+    async def leave(self, writer: LogWriter) -> None:
+        """``writer`` takes no more part; the last to leave stops the timer."""
+        if writer in self.writers:
+            self.writers.remove(writer)
+        if not self.writers and self._task is not None:
+            task, self._task = self._task, None
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            if self._of.get(self.store) is self:
+                del self._of[self.store]
+
+    def _period(self) -> float:
+        return min(w.sweep_every_s for w in self.writers)
+
+    async def _clear(self) -> None:
+        """One ``DELETE`` for every writer's published positions."""
+        taken = [(w, w._published) for w in self.writers if w._published]
+        if not taken:
+            return
+        for w, _ in taken:
+            w._published = []
+        try:
+            await self.writers[0].outbox.done([p for _, positions in taken for p in positions])
+        except StoreError:
+            for w, positions in taken:  # the sweep publishes them once more meanwhile
+                w._published[:0] = positions
+            raise
+
+    async def _sweep(self) -> None:
+        await self.writers[0].sweep(older_than_s=max(w.grace_s for w in self.writers))
+
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        next_sweep = loop.time() + self.sweep_every_s
-        while True:
+        next_sweep = loop.time() + self._period()
+        while self.writers:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(max(0.0, next_sweep - loop.time())):
-                    await self._wake.wait()
-            self._wake.clear()
+                    await self.wake.wait()
+            self.wake.clear()
+            if not self.writers:
+                return
+            next_sweep = min(next_sweep, loop.time() + self._period())
             try:
-                if self._published:
+                if any(w._published for w in self.writers):
                     await asyncio.sleep(CLEAR_EVERY_S)  # let more gather: one delete for all
                     await self._clear()
-                if loop.time() >= next_sweep:
-                    next_sweep = loop.time() + self.sweep_every_s
-                    await self.sweep()
+                if self.writers and loop.time() >= next_sweep:
+                    next_sweep = loop.time() + self._period()
+                    await self._sweep()
             except (*_BUS_DOWN, StoreError) as e:
+                period = self._period() if self.writers else 1.0
                 log.warning("outbox: not cleared or published yet (%s); retrying in %.0fs",
-                            e or type(e).__name__, self.sweep_every_s)
-                await asyncio.sleep(min(self.sweep_every_s, 1.0))
+                            e or type(e).__name__, period)
+                await asyncio.sleep(min(period, 1.0))
             except Exception:
-                log.exception("outbox: sweep failed; retrying in %.0fs", self.sweep_every_s)
-                await asyncio.sleep(min(self.sweep_every_s, 1.0))
+                period = self._period() if self.writers else 1.0
+                log.exception("outbox: sweep failed; retrying in %.0fs", period)
+                await asyncio.sleep(min(period, 1.0))
 
 
 class WriteBehind:

@@ -13,7 +13,7 @@ import signal
 import sys
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from shared.recording import LogWriter, WriteBehind
 from shared.runtime import Infra
 from shared.store import Appended, PostgresEventStore, StoreError, connect_pool
 from shared.store._chain import verify_chain
+from shared.store.outbox import PublishOutbox
 from tests.log_writes import connected_bus, outbox_emptied, published_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -281,3 +282,45 @@ async def test_publishing_behind_returns_committed_and_keeps_the_order(infra: In
         await outbox_emptied(infra, within=5)
     finally:
         await writer.stop()
+
+
+async def test_the_writers_of_one_process_share_one_clear_and_one_sweep(
+        infra: Infra, bus: Bus, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six services' writers in ``yourai up`` each swept the outbox and cleared it on a timer
+    of their own: one timer does it for all of a store's writers, with one ``DELETE`` for
+    every writer's published positions, and stops when the last writer stops."""
+    sweeps: list[float] = []
+    clears: list[list[int]] = []
+    due, done = PublishOutbox.publish_due, PublishOutbox.done
+
+    async def counted_due(self: PublishOutbox, *args: Any, **kwargs: Any) -> int:
+        sweeps.append(kwargs["older_than_s"])
+        return await due(self, *args, **kwargs)
+
+    async def counted_done(self: PublishOutbox, positions: Sequence[int]) -> None:
+        if positions:
+            clears.append(list(positions))
+        await done(self, positions)
+
+    monkeypatch.setattr(PublishOutbox, "publish_due", counted_due)
+    monkeypatch.setattr(PublishOutbox, "done", counted_done)
+    writers = [LogWriter(infra.store, bus, publish_timeout_s=t, sweep_every_s=s)
+               for t, s in ((5.0, 3600.0), (0.5, 0.2), (2.0, 0.5))]
+    for w in writers:
+        w.start()
+    try:
+        for w in writers:
+            await w.record([ConversationCreated(conversation_id=uuid.uuid4(), tenant_id=TENANT,
+                                                user_id="u")])
+        await outbox_emptied(infra, within=5)
+        await asyncio.sleep(1.0)
+    finally:
+        for w in writers:
+            await w.stop()
+    assert len(clears) == 1 and len(clears[0]) == 3  # one statement for the three
+    # The shortest period (0.2 s) for all, not each writer's own: about 6 in 1.3 s, not 11.
+    assert 3 <= len(sweeps) <= 8
+    assert set(sweeps) == {6.0}  # the longest grace: no writer's publication is taken over
+    swept = len(sweeps)
+    await asyncio.sleep(0.5)
+    assert len(sweeps) == swept  # stopped with the last writer

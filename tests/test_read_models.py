@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Coroutine
+from typing import Any
 
 from shared.events import (
     ConversationCreated,
@@ -12,7 +14,7 @@ from shared.events import (
     QueryRewritten,
 )
 from shared.runtime import Infra
-from shared.store.read_models import earlier_questions
+from shared.store.read_models import EarlierQuestion, earlier_questions
 
 
 def _turn(c: ConversationCreated, text: str, standalone: str | None = None
@@ -63,3 +65,43 @@ async def test_earlier_questions_are_those_before_the_message_with_what_they_sea
                                    before_invocation=current, limit=10) == []
     assert await earlier_questions(infra.pool, "t1", c.conversation_id,
                                    before_invocation=turns[0][0], limit=10) == []
+
+
+class _CountedPool:
+    """The pool, counting the statements sent through it."""
+
+    def __init__(self, pool: object) -> None:
+        self.pool = pool
+        self.fetches = 0
+
+    async def fetch(self, *args: object) -> object:
+        self.fetches += 1
+        return await self.pool.fetch(*args)  # type: ignore[attr-defined]
+
+
+async def test_earlier_questions_are_read_once_for_every_step_of_an_invocation(
+        infra: Infra) -> None:
+    """The router, the orchestrator and the verifier ask the same rows of one invocation:
+    one statement serves them all, a smaller ``limit`` being the latest of what was read."""
+    c = ConversationCreated(conversation_id=uuid.uuid4(), tenant_id="t1", user_id="u1")
+    await infra.store.append([c])
+    turns = [_turn(c, f"Question {i}?") for i in range(4)]
+    for _, events in turns:
+        await infra.store.append(events)
+    current = turns[3][0]
+    counted = _CountedPool(infra.pool)
+
+    def ask(limit: int, tenant: str = "t1"
+            ) -> Coroutine[Any, Any, list[EarlierQuestion]]:
+        return earlier_questions(counted, tenant, c.conversation_id,  # type: ignore[arg-type]
+                                 before_invocation=current, limit=limit)
+
+    assert [q.question for q in await ask(6)] == ["Question 0?", "Question 1?", "Question 2?"]
+    assert [q.question for q in await ask(28)] == ["Question 0?", "Question 1?", "Question 2?"]
+    assert [q.question for q in await ask(1)] == ["Question 2?"]
+    assert await ask(0) == []
+    assert counted.fetches == 1
+    assert await ask(6, "t2") == []  # another tenant's key: read for itself
+    assert counted.fetches == 2
+    assert [q.question for q in await ask(40)] == ["Question 0?", "Question 1?", "Question 2?"]
+    assert counted.fetches == 3  # more than was read: read again

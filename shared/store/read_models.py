@@ -8,6 +8,7 @@ Driver errors become ``StoreUnavailable`` here, once.
 from __future__ import annotations
 
 import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -96,6 +97,15 @@ async def recent_messages(pool: asyncpg.Pool, tenant_id: str, conversation_id: u
     return [HistoryMessage(role=r["role"], content=r["content"]) for r in reversed(rows)]
 
 
+QUESTIONS_READ = 32
+"""Earlier questions read at once, whatever fewer a caller asks for: the most any service
+asks (the orchestrator's summary and history, 28), so one read serves them all."""
+SNAPSHOTS = 256
+"""Invocations whose earlier questions this process keeps; the least recently used go first."""
+_earlier: OrderedDict[tuple[str, uuid.UUID, uuid.UUID], tuple[int, list[EarlierQuestion]]] = \
+    OrderedDict()
+
+
 async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id: uuid.UUID, *,
                             before_invocation: uuid.UUID, limit: int) -> list[EarlierQuestion]:
     """The last ``limit`` questions asked in the conversation before ``before_invocation``'s,
@@ -103,18 +113,35 @@ async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id:
 
     "Before" is by position in the log, so a redelivered message sees the same turns even
     after later questions have been asked.
+
+    Read once per invocation in this process (the router, the orchestrator and the
+    verifier's cache each asked the same rows: three statements an invocation, each with a
+    sub-query a row, docs/BENCHMARKS.md, round twenty), then kept as ``invocation_settings``
+    keeps the tenant's settings: every step of the invocation here sees the turns its first
+    step saw. Another process reads its own, at its first step of the invocation.
     """
-    async with store_errors("message projection"):
-        rows = await pool.fetch(
-            "SELECT m.content, (SELECT convert_from(e.payload, 'UTF8')::jsonb ->> 'standalone'"
-            "   FROM events e WHERE e.invocation_id = m.invocation_id"
-            "   AND e.type = 'query.rewritten' ORDER BY e.version LIMIT 1) AS standalone"
-            " FROM messages m WHERE m.conversation_id = $1 AND m.tenant_id = $2"
-            f" AND m.role = 'user' AND m.invocation_id <> $3 AND m.{_BEFORE}"
-            " ORDER BY m.seq DESC LIMIT $4",
-            conversation_id, tenant_id, before_invocation, limit)
-    return [EarlierQuestion(question=r["content"], standalone=r["standalone"] or r["content"])
-            for r in reversed(rows)]
+    key = (tenant_id, conversation_id, before_invocation)
+    known = _earlier.get(key)
+    if known is None or known[0] < limit:
+        depth = max(limit, QUESTIONS_READ)
+        async with store_errors("message projection"):
+            rows = await pool.fetch(
+                "SELECT m.content, (SELECT convert_from(e.payload, 'UTF8')::jsonb ->> 'standalone'"
+                "   FROM events e WHERE e.invocation_id = m.invocation_id"
+                "   AND e.type = 'query.rewritten' ORDER BY e.version LIMIT 1) AS standalone"
+                " FROM messages m WHERE m.conversation_id = $1 AND m.tenant_id = $2"
+                f" AND m.role = 'user' AND m.invocation_id <> $3 AND m.{_BEFORE}"
+                " ORDER BY m.seq DESC LIMIT $4",
+                conversation_id, tenant_id, before_invocation, depth)
+        known = _earlier[key] = (depth, [
+            EarlierQuestion(question=r["content"], standalone=r["standalone"] or r["content"])
+            for r in reversed(rows)])
+        while len(_earlier) > SNAPSHOTS:
+            _earlier.popitem(last=False)
+    else:
+        _earlier.move_to_end(key)
+    questions = known[1]
+    return questions[max(0, len(questions) - limit):] if limit > 0 else []
 
 
 async def invocation_events(pool: asyncpg.Pool, tenant_id: str, invocation_id: uuid.UUID,
