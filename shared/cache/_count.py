@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from shared.text.determiners import ARTICLES, POSSESSIVES
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["counted", "counts_differ"]
@@ -46,11 +47,13 @@ _SUMS = frozenset(stem(w) for w in """deposit deposits rent rents charge charges
 deposit" is not "keep the deposit" (deductions from it), where "the whole tenancy" ends as
 "the tenancy" does."""
 
+_DEFINITE = "(?:" + "|".join(("the", *POSSESSIVES)) + ")"
+""""The" or an owner ("our", "my"): a thing named as the one meant, whose count is unsaid."""
 _DETERMINERS = {
-    EACH: r"every|each|all(?:\s+of)?\s+the|all(?:\s+of)?\s+(?:our|their|its|his|her)",
-    WHOLE: r"(?:the|our|their|its|his|her)\s+(?:whole|entire)",
+    EACH: rf"every|each|all(?:\s+of)?\s+{_DEFINITE}",
+    WHOLE: rf"{_DEFINITE}\s+(?:whole|entire)",
     ONE: r"an?(?:\s+single)?|any|one|a\s+single",
-    THE: r"the|our|their|its|his|her",
+    THE: _DEFINITE,
 }
 _DETERMINED = re.compile(
     r"(?<![\w'-])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _DETERMINERS.items()) +
@@ -66,7 +69,8 @@ _KEPT = re.compile(
 many of it as the tenant likes, where "keep a cat" asks about one. What is parked or stored
 is not counted so: "parking caravans on estates" asks the rules "parking a caravan on an
 estate" asks, whatever the number."""
-_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our|their|its)\s+)?"
+_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:"
+                     + "(?:" + "|".join(ARTICLES + POSSESSIVES) + r")\s+)?"
                      r"(?P<other>[a-z]+)\b", re.IGNORECASE)
 """Two words joined by "and" or "or": both things, or either of them."""
 _NOT_COUNTED = frozenset(stem(w) for w in """lot number couple pair kind kinds sort sorts type

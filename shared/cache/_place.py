@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from shared.cache._extent import outside_at
+from shared.text.determiners import DETERMINER
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["placed_apart", "places"]
@@ -48,7 +49,7 @@ _TAKEN = re.compile(
 ("take the pots off", "move the bikes out of", "hang washing out of")."""
 _PLACE = re.compile(
     "(?<![\\w'-])(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_PLACES.values())) +
-    r")\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
+    rf")\s+(?:{DETERMINER}\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
     r"(?P<thing>[A-Za-z]+)(?:\s+(?P<next>[A-Za-z]+))?", re.IGNORECASE)
 """A preposition of place and the first word of the thing after it, past an article and an
 owner, with the word after that ("the tenancy agreement")."""
