@@ -10,6 +10,7 @@ from shared.answering.citations import Citations, listed
 from shared.answering.questions import Question
 from shared.answering.selection import Candidate, Source, whole_sentences
 from shared.text.nations import ENGLAND_AND_WALES, NATIONS
+from shared.text.provisions import PROVISION_NUMBER, SECTION
 from shared.text.terms import terms
 from shared.text.vocabulary import subjects
 
@@ -28,7 +29,7 @@ _STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|"
 """A question about whether a provision is still the law, or asked in the past tense ("what
 did a … have to contain?"): about the law as it was. "The current rate" asks for today's
 figure, not whether a provision stands: "current" counts only with the law it qualifies."""
-_NAMED_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
+_NAMED_SECTION = re.compile(rf"\b{SECTION}\s?({PROVISION_NUMBER})\b", re.IGNORECASE)
 MAX_MARKED = 5
 
 
