@@ -10,7 +10,9 @@ import pytest
 
 from shared.answering.questions import asked_action, classify
 from shared.cache._alike import one_word
+from shared.cache._count import counted, counts_differ
 from shared.cache._direction import directions
+from shared.cache._place import placed_apart, places
 from shared.text.determiners import (
     ARTICLE,
     ARTICLES,
@@ -66,3 +68,22 @@ def test_a_subject_opened_by_a_determiner_is_two_words_long(subject: str) -> Non
 def test_a_party_named_in_a_passage_is_named_without_its_article() -> None:
     assert _subject("The Secretary of State decided the appeal", "decid", "") == [
         "Secretary", "of", "State"]
+
+
+@pytest.mark.parametrize("owner", POSSESSIVES)
+def test_a_place_is_read_past_any_owner(owner: str) -> None:
+    """"On my balcony" places the barbecue on the balcony as "on our balcony" does (the guard's
+    own list once left out "my" and "your", and read the place as "my")."""
+    on = places(f"can i have a barbecue on {owner} balcony?")
+    assert {thing for _, thing in on} == {"balcony"}
+    assert placed_apart(on, places(f"can i have a barbecue under {owner} balcony?"))
+
+
+@pytest.mark.parametrize("owner", POSSESSIVES)
+def test_a_count_is_read_after_any_owner(owner: str) -> None:
+    """"My whole deposit" is the whole of a sum and "all my rooms" each room, as with "our"."""
+    assert counts_differ(counted(f"can the landlord keep {owner} deposit?"),
+                         counted(f"can the landlord keep {owner} whole deposit?"))
+    assert counts_differ(counted("can i sublet a room?"),
+                         counted(f"can i sublet all {owner} rooms?"))
+    assert ("cat+dog", "both") in counted(f"can i keep a dog and {owner} cat?")

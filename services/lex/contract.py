@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, get_args
 
+from shared.text.nations import EXTENTS
+
 __all__ = [
     "DESCRIPTIONS",
     "OUTPUT_SCHEMAS",
@@ -33,7 +35,7 @@ NoteType = Literal["overview", "policy_background", "legal_background", "extent"
 NoteSectionType = Literal["section", "schedule", "part"]
 
 _TYPES = list(get_args(LegislationType))
-_EXTENTS = ["England", "Wales", "Scotland", "Northern Ireland", "United Kingdom", ""]
+_EXTENTS = [*EXTENTS, ""]
 
 Schema = dict[str, object]
 

@@ -14,13 +14,15 @@ from services.workers.base import LegalNote, Worker, WorkerOutcome, WorkerTask
 from shared.events import Finding
 from shared.lex.client import LexClient, LexError, LexUnavailable
 from shared.lex.paths import provision_number
+from shared.text.provisions import PROVISION_NUMBER
 from shared.text.vocabulary import expand_statutory as expand_query
 
 SEARCH_SIZE = 6
 _ID_PATH = re.compile(r"\b((?:ukpga|uksi|asp|asc|anaw|wsi|ssi|nia|nisr|ukla|aep|eur)/"
                       r"[A-Za-z0-9]+/\d+(?:/\d+)?)(?:/section/(\w+))?")
 _NAMED_ACT = re.compile(r"\b((?:[A-Z][A-Za-z'’]*\s+(?:and\s+|of\s+|the\s+)?)+Act\s+(\d{4}))")
-_SECTION = re.compile(r"\b(section|s\.|schedule|sch\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
+_SECTION = re.compile(rf"\b(section|s\.|schedule|sch\.)\s?({PROVISION_NUMBER})\b",
+                      re.IGNORECASE)
 _LEX_PREFIX = "http://www.legislation.gov.uk/id/"
 
 

@@ -12,6 +12,7 @@ from shared.answering.openers import EXCEPTION
 from shared.answering.questions import DURATION, LIMIT, PRIORITY_CLASS, Question
 from shared.answering.selection import ANAPHOR, Candidate, Source, whole_sentences
 from shared.answering.status import status_of
+from shared.text.provisions import PROVISION_NUMBER
 from shared.text.terms import terms
 
 __all__ = ["LEAD_SPREAD", "MAX_LEADS", "antecedent", "choose_leads", "twins"]
@@ -241,7 +242,7 @@ def _with_aspects(q: Question, found: list[Candidate], ranked: Sequence[Candidat
 
 
 _POINTS_TO = re.compile(r"\b(?:as defined (?:by|in)|has the meaning given (?:by|in)) "
-                        r"sections? (?P<number>\d+[A-Z]{0,3})\b")
+                        rf"sections? (?P<number>{PROVISION_NUMBER})\b")
 
 
 _POINTS_TO_SUBSECTION = re.compile(r"\bconditions in subsection \((?P<label>\w+)\)")

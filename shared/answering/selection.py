@@ -41,6 +41,7 @@ from shared.answering.questions import (
 from shared.embeddings import Embedder, default_embedder
 from shared.refs import classify as ref_kind
 from shared.text.initials import INITIALS, name_runs, spelt_runs
+from shared.text.provisions import PROVISION_NUMBER, SECTION
 from shared.text.sentences import document_sentences
 from shared.text.terms import WORD, terms
 from shared.text.vocabulary import expand_statutory, expansions, subjects
@@ -196,7 +197,8 @@ _FRAMING = re.compile(r"^#*\s*(?:purpose|scope|introduction|about this policy|po
                       r"monitoring and review|review|responsibility(?: and review)?|"
                       r"related (?:policies|documents)|"
                       r"definitions and scope)\s*$", re.IGNORECASE)
-_SUBSECTION = re.compile(r"\b(?:section|s\.)\s?\d+[A-Z]{0,3}\((\d+[A-Z]{0,3})\)", re.IGNORECASE)
+_SUBSECTION = re.compile(rf"\b{SECTION}\s?{PROVISION_NUMBER}\(({PROVISION_NUMBER})\)",
+                         re.IGNORECASE)
 _AUTHORITY = re.compile(r"\[\d{4}\]\s+(?:\d+\s+)?[A-Z][A-Za-z]*(?:\s+[A-Za-z]+)?\s+\d+")
 """A case cited by a judgment: quoting it would cite an authority the sources may not hold."""
 

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from shared.answering.citations import Citations, listed
 from shared.answering.questions import Question
 from shared.answering.selection import Candidate, Source, whole_sentences
+from shared.text.nations import ENGLAND_AND_WALES, NATIONS
+from shared.text.provisions import PROVISION_NUMBER, SECTION
 from shared.text.terms import terms
 from shared.text.vocabulary import subjects
 
@@ -27,14 +29,16 @@ _STATUS_ASKED = re.compile(r"\b(?:still|in force|repealed|revoked|abolished|"
 """A question about whether a provision is still the law, or asked in the past tense ("what
 did a … have to contain?"): about the law as it was. "The current rate" asks for today's
 figure, not whether a provision stands: "current" counts only with the law it qualifies."""
-_NAMED_SECTION = re.compile(r"\b(?:section|s\.)\s?(\d+[A-Z]{0,3})\b", re.IGNORECASE)
+_NAMED_SECTION = re.compile(rf"\b{SECTION}\s?({PROVISION_NUMBER})\b", re.IGNORECASE)
 MAX_MARKED = 5
 
 
-_ELSEWHERE = re.compile(r"\bfor (?P<where>Scotland|Wales|Northern Ireland)(?: only)?\b")
+_OTHER_NATION = "(?:" + "|".join(n for n in NATIONS if n != "England") + ")"
+"""A nation other than England, whose law the answers are not about."""
+_ELSEWHERE = re.compile(rf"\bfor (?P<where>{_OTHER_NATION})(?: only)?\b")
 """A repeal the source says is for one other nation only ("Repealed from 1 April 2009 for
 Scotland by the Housing (Scotland) Act 2006"): the answers are for England."""
-_FOR_ENGLAND = re.compile(r"\bfor England\b|\bEngland and Wales\b")
+_FOR_ENGLAND = re.compile(rf"\bfor England\b|\b{ENGLAND_AND_WALES}\b")
 
 
 def repealed_elsewhere(document: Source) -> str:

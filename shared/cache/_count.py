@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from shared.cache._parties import PARTY
-from shared.text.determiners import DETERMINER
+from shared.text.determiners import ARTICLES, DETERMINER, POSSESSIVES
 from shared.text.terms import STOP_WORDS, stem
 
 __all__ = ["counted", "counts_differ", "scope_differs", "scope_dropped"]
@@ -57,11 +57,13 @@ _UNDIVIDED = frozenset(stem(w) for w in """tenancy tenancies lease leases licenc
 """Legal relations and periods, which end, run or are granted whole: "the whole tenancy ends"
 asks what "the tenancy ends" asks, where "the whole deposit" is not "the deposit"."""
 
+_DEFINITE = "(?:" + "|".join(("the", *POSSESSIVES)) + ")"
+""""The" or an owner ("our", "my"): a thing named as the one meant, whose count is unsaid."""
 _DETERMINERS = {
-    EACH: r"every|each|all(?:\s+of)?\s+the|all(?:\s+of)?\s+(?:our|their|its|his|her)",
-    WHOLE: r"(?:the|our|their|its|his|her)\s+(?:whole|entire)",
+    EACH: rf"every|each|all(?:\s+of)?\s+{_DEFINITE}",
+    WHOLE: rf"{_DEFINITE}\s+(?:whole|entire)",
     ONE: r"an?(?:\s+single)?|any|one|a\s+single",
-    THE: r"the|our|their|its|his|her",
+    THE: _DEFINITE,
 }
 _DETERMINED = re.compile(
     r"(?<![\w'-])(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _DETERMINERS.items()) +
@@ -83,7 +85,8 @@ _KEEPERS = re.compile(rf"(?:{PARTY.pattern}|\bpeople|\bhouseholds|\bfamilies)(?<
 allowed to have dogs"): a plural kept by them is shared out among them, one tenant's pet
 each, so the question asks what "can a tenant keep a pet" asks; "can a tenant keep pets"
 still asks about several."""
-_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:(?:a|an|the|our|their|its)\s+)?"
+_JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:"
+                     + "(?:" + "|".join(ARTICLES + POSSESSIVES) + r")\s+)?"
                      r"(?P<other>[a-z]+)\b", re.IGNORECASE)
 """Two words joined by "and" or "or": both things, or either of them."""
 _ADDED_OR_PUT_FOR = re.compile(
@@ -111,7 +114,7 @@ the act than is done already, counted on the verb and its object, which the othe
 names with no count ("charge tenants for parking"); with a "than" a few words on ("charge
 more for the lift than it costs") it is a comparison's side (``_features``)."""
 _ALL = re.compile(r"(?<![\w'-])(?<!\bat\s)all\s+(?!(?:of|over|along|year|day|night|week|"
-                  r"month|the|our|their|its|his|her)\b)(?=[a-z])", re.IGNORECASE)
+                  rf"month|{_DEFINITE})\b)(?=[a-z])", re.IGNORECASE)
 """"All" straight before a plural ("all residents", "all tenants"): each of them, as "all the
 residents" is (``_DETERMINERS``); not "all year", "all over", "at all"."""
 _NOT_COUNTED = frozenset(stem(w) for w in """lot number couple pair kind kinds sort sorts type

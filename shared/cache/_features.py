@@ -505,6 +505,9 @@ _ONCE_EACH = {"hour": "hourly", "day": "daily", "night": "nightly", "week": "wee
 of its period where there is one ("every year" is "yearly", which meets "annually"): a
 question adding it narrows the case as "daily" does."""
 
+_MANNER_OTHER = re.compile(r"\bevery\s+(?:other|second)\b", re.IGNORECASE)
+""""Every other" and "every second": alternate ones, not a period of its own."""
+
 
 def _manner(plain: str) -> frozenset[str]:
     """``QuestionFeatures.manner``; "every other" and "every second" as "alternate", one word
@@ -516,9 +519,6 @@ def _manner(plain: str) -> frozenset[str]:
     found |= {stem(_ONCE_EACH.get(unit, unit)) for unit in
               (m["unit"].lower() for m in _EVERY.finditer(_MANNER_OTHER.sub(" ", plain)))}
     return frozenset(found)
-
-
-_MANNER_OTHER = re.compile(r"\bevery\s+(?:other|second)\b", re.IGNORECASE)
 
 
 _ACT = re.compile(r"\b(?:for|about|of|by|from|on|after|before|without|to|towards)\s+"

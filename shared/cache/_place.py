@@ -71,7 +71,7 @@ def taken_before(plain: str, at: int) -> bool:
 
 _PLACE = re.compile(
     "(?<![\\w'-])(?:" + "|".join(f"(?P<g{i}>{p})" for i, p in enumerate(_PLACES.values())) +
-    r")\s+(?:(?:a|an|the|our|their|its|his|her|this|that|these|those)\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
+    rf")\s+(?:{DETERMINER}\s+)?(?:[A-Za-z-]+['’]s?\s+)?"
     r"(?P<thing>[A-Za-z]+)(?:\s+(?P<next>[A-Za-z]+))?", re.IGNORECASE)
 """A preposition of place and the first word of the thing after it, past an article and an
 owner, with the word after that ("the tenancy agreement")."""

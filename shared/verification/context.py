@@ -13,6 +13,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from shared.text.nations import NATIONS
+
 __all__ = [
     "EXTENT_NAMES",
     "JURISDICTIONS",
@@ -25,10 +27,7 @@ __all__ = [
 
 Jurisdiction = Literal["england", "wales", "scotland", "northern_ireland"]
 JURISDICTIONS: tuple[Jurisdiction, ...] = get_args(Jurisdiction)
-EXTENT_NAMES: dict[Jurisdiction, str] = {
-    "england": "England", "wales": "Wales", "scotland": "Scotland",
-    "northern_ireland": "Northern Ireland",
-}
+EXTENT_NAMES: dict[Jurisdiction, str] = dict(zip(JURISDICTIONS, NATIONS, strict=True))
 """Each jurisdiction as Lex writes it in an ``extent``."""
 
 

@@ -15,11 +15,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shared.text.nations import NATION, UNITED_KINGDOM, WHOLES
 from shared.verification.context import EXTENT_NAMES, Jurisdiction
 
 __all__ = ["Coverage", "coverage", "extent_doubts", "places_doubts"]
-
-_UK = "United Kingdom"
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ def coverage(jurisdiction: Jurisdiction, extent: Sequence[str],
     if not applies:
         return Coverage(None, (), "The source records no extent for this provision, so its "
                                   "jurisdiction was not checked.")
-    if place in applies or _UK in applies:
+    if place in applies or UNITED_KINGDOM in applies:
         return Coverage(True, applies)
     listed = ", ".join(applies)
     elsewhere = any(re.search(rf"\b{re.escape(e)}\b", claim, re.IGNORECASE) for e in applies)
@@ -53,8 +52,7 @@ def coverage(jurisdiction: Jurisdiction, extent: Sequence[str],
                     about_elsewhere=elsewhere and not named_here)
 
 
-_NATIONS = r"England|Wales|Scotland|Northern Ireland"
-_PLACE = re.compile(rf"\b(?i:in relation to|in|within|throughout)\s+(?P<place>{_NATIONS})\b")
+_PLACE = re.compile(rf"\b(?i:in relation to|in|within|throughout)\s+(?P<place>{NATION})\b")
 """Where a rule is for: "in relation to Wales", "premises in England", "in Wales". Not "for
 Wales" (the National Assembly for Wales is a name, not a place the rule is for)."""
 
@@ -76,12 +74,12 @@ def places_doubts(claim: str, quote: str | None) -> list[str]:
 
 
 _EXTENDS = re.compile(
-    r"\bextends?\s+to\s+(?P<to>(?:the\s+whole\s+of\s+)?(?:the\s+)?United\s+Kingdom|Great\s+Britain|"
-    rf"(?:{_NATIONS})(?:(?:\s*,\s*|\s+and\s+)(?:{_NATIONS}))*)", re.IGNORECASE)
+    r"\bextends?\s+to\s+(?P<to>(?:the\s+whole\s+of\s+)?(?:the\s+)?"
+    + "|".join(r"\s+".join(whole.split()) for whole in WHOLES) +
+    rf"|{NATION}(?:(?:\s*,\s*|\s+and\s+){NATION})*)", re.IGNORECASE)
 """A provision's own words on its extent: "extends to England and Wales only", "This section
 extends to the whole of the United Kingdom"."""
-_WHOLE = {"united kingdom": {"england", "wales", "scotland", "northern ireland"},
-          "great britain": {"england", "wales", "scotland"}}
+_WHOLE = {whole.lower(): {n.lower() for n in nations} for whole, nations in WHOLES.items()}
 
 
 def _extent(text: str) -> set[str] | None:
@@ -93,7 +91,7 @@ def _extent(text: str) -> set[str] | None:
     for whole, nations in _WHOLE.items():
         if words.endswith(whole):
             return nations
-    return {n.lower() for n in re.findall(_NATIONS, found[0], re.IGNORECASE)}
+    return {n.lower() for n in re.findall(NATION, found[0], re.IGNORECASE)}
 
 
 def extent_doubts(claim: str, quote: str | None) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from shared.text.provisions import PROVISION_NUMBER, SECTION
 from shared.verification.amendments import inserted_for_omitted
 from shared.verification.antonyms import opposite_words
 from shared.verification.authorities import another_agent, another_forum, unnamed_bodies
@@ -53,7 +54,7 @@ __all__ = ["LegislationCheck", "Target", "target_of"]
 
 _PROVISION_KINDS = frozenset({"section", "schedule", "article", "regulation", "rule"})
 _TITLE_REF = re.compile(
-    r"^(?P<title>.+?\bAct (?P<year>\d{4}))(?:,? (?:s\.|section) ?(?P<number>\d+[A-Z]{0,3})"
+    rf"^(?P<title>.+?\bAct (?P<year>\d{{4}}))(?:,? {SECTION} ?(?P<number>{PROVISION_NUMBER})"
     r"(?P<subs>(?:\([0-9A-Za-z]{1,4}\))*))?$")
 _NO_TEXT = re.compile(r"^[\s.…]*$")
 _KNOWN_ACTS = frozenset(f"{t}/{y}/{n}" for t, y, n in ACTS.values())
@@ -360,7 +361,7 @@ def _missing_subsection(provision: Provision, labels: tuple[str, ...]) -> str | 
     if provision.kind == "schedule":
         found = re.search(rf"\*\*{re.escape(first)}\*\*", text) is not None
     else:
-        if not re.search(r"(?m)^[\s>*-]*\(\d+[A-Z]{0,3}\)", text):
+        if not re.search(rf"(?m)^[\s>*-]*\({PROVISION_NUMBER}\)", text):
             return None  # an unnumbered section: nothing to compare labels with
         found = re.search(rf"(?m)^[\s>*-]*\({re.escape(first)}\)", text) is not None
     if not found and first not in provision.subsection_extents:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from shared.text.provisions import PROVISION_NUMBER
+
 __all__ = ["contains_legal_quote", "contains_quote", "normalise", "plain_legal_text"]
 
 _TRANSLATE = str.maketrans({
@@ -24,7 +26,7 @@ _TRANSLATE = str.maketrans({
 _LIST_MARKER = re.compile(r"(?m)^[ \t]*(?:[-*+>][ \t]*)+")
 _EMPHASIS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
 _LABEL = re.compile(r"\((?:[0-9]{1,3}[A-Z]{0,3}|[a-z]{1,2}[a-z]?|[ivxl]{1,6}|[A-Z]{1,2})\)")
-_BOLD_NUMBER = re.compile(r"\*\*\d+[A-Z]{0,3}\*\*")
+_BOLD_NUMBER = re.compile(rf"\*\*{PROVISION_NUMBER}\*\*")
 _LOOSE_PUNCT = re.compile(r"[,;:]+(?=\s|$)|(?<=\s)-+(?=\s)|(?<=\w)-+(?=\s|$)")
 """Punctuation at word edges (list semicolons, a dash before a list): not the words."""
 _EDGE_PUNCT = " .,;:—–-\"'‘’“”"

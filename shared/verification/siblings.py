@@ -44,6 +44,7 @@ from shared.text.conditions import (
 )
 from shared.text.initials import INITIALS, spelt_runs
 from shared.text.modality import first_modal, modalities
+from shared.text.provisions import PROVISION_NUMBER
 from shared.text.terms import terms
 from shared.verification.claims import PARTY, quantities, substituted
 from shared.verification.quotes import normalise
@@ -62,7 +63,7 @@ _ACTOR_NAME = re.compile(r"\b(?:local housing|appropriate national|residential p
 authority": the name's words are not terms particular to a sibling. Nor are the parties'
 names ("the owner's consent" for "the person who would have power to create the lease")."""
 _REFERENCES = frozenset("section sections subsection subsections paragraph schedule part".split())
-_SUBSECTION = re.compile(r"(?m)^\((?P<label>\d+[A-Z]{0,3})\)\s")
+_SUBSECTION = re.compile(rf"(?m)^\((?P<label>{PROVISION_NUMBER})\)\s")
 
 
 def _subsections(text: str) -> dict[str, str]:
@@ -90,7 +91,7 @@ _SCOPE = re.compile(r"\s*This section (?:applies|has effect)\b|"
                     r"[^.;]{0,200}?\bcomply with the following provisions\b", re.IGNORECASE)
 """A section's scope, or a frame its later subsections fill ("A local housing authority who
 have made an interim management order … must comply with the following provisions")."""
-_REFERRED = re.compile(r"\bsubsections? \((\d+[A-Z]{0,3})\)")
+_REFERRED = re.compile(rf"\bsubsections? \(({PROVISION_NUMBER})\)")
 _REPEAL_FRAME = re.compile(r"\b(?:until|before|since|after|from|when)\b[^,;]{0,60}?\b(?:repeal\w*|"
                            r"omitted|revoked|abolished|came into force)\b[^,;]*",
                            re.IGNORECASE)
@@ -203,7 +204,7 @@ def _quoted_subsection(section: str, want: str, label: str | None) -> str:
     return own
 
 
-_UNIT = re.compile(r"(?m)^(?:\*\*\d+[A-Z]{0,3}\*\*|\(\d+[A-Z]{0,3}\))\s")
+_UNIT = re.compile(rf"(?m)^(?:\*\*{PROVISION_NUMBER}\*\*|\({PROVISION_NUMBER}\))\s")
 """Where a subsection, or a Schedule's paragraph ("**4** (1) A person who is given …"), begins:
 a Schedule cited whole is read paragraph by paragraph, never as one rule."""
 

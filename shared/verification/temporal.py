@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from shared.events import LawStatus
+from shared.text.nations import NATION
 from shared.verification.lexsource import Act, Provision
 
 __all__ = ["LawState", "Temporal", "framing", "law_state", "temporal_issue"]
@@ -125,8 +126,7 @@ def _date(value: str | None) -> dt.date | None:
         return None
 
 
-_REPEALED_FOR = re.compile(r"\bfor (?P<places>(?:England|Wales|Scotland|Northern Ireland)"
-                           r"(?:(?:,| and| or) (?:England|Wales|Scotland|Northern Ireland))*)\b")
+_REPEALED_FOR = re.compile(rf"\bfor (?P<places>{NATION}(?:(?:,| and| or) {NATION})*)\b")
 """A repeal the source limits to some nations ("Repealed from 1 April 2009 for Scotland by the
 Housing (Scotland) Act 2006")."""
 

@@ -16,14 +16,13 @@ from typing import cast
 from services.lex.corpus._clml_markdown import title_text
 from services.lex.corpus._xml import child, children, local, text_of
 from services.lex.corpus.records import Extent
+from shared.text.nations import EXTENTS
 
 __all__ = ["extents", "subsection_extents"]
 
 _CODES: dict[str, Extent] = {"E": "England", "W": "Wales", "S": "Scotland",
                              "N.I.": "Northern Ireland", "NI": "Northern Ireland",
                              "UK": "United Kingdom"}
-_ORDER: tuple[Extent, ...] = ("England", "Wales", "Scotland", "Northern Ireland",
-                              "United Kingdom")
 _NATIONS: dict[Extent, str] = {"England": "Wales", "Wales": "England"}
 _ASIDES = re.compile(r"\([^()]*\)")
 _LEVELS = ("P2", "P3", "P4", "P5")
@@ -41,7 +40,7 @@ def extents(code: str | None) -> list[Extent]:
     if not code:
         return []
     found = {_CODES[part.strip()] for part in code.split("+") if part.strip() in _CODES}
-    return [e for e in _ORDER if e in found]
+    return [e for e in EXTENTS if e in found]
 
 
 def subsection_extents(provision: ET.Element, section_extent: list[Extent]

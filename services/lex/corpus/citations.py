@@ -13,6 +13,8 @@ import re
 
 import msgspec
 
+from shared.text.provisions import PROVISION_NUMBER
+
 __all__ = ["ProvisionCitation", "cited_provision"]
 
 
@@ -29,7 +31,7 @@ class ProvisionCitation(msgspec.Struct, frozen=True, kw_only=True):
     (EU) 2016/2243" is 2016 number 2243."""
 
 
-_NUMBER = r"(\d+[A-Z]{0,3})\b"
+_NUMBER = rf"({PROVISION_NUMBER})\b"
 _PROVISION = re.compile(
     rf"\b(?:(?P<section>sections?|ss?\.|ss?\b|articles?|arts?\.)|(?P<schedule>schedule|sch\.?))"
     rf"\s*{_NUMBER}", re.IGNORECASE)

@@ -11,6 +11,8 @@ from typing import Literal
 
 import msgspec
 
+from shared.text.nations import Extent
+
 __all__ = [
     "Amendment",
     "Caselaw",
@@ -22,7 +24,6 @@ __all__ = [
     "legislation_uri",
 ]
 
-Extent = Literal["England", "Wales", "Scotland", "Northern Ireland", "United Kingdom"]
 ProvisionStatus = Literal["in_force", "repealed", "prospective"]
 LegislationCategory = Literal["primary", "secondary", "european", "euretained"]
 

@@ -11,20 +11,29 @@ mirror the Lex tools (../shared/LEX.md) so the MCP server stays a thin layer.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 import asyncpg
 import msgspec
 
 from services.lex.corpus.citations import ProvisionCitation, cited_provision
+from services.lex.corpus.clauses import (
+    _ORDER_SECTIONS,
+    _as_list,
+    _caselaw_filters,
+    _CaselawFilters,
+    _page,
+    _SectionFilters,
+    _Where,
+)
 from services.lex.corpus.compound import asks, is_comparison, question_parts
+from services.lex.corpus.fusion import _RRF_K, _cited_first, _fuse
+from services.lex.corpus.headings import _aspects_up, _Headings, _named_up
 from services.lex.corpus.ranking import (
     acts_first,
     agreed_first,
-    aspects_up,
     fulltext_first_kept,
-    named_by_lexicon_up,
     named_second,
     twins_together,
     with_each_parts_best,
@@ -35,7 +44,16 @@ from services.lex.corpus.records import (
     CaselawParagraph,
     Legislation,
     LegislationSection,
-    legislation_uri,
+)
+from services.lex.corpus.results import ActResult, ActSearch, CaselawPage, FullText, SectionScore
+from services.lex.corpus.rows import (
+    Row,
+    _act_result,
+    _caselaw,
+    _encode,
+    _paragraph,
+    _section,
+    _section_row,
 )
 from services.lex.corpus.scoring import TITLE_TSQUERY as _TITLE_TSQUERY
 from services.lex.corpus.scoring import TSQUERY as _TSQUERY
@@ -45,15 +63,13 @@ from services.lex.corpus.scoring import section_score as _section_score
 from services.lex.corpus.scoring import weights as _weights
 from services.lex.corpus.vectors import CorpusVectors
 from services.lex.corpus.versions import UPSERT_SECTION, newer_stored
+from services.lex.corpus.writes import Source, _record_source, _replace_amendments
 from shared.embeddings import Embedder
-from shared.hybrid import reciprocal_rank_fusion
-from shared.lex.paths import caselaw_path, citation_key, legislation_path, number_key
+from shared.lex.paths import caselaw_path, citation_key, legislation_path
 from shared.store import Connection
-from shared.text.terms import terms
 from shared.text.vocabulary import (
     expand_statutory,
     spelt_out,
-    statutory_abbreviations,
     unexpanded,
 )
 
@@ -75,14 +91,6 @@ _SUMMARY_PARAGRAPHS = 3
 _ACT_SECTIONS = 10
 _CANDIDATES = 50
 """Depth of each ranking fused (at least the page asked for)."""
-_RRF_K = 10
-"""Lower than Cormack's 60, so that a provision one ranking puts at the top keeps its place
-when the other misses it (dense first, full text nowhere: "s.21 notice where the deposit isn't
-protected" finds s. 215 only by meaning). Measured on both sets of bench/retrieval.py against
-60: recall@5 0.852 → 0.884 and 0.893 → 0.917, MRR 0.801 → 0.794 and 0.806 → 0.809."""
-_FUSION_WEIGHTS = (0.5, 1.0)
-"""Full text, dense: dense counts double, as measured on both legal sets of bench/retrieval.py
-(docs/BENCHMARKS.md); full text still decides between passages dense ranks alike."""
 _PART_WEIGHT = 0.5
 """Each part of a compound question against 1 for the whole (``compound.py``)."""
 
@@ -97,10 +105,6 @@ SearchMethod = Literal["hybrid", "fulltext", "dense"]
 """``hybrid`` fuses full text and dense; either alone is for the benchmark. Without pgvector
 every method is full text."""
 
-K = TypeVar("K")
-Row = asyncpg.Record | Mapping[str, Any]
-"""A row as fetched, or as fused (a dict with the fused score)."""
-
 
 class CorpusError(Exception):
     """Root of corpus errors."""
@@ -108,156 +112,6 @@ class CorpusError(Exception):
 
 class LegislationNotFound(CorpusError):
     """No legislation with that id is in the corpus."""
-
-
-class SectionScore(msgspec.Struct, kw_only=True):
-    number: str
-    provision_type: str
-    score: float
-
-
-class ActResult(Legislation, kw_only=True):
-    """An Act found by search, with the sections that matched (Lex's act search result)."""
-
-    sections: list[SectionScore] = msgspec.field(default_factory=list)
-    score: float | None = None
-
-
-class ActSearch(msgspec.Struct, kw_only=True):
-    results: list[ActResult]
-    total: int
-    offset: int
-    limit: int
-
-
-class CaselawPage(msgspec.Struct, kw_only=True):
-    results: list[Caselaw]
-    total: int
-    offset: int
-    size: int
-
-
-class FullText(msgspec.Struct, kw_only=True):
-    legislation: Legislation
-    full_text: str
-
-
-class Source(msgspec.Struct, frozen=True, kw_only=True):
-    """Where a document came from (a file path or a fetched id) and its content hash."""
-
-    name: str
-    sha256: str
-
-
-class _Where:
-    """WHERE clauses with numbered parameters, built one optional filter at a time."""
-
-    def __init__(self, *params: object) -> None:
-        self.params: list[object] = list(params)
-        self.clauses: list[str] = []
-
-    def param(self, value: object) -> str:
-        self.params.append(value)
-        return f"${len(self.params)}"
-
-    def add(self, clause: str, value: object) -> None:
-        """``clause`` has one ``{}`` for the parameter; ``None`` values add nothing."""
-        if value is None or (isinstance(value, list | tuple) and not value):
-            return
-        self.clauses.append(clause.format(self.param(value)))
-
-    def sql(self) -> str:
-        return " AND ".join(self.clauses) if self.clauses else "TRUE"
-
-
-def _as_list(value: str | Sequence[str] | None) -> list[str] | None:
-    if value is None:
-        return None
-    return [value] if isinstance(value, str) else list(value)
-
-
-def _section(row: Row, *, include_text: bool = True) -> LegislationSection:
-    s = msgspec.json.decode(row["record"], type=LegislationSection)
-    score = row.get("score")
-    updates: dict[str, Any] = {}
-    if score is not None:
-        updates["score"] = float(score)
-    if not include_text:
-        updates["text"] = ""
-    return msgspec.structs.replace(s, **updates) if updates else s
-
-
-def _aspects_up(ranked: Sequence[Row], question: str, spelt: str,
-                headings: _Headings, plain: str = "") -> list[dict[str, Any]]:
-    """``ranked`` with the provisions whose headings name what ``question`` asks about its
-    subject moved up (``ranking.py``), the question read spelt out (``spelt``) and with the
-    Act's abbreviations too: headings say "Making of interim EDMOs"; its subject read in the
-    Act's words too (``plain``) when given."""
-    abbreviations = statutory_abbreviations(question)
-    return aspects_up([dict(r.items()) for r in ranked], headings.title,
-                      " ".join([spelt, *abbreviations]),
-                      text=headings.text,
-                      current=None if _ASKS_STILL.search(question) else headings.current,
-                      about=" ".join([plain, *abbreviations]) if plain else None)
-
-
-_ASKS_STILL = re.compile(r"\b(?:still|any ?more|any longer|no longer|repeal\w*|abolish\w*|"
-                         r"scrapped|used to)\b", re.IGNORECASE)
-"""A question whether something is still the law asks about provisions that may be gone."""
-
-
-class _Heading(msgspec.Struct):
-    """What the rankings read of a provision's record (``LegislationSection``'s fields of
-    these names): decoding these alone skips the rest of the record."""
-
-    title: str
-    text: str = ""
-    status: str = "in_force"
-    retains_text: bool = False
-
-
-class _Headings:
-    """The ranked provisions' headings, each record decoded once for a search: the aspect,
-    lexicon and twin moves each read titles, texts or status of the same rows."""
-
-    def __init__(self) -> None:
-        self._decoded: dict[str, _Heading] = {}
-
-    def _of(self, row: Row) -> _Heading:
-        heading = self._decoded.get(row["id"])
-        if heading is None:
-            heading = self._decoded[row["id"]] = msgspec.json.decode(row["record"],
-                                                                     type=_Heading)
-        return heading
-
-    def title(self, row: Row) -> str:
-        return self._of(row).title
-
-    def text(self, row: Row) -> str:
-        return self._of(row).text
-
-    def current(self, row: Row) -> bool:
-        """Whether a provision still has its text: not repealed, or repealed with it kept."""
-        heading = self._of(row)
-        return heading.status != "repealed" or heading.retains_text
-
-
-def _named_up(ranked: Sequence[Row], spelt: str, plain: str,
-              headings: _Headings) -> list[dict[str, Any]]:
-    """``ranked`` with the provision whose heading the lexicon names for the question's
-    everyday words moved up (``ranking.named_by_lexicon_up``): the Act's words that the
-    question spelt out plainly (``plain``, ``spelt_out(..., plain=True)``) adds for them,
-    beyond what the question and its ordinary expansion (``spelt``) say."""
-    said = terms(spelt)
-    return named_by_lexicon_up([dict(r.items()) for r in ranked], headings.title,
-                               terms(plain) - said, said)
-
-
-def _encode(record: msgspec.Struct) -> str:
-    return msgspec.json.encode(record).decode()
-
-
-_ORDER_SECTIONS = "s.provision_type = 'schedule', s.number_major, s.number_minor"
 
 
 class CorpusStore:
@@ -810,119 +664,3 @@ class CorpusStore:
         return [_caselaw(r) for r in rows]
 
 
-_CaselawFilters = tuple[Sequence[str] | None, Sequence[str] | None, int | None, int | None]
-
-
-class _SectionFilters(msgspec.Struct, frozen=True):
-    legislation_id: str | None
-    category: list[str] | None
-    type: list[str] | None
-    year_from: int | None
-    year_to: int | None
-
-    def where(self, first: object) -> _Where:
-        """The filters, numbered after ``first`` (the query or its vector)."""
-        w = _Where(first)
-        if self.legislation_id:
-            w.add("s.legislation_id = {}",
-                  legislation_uri(legislation_path(self.legislation_id)))
-        w.add("l.category = ANY({})", self.category)
-        w.add("l.type = ANY({})", self.type)
-        w.add("l.year >= {}", self.year_from)
-        w.add("l.year <= {}", self.year_to)
-        return w
-
-
-def _fuse(rankings: Sequence[Sequence[Row]], key: Callable[[Row], K],
-          offset: int, size: int, *, weights: Sequence[float] = _FUSION_WEIGHTS
-          ) -> list[dict[str, Any]]:
-    """Rows of the rankings (full text and dense, or the fused rankings of a question and
-    its parts) merged by reciprocal rank fusion, the fused score replacing each one's own."""
-    rows: dict[K, Row] = {}
-    for ranking in rankings:
-        for row in ranking:
-            rows.setdefault(key(row), row)
-    fused = reciprocal_rank_fusion([[key(r) for r in ranking] for ranking in rankings],
-                                   weights=weights, k=_RRF_K)
-    return [{**dict(rows[k].items()), "score": score} for k, score in fused[offset:offset + size]]
-
-
-def _cited_first(cited: Sequence[Row], ranked: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The cited provisions first, with the best score found (so scores still descend)."""
-    if not cited:
-        return ranked
-    top = max((r["score"] for r in ranked if r.get("score") is not None), default=1.0)
-    ids = {r["id"] for r in cited}
-    return [{**dict(r.items()), "score": top} for r in cited] + [
-        r for r in ranked if r["id"] not in ids]
-
-
-def _caselaw_filters(court: Sequence[str] | None, division: Sequence[str] | None,
-                     year_from: int | None, year_to: int | None, *leading: object) -> _Where:
-    """Filters on judgments, numbered after the ``leading`` parameters (the query, if any)."""
-    w = _Where(*leading)
-    w.add("c.court = ANY({})", _as_list(court))
-    w.add("c.division = ANY({})", _as_list(division))
-    w.add("c.year >= {}", year_from)
-    w.add("c.year <= {}", year_to)
-    return w
-
-
-def _page(cte: str, order: str, offset: str, limit: str) -> str:
-    """One page of a CTE's rows plus its total: one row of NULLs and the total when empty."""
-    outer = ", ".join(f"page.{term}" for term in order.split(", "))
-    return (f"SELECT t.total, page.* FROM (SELECT count(*) AS total FROM {cte}) t"
-            f" LEFT JOIN LATERAL (SELECT * FROM {cte} ORDER BY {order}"
-            f" OFFSET {offset} LIMIT {limit}) page ON TRUE ORDER BY {outer}")
-
-
-def _section_row(legislation_id: str, s: LegislationSection) -> tuple[object, ...]:
-    major, minor = number_key(s.number)
-    return (s.id, legislation_id, legislation_path(s.id), s.provision_type, s.number, major,
-            minor, s.title, s.text, _encode(s))
-
-
-
-async def _replace_amendments(conn: Connection, legislation_id: str,
-                              amendments: Sequence[Amendment]) -> None:
-    await conn.execute("DELETE FROM legislation_amendments WHERE source_legislation_id = $1",
-                       legislation_id)
-    await conn.executemany(
-        "INSERT INTO legislation_amendments (id, source_legislation_id, changed_path,"
-        " changed_provision_path, affecting_path, affecting_provision_path, record)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO UPDATE SET"
-        " source_legislation_id = EXCLUDED.source_legislation_id, record = EXCLUDED.record",
-        [(a.id, legislation_id, legislation_path(a.changed_url),
-          legislation_path(a.changed_provision_url) if a.changed_provision_url else None,
-          legislation_path(a.affecting_url),
-          legislation_path(a.affecting_provision_url) if a.affecting_provision_url else None,
-          _encode(a)) for a in amendments])
-
-
-async def _record_source(conn: Connection, source: Source, kind: str,
-                         document_id: str) -> None:
-    await conn.execute(
-        "INSERT INTO corpus_sources (source, sha256, kind, document_id) VALUES ($1, $2, $3, $4)"
-        " ON CONFLICT (source) DO UPDATE SET sha256 = EXCLUDED.sha256, kind = EXCLUDED.kind,"
-        " document_id = EXCLUDED.document_id, imported_at = now()",
-        source.name, source.sha256, kind, document_id,
-    )
-
-
-def _act_result(row: asyncpg.Record, include_text: bool) -> ActResult:
-    act = msgspec.json.decode(row["record"], type=ActResult)
-    sections = msgspec.json.decode(row["sections"], type=list[SectionScore])
-    return msgspec.structs.replace(act, sections=sections, score=float(row["score"]),
-                                   text=act.text if include_text else "")
-
-
-def _caselaw(row: Row) -> Caselaw:
-    case = msgspec.json.decode(row["record"], type=Caselaw)
-    if row.get("score") is not None:
-        case = msgspec.structs.replace(case, score=float(row["score"]))
-    return case
-
-
-def _paragraph(row: Row) -> CaselawParagraph:
-    p = msgspec.json.decode(row["record"], type=CaselawParagraph)
-    return msgspec.structs.replace(p, score=float(row["score"]))
