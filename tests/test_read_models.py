@@ -85,7 +85,7 @@ async def test_earlier_questions_are_read_once_for_every_step_of_an_invocation(
     one statement serves them all, a smaller ``limit`` being the latest of what was read."""
     c = ConversationCreated(conversation_id=uuid.uuid4(), tenant_id="t1", user_id="u1")
     await infra.store.append([c])
-    turns = [_turn(c, f"Question {i}?") for i in range(4)]
+    turns = [_turn(c, f"Question {i}?", f"Question {i}?") for i in range(4)]
     for _, events in turns:
         await infra.store.append(events)
     current = turns[3][0]
@@ -105,3 +105,30 @@ async def test_earlier_questions_are_read_once_for_every_step_of_an_invocation(
     assert counted.fetches == 2
     assert [q.question for q in await ask(40)] == ["Question 0?", "Question 1?", "Question 2?"]
     assert counted.fetches == 3  # more than was read: read again
+
+
+async def test_a_turn_not_yet_rewritten_is_read_again_by_the_later_steps(infra: Infra) -> None:
+    """The turn before is still running (its rewrite not yet in the log) when the router reads
+    it: the orchestrator, a step later, finds the standalone question it searched for."""
+    c = ConversationCreated(conversation_id=uuid.uuid4(), tenant_id="t1", user_id="u1")
+    await infra.store.append([c])
+    earlier, events = _turn(c, "And if they are vulnerable?")
+    current, now = _turn(c, "Who decides?")
+    await infra.store.append(events)
+    await infra.store.append(now)
+    counted = _CountedPool(infra.pool)
+
+    def ask() -> Coroutine[Any, Any, list[EarlierQuestion]]:
+        return earlier_questions(counted, "t1", c.conversation_id,  # type: ignore[arg-type]
+                                 before_invocation=current, limit=6)
+
+    assert [q.standalone for q in await ask()] == ["And if they are vulnerable?"]
+    await infra.store.append([QueryRewritten(
+        conversation_id=c.conversation_id, tenant_id="t1", invocation_id=earlier,
+        original="And if they are vulnerable?",
+        standalone="And if they are vulnerable? (about: stage one complaint)", method="offline")])
+    assert [q.standalone for q in await ask()] == [
+        "And if they are vulnerable? (about: stage one complaint)"]
+    assert [q.standalone for q in await ask()] == [
+        "And if they are vulnerable? (about: stage one complaint)"]
+    assert counted.fetches == 2  # read again while a rewrite was missing, then kept

@@ -118,7 +118,8 @@ async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id:
     verifier's cache each asked the same rows: three statements an invocation, each with a
     sub-query a row, docs/BENCHMARKS.md, round twenty), then kept as ``invocation_settings``
     keeps the tenant's settings: every step of the invocation here sees the turns its first
-    step saw. Another process reads its own, at its first step of the invocation.
+    step saw, once every one of them has its rewrite in the log. Another process reads its
+    own, at its first step of the invocation.
     """
     key = (tenant_id, conversation_id, before_invocation)
     known = _earlier.get(key)
@@ -133,11 +134,15 @@ async def earlier_questions(pool: asyncpg.Pool, tenant_id: str, conversation_id:
                 f" AND m.role = 'user' AND m.invocation_id <> $3 AND m.{_BEFORE}"
                 " ORDER BY m.seq DESC LIMIT $4",
                 conversation_id, tenant_id, before_invocation, depth)
-        known = _earlier[key] = (depth, [
+        known = (depth, [
             EarlierQuestion(question=r["content"], standalone=r["standalone"] or r["content"])
             for r in reversed(rows)])
-        while len(_earlier) > SNAPSHOTS:
-            _earlier.popitem(last=False)
+        # A turn whose rewrite is not yet in the log (its invocation still running) stands
+        # as typed: kept, it would hide the rewrite from this invocation's later steps.
+        if all(r["standalone"] is not None for r in rows):
+            _earlier[key] = known
+            while len(_earlier) > SNAPSHOTS:
+                _earlier.popitem(last=False)
     else:
         _earlier.move_to_end(key)
     questions = known[1]
