@@ -157,3 +157,4 @@ def test_frozen_late_and_neutral_only_in_their_sense() -> None:
     assert "mediation" in _means("Can we get someone neutral to help settle the dispute with my "
                                  "neighbour?")
     assert _means("It's November and the heating is off") >= {"winter"}
+    assert "mediation" in _means("Would you get a go-between to help us?")

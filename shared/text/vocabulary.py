@@ -41,8 +41,7 @@ def _both_ways(short: str, long: str, *, long_said: str | None = None) -> tuple[
     return (_entry(rf"{short}s?", long), _entry(long_said or re.escape(long), short))
 
 
-_NEUTRAL = (r"go[- ]betweens?|neutral (?:third party|person|party|someone|outsider)|"
-            r"someone neutral")
+_NEUTRAL = r"neutral (?:third party|person|party|someone|outsider)|someone neutral"
 _DISPUTE = (r"disputes?|disputing|neighbours?|settle[sd]?|settling|complain\w*|fall(?:s|en|ing)? "
             r"out|fell out|argu\w*")
 _WARMTH = r"pipes?|homes?|heating|heaters?|cold|boilers?|radiators?"
@@ -311,8 +310,9 @@ _LAY: tuple[_Entry, ...] = (
            r"operatives) in(?:to)?", "give access"),
     # A neutral go-between helping neighbours settle a dispute: what the policies call
     # mediation.
-    # Neutral alone is no dispute ("someone neutral to value the flat"): only beside one.
-    _entry(rf"(?:{_NEUTRAL})(?:\W+[\w'’]+){{0,8}}?\W+(?:{_DISPUTE})|"
+    # A go-between stands between two sides; neutral alone is no dispute ("someone neutral
+    # to value the flat"), only beside one.
+    _entry(rf"go[- ]betweens?|(?:{_NEUTRAL})(?:\W+[\w'’]+){{0,8}}?\W+(?:{_DISPUTE})|"
            rf"(?:{_DISPUTE})(?:\W+[\w'’]+){{0,8}}?\W+(?:{_NEUTRAL})", "mediation"),
     _entry(r"how many (?:people |persons |occupants |residents |of us )?(?:can |may )?"
            r"(?:live|living|stay|sleep)|head ?counts?|(?:count|counts|counted|counting) (?:as )?"
