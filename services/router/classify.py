@@ -76,9 +76,15 @@ _NAMES_A_PERSON = re.compile(
 """A person named as a judgment names its parties and judges ("Mr Holyoake", "Arnold J"):
 statutes and a landlord's policies name no one, so the question is about a case."""
 _NAMES_A_COMPANY = re.compile(
-    r"\b[A-Z0-9][A-Za-z0-9&]*(?: [A-Z0-9][A-Za-z0-9&]*)* (?:Ltd|Limited|plc|LLP|Solutions)\b")
-"""A company named as a party ("D2M Solutions", "CPC Group Ltd"): a judgment names the
-companies before it, a statute or a landlord's policy names none."""
+    r"(?<![\w'])(?!(?:I|A|An|Am|Is|Are|Was|Were|Be|Been|Any|Some|All|No|Not|The|My|Our|Your|"
+    r"Their|His|Her|We|You|They|It|He|She)\b)[A-Z0-9][A-Za-z0-9&]*"
+    r"(?: [A-Z0-9][A-Za-z0-9&]*)* (?:Ltd|Limited|plc|PLC|LLP)\b"
+    r"|\b(?=[A-Z0-9&]*\d|[A-Z0-9&]*[A-Z][A-Z0-9&]*[A-Z])[A-Z0-9&]{2,} Solutions\b")
+"""A company named as a party ("CPC Group Ltd", "D2M Solutions"): a capitalised name, not a
+pronoun or a determiner ("Am I Limited", "Any Solutions"), then a capitalised suffix; a trading
+word such as "Solutions" only after an initialism. A judgment names the companies before it,
+but so does a tenant naming a managing agent, so a company alone adds case law to the sources
+a question would get anyway and never leads."""
 _NAMES_A_SOURCE = re.compile(
     r"\b[A-Z][A-Za-z' ]+ Act \d{4}\b|\[\d{4}\] [A-Z]+ \d+|\b(section|s\.)\s?\d+",
 )
@@ -91,7 +97,9 @@ _CONVERSATIONAL = re.compile(
 def _hits(question: str) -> dict[WorkerName, int]:
     text = question.lower()
     hits = {w: sum(1 for p in pats if p.search(text)) for w, pats in _COMPILED.items()}
-    hits["caselaw"] += bool(_NAMES_A_PERSON.search(question) or _NAMES_A_COMPANY.search(question))
+    # A company leads to case law only beside a case word or " v " (counted above).
+    hits["caselaw"] += bool(_NAMES_A_PERSON.search(question)
+                            or (hits["caselaw"] and _NAMES_A_COMPANY.search(question)))
     return hits
 
 
@@ -118,6 +126,8 @@ def classify_offline(question: str) -> Routing:
     chosen = set(signalled)
     if not _NAMES_A_SOURCE.search(question):
         chosen.add("policy")
+    if _NAMES_A_COMPANY.search(question):
+        chosen.add("caselaw")
     workers = [w for w in _WORKERS if w in chosen]
     complexity = _complexity(text, len(workers))
     return Routing(query_type=query_type, complexity=complexity, workers=workers,

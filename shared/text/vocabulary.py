@@ -41,6 +41,16 @@ def _both_ways(short: str, long: str, *, long_said: str | None = None) -> tuple[
     return (_entry(rf"{short}s?", long), _entry(long_said or re.escape(long), short))
 
 
+_NEUTRAL = r"neutral (?:third party|person|party|someone|outsider)|someone neutral"
+_DISPUTE = (r"disputes?|disputing|neighbours?|settle[sd]?|settling|complain\w*|fall(?:s|en|ing)? "
+            r"out|fell out|argu\w*")
+_WARMTH = r"pipes?|homes?|heating|heaters?|cold|boilers?|radiators?"
+_OWED = ("rent", "payment", "payments", "benefit", "benefits", "credit", "wages", "salary",
+         "pay", "money")
+_NOT_OWED = "".join(rf"(?<!{n} {link})" for n in _OWED
+                    for link in ("", "is ", "are ", "was ", "'s ", "’s "))
+"""Money running late is arrears, not work running late ("my rent will be late")."""
+
 _LAY: tuple[_Entry, ...] = (
     # How tenants and officers describe a housing concept in everyday words, one way: the
     # policies and statutes name the concept, not the symptom ("a smell of rotten eggs" is a
@@ -300,8 +310,10 @@ _LAY: tuple[_Entry, ...] = (
            r"operatives) in(?:to)?", "give access"),
     # A neutral go-between helping neighbours settle a dispute: what the policies call
     # mediation.
-    _entry(r"go[- ]betweens?|neutral (?:third party|person|party|someone|outsider)|"
-           r"someone neutral", "mediation"),
+    # A go-between stands between two sides; neutral alone is no dispute ("someone neutral
+    # to value the flat"), only beside one.
+    _entry(rf"go[- ]betweens?|(?:{_NEUTRAL})(?:\W+[\w'’]+){{0,8}}?\W+(?:{_DISPUTE})|"
+           rf"(?:{_DISPUTE})(?:\W+[\w'’]+){{0,8}}?\W+(?:{_NEUTRAL})", "mediation"),
     _entry(r"how many (?:people |persons |occupants |residents |of us )?(?:can |may )?"
            r"(?:live|living|stay|sleep)|head ?counts?|(?:count|counts|counted|counting) (?:as )?"
            r"(?:a )?(?:full |whole |half )?(?:heads?|persons?|people)",
@@ -419,7 +431,7 @@ _LAY: tuple[_Entry, ...] = (
     # on a lease, whose job it is, mould come back, and a removal van.
     _entry(r"(?:it's|its|it is) (?:the )?(?:middle of |end of |start of )?(?:october|november|"
            r"december|january|february)(?! \d)|(?:it's|its|it is) (?:mid-?)?winter",
-           "winter between 1 October and 31 March"),
+           "winter"),
     _entry(r"(?:\d{1,2}(?::\d\d)? ?(?:pm|am|o'?clock)?|late|ten|eleven|midnight) (?:at|in the) "
            r"night|late at night|(?:in )?the middle of the night|overnight|(?:at|over) the "
            r"weekend|on a (?:saturday|sunday)|bank holidays?|after (?:\d{1,2} ?pm|office hours)",
@@ -449,9 +461,12 @@ _LAY: tuple[_Entry, ...] = (
            "removals costs of moving"),
     _entry(r"(?:someone|somebody|anyone|an engineer|a plumber|a man) (?:to )?(?:come|comes|"
            r"coming) (?:out|round|over)", "attend"),
-    _entry(r"freezing|frozen", "heating"),
+    # Frozen rent or a frozen charge is no cold home: only beside a pipe, a heater or cold.
+    _entry(rf"(?:freezing|frozen)(?:\W+[\w'’]+){{0,4}}?\W+(?:{_WARMTH})|"
+           rf"(?:{_WARMTH})(?:\W+[\w'’]+){{0,4}}?\W+(?:freezing|frozen)", "heating"),
     # Running late: what the policies call not completed on time, and escalated.
-    _entry(r"(?:going to be|will be|running) (?:\w+ )?late(?! (?:with|on|paying|in paying) )|"
+    _entry(rf"{_NOT_OWED}(?:going to be|will be|running) (?:\w+ )?late"
+           r"(?! (?:with|on|paying|in paying) )|"
            r"(?:miss|misses|"
            r"missed|missing) (?:the|its|their|our) deadline|(?:can't|cannot|can not|couldn't|"
            r"won't) (?:\w+ ){0,2}(?:finish|finished|done|complete|completed) (?:\w+ ){0,2}"
