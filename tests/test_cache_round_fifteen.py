@@ -279,3 +279,20 @@ def test_where_a_thing_was_left_is_where_it_is_taken_from(cached: str, new: str)
 def test_more_of_an_act_is_not_the_act(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can the council register a charge over the flat?",
+     "Can the council register a charge on the flat?"),
+    ("Does the freeholder have rights over the car park?",
+     "Does the freeholder have rights on the car park?"),
+])
+def test_a_charge_or_a_right_over_a_thing_is_held_against_it(cached: str, new: str) -> None:
+    # Round twenty's review: "over" after a charge or a right was read as a place above.
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+def test_a_thing_put_over_another_is_still_above_it() -> None:
+    verdict = reuse_verdict("Can we hang a light on the door?",
+                            "Can we hang a light over the door?", HIGH)
+    assert not verdict.reusable and "place" in verdict.reason
