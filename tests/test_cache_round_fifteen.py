@@ -180,39 +180,57 @@ def test_more_often_is_not_less_often_without_a_than(cached: str, new: str) -> N
 @pytest.mark.parametrize(("cached", "new"), [
     ("Can tenants keep rabbits?", "Can a tenant keep a rabbit?"),
     ("Are leaseholders allowed to have cats?", "Is a leaseholder allowed to have a cat?"),
+    ("Can a tenant with lodgers keep a rabbit?", "Can a tenant with lodgers keep rabbits?"),
+    ("Can landlords with tenants sublet garages?", "Can landlords with tenants sublet a garage?"),
 ])
-def test_a_plural_kept_by_parties_in_the_plural_is_one_each(cached: str, new: str) -> None:
-    assert reuse_verdict(new, cached, HIGH).reusable
-
-
-@pytest.mark.parametrize(("cached", "new"), [
-    ("Can a tenant keep rabbits?", "Can tenants keep rabbits?"),
-    ("Can a leaseholder have cats?", "Can a leaseholder have a cat?"),
-])
-def test_a_plural_kept_by_one_party_is_still_several(cached: str, new: str) -> None:
+def test_a_plural_kept_by_parties_in_the_plural_is_still_several(cached: str, new: str) -> None:
+    # Round twenty's review: "tenants keep rabbits" read as one rabbit each served "a tenant
+    # keep a rabbit" and, with any plural party before the verb, "keep rabbits" as "a rabbit".
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
 
 
 @pytest.mark.parametrize(("cached", "new"), [
-    ("Have barbecues been banned on balconies?", "Are barbecues banned on balconies?"),
-    ("Has subletting been made illegal in social housing?",
-     "Is subletting illegal in social housing?"),
+    ("Can a tenant keep rabbits?", "Can tenants keep rabbits?"),
 ])
-def test_a_rule_made_asks_whether_it_stands_now(cached: str, new: str) -> None:
+def test_a_plural_kept_by_one_party_or_by_several_asks_the_same(cached: str, new: str) -> None:
     assert reuse_verdict(new, cached, HIGH).reusable
+
+
+def test_a_plural_kept_by_one_party_is_still_several() -> None:
+    verdict = reuse_verdict("Can a leaseholder have a cat?", "Can a leaseholder have cats?", HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Have barbecues been banned on balconies?", "Will barbecues be banned on balconies?"),
+    ("Have barbecues been banned on balconies?", "Could barbecues be banned on balconies?"),
+    ("Have barbecues been banned on balconies?", "Can barbecues be banned on balconies?"),
+    ("Has subletting been made illegal in social housing?",
+     "Is subletting going to be made illegal in social housing?"),
+    ("Has the water supply been restricted?", "Is the water supply restricted?"),
+])
+def test_a_rule_made_is_not_one_to_come_nor_one_that_may_be(cached: str, new: str) -> None:
+    # Round twenty's review: reading "have barbecues been banned" as the present served it
+    # against the future and the modals, and a one-off event ("has the supply been
+    # restricted") as a rule in force.
+    assert not reuse_verdict(new, cached, HIGH).reusable
 
 
 @pytest.mark.parametrize(("cached", "new"), [
     ("Has the tenant been banned from the gym?", "Is the tenant banned from the gym?"),
     ("Has the landlord been prohibited from letting the flat?",
      "Is the landlord prohibited from letting the flat?"),
-    ("Have barbecues been banned on balconies?", "Were barbecues banned on balconies?"),
     ("Have barbecues been moved off balconies?", "Are barbecues moved off balconies?"),
 ])
 def test_what_befell_a_party_or_a_thing_is_still_the_past(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "past" in verdict.reason
+
+
+def test_the_perfect_and_the_simple_past_of_a_ban_ask_the_same() -> None:
+    assert reuse_verdict("Were barbecues banned on balconies?",
+                         "Have barbecues been banned on balconies?", HIGH).reusable
 
 
 def test_getting_rid_of_a_thing_is_disposing_of_it() -> None:
@@ -227,6 +245,18 @@ def test_getting_rid_of_a_thing_is_disposing_of_it() -> None:
      "Can we install more smoke alarms in a bungalow?"),
 ])
 def test_more_of_a_thing_is_not_the_thing(cached: str, new: str) -> None:
+    verdict = reuse_verdict(new, cached, HIGH)
+    assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can a tenant keep a rabbit?", "Can a tenant keep more rabbits?"),
+    ("Can a tenant keep rabbits?", "Can a tenant keep more rabbits?"),
+    ("Can tenants keep rabbits?", "Can tenants keep more rabbits?"),
+    ("Can we fit the radiator in the hall?", "Can we fit more radiators in the hall?"),
+])
+def test_more_of_a_thing_is_not_one_any_number_nor_the_thing(cached: str, new: str) -> None:
+    # Round twenty's review: "more" was read only against a thing with no count at all.
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
 
@@ -249,3 +279,20 @@ def test_where_a_thing_was_left_is_where_it_is_taken_from(cached: str, new: str)
 def test_more_of_an_act_is_not_the_act(cached: str, new: str) -> None:
     verdict = reuse_verdict(new, cached, HIGH)
     assert not verdict.reusable and "numbers of the same thing" in verdict.reason
+
+
+@pytest.mark.parametrize(("cached", "new"), [
+    ("Can the council register a charge over the flat?",
+     "Can the council register a charge on the flat?"),
+    ("Does the freeholder have rights over the car park?",
+     "Does the freeholder have rights on the car park?"),
+])
+def test_a_charge_or_a_right_over_a_thing_is_held_against_it(cached: str, new: str) -> None:
+    # Round twenty's review: "over" after a charge or a right was read as a place above.
+    assert reuse_verdict(new, cached, HIGH).reusable
+
+
+def test_a_thing_put_over_another_is_still_above_it() -> None:
+    verdict = reuse_verdict("Can we hang a light on the door?",
+                            "Can we hang a light over the door?", HIGH)
+    assert not verdict.reusable and "place" in verdict.reason

@@ -61,7 +61,7 @@ def test_counts_that_ask_the_same_are_no_difference(cached: str, new: str) -> No
 
 def test_what_a_question_counts() -> None:
     assert ("room", "each") in counted("Can a tenant sublet every spare room?")
-    assert ("cat", "several") in counted("Can a tenant keep cats?")
+    assert ("cat", "several") in counted("Can tenants keep cats?")
     assert not {t for t, _ in counted("Must we keep a record of repairs?")} & {"record"}
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 
-from shared.cache._parties import PARTY
 from shared.text.determiners import ARTICLES, DETERMINER, POSSESSIVES
 from shared.text.terms import STOP_WORDS, stem
 
@@ -44,9 +43,12 @@ INSTEAD = "instead"
 """One thing in place of another: "fit a shower instead of a bath" asks about one of the two,
 never both ("a shower and a bath", "a shower plus a bath")."""
 _CLASHES = frozenset({frozenset({ONE, EACH}), frozenset({ONE, SEVERAL}),
+                      frozenset({MORE, ONE}), frozenset({MORE, SEVERAL}), frozenset({MORE, THE}),
                       frozenset({BOTH, EITHER}), frozenset({BOTH, INSTEAD})})
 """Which counts of one thing ask different questions: one against each of it, one against any
-number of it, both of two things against either or one in place of the other."""
+number of it, more of it than is had already against one, any number or the thing itself
+("keep more dogs" / "keep a dog", "keep dogs", "keep the dog"), both of two things against
+either or one in place of the other."""
 _WHOLES = frozenset({frozenset({EACH, THE}), frozenset({WHOLE, THE})})
 """All of a thing against it said with "the" ("keep all of the deposit", "keep the deposit":
 deductions from it; "redecorate the whole flat", "redecorate the flat": a room or two), except
@@ -79,12 +81,6 @@ _KEPT = re.compile(
 "sublet rooms"): as many of it as the tenant likes, where "keep a cat" asks about one. What
 is parked or stored is not counted so: "parking caravans on estates" asks the rules "parking
 a caravan on an estate" asks, whatever the number."""
-_KEEPERS = re.compile(rf"(?:{PARTY.pattern}|\bpeople|\bhouseholds|\bfamilies)(?<=s)"
-                      r"(?:\s+[\w'-]+){0,3}\s+$", re.IGNORECASE)
-"""Parties in the plural a few words before the verb ("can tenants keep pets", "are tenants
-allowed to have dogs"): a plural kept by them is shared out among them, one tenant's pet
-each, so the question asks what "can a tenant keep a pet" asks; "can a tenant keep pets"
-still asks about several."""
 _JOINED = re.compile(r"\b(?P<one>[a-z]+)\s+(?P<conj>and|or)\s+(?:"
                      + "(?:" + "|".join(ARTICLES + POSSESSIVES) + r")\s+)?"
                      r"(?P<other>[a-z]+)\b", re.IGNORECASE)
@@ -147,8 +143,8 @@ def counted(plain: str) -> frozenset[tuple[str, str]]:
                INSTEAD if m["conj"].split()[0].lower() in _PUT_FOR else BOTH)
               for m in _ADDED_OR_PUT_FOR.finditer(plain)
               if not {m["one"].lower(), m["other"].lower()} & STOP_WORDS}
-    found |= {(stem(m["plural"]), ONE if _KEEPERS.search(plain, 0, m.start()) else SEVERAL)
-              for m in _KEPT.finditer(plain) if stem(m["plural"]) != m["plural"].lower()}
+    found |= {(stem(m["plural"]), SEVERAL) for m in _KEPT.finditer(plain)
+              if stem(m["plural"]) != m["plural"].lower()}
     return frozenset(found)
 
 

@@ -25,11 +25,16 @@ _NO_PLACE = (r"(?:phone|telephone|internet|web|email|post|weekend|years?|months?
 """What "over" or "by" is followed by when it names no place: a medium ("over the phone", "by
 post"), a period or a moment ("over the summer", "by the deadline"), a limit ("over the
 limit") or a manner ("by hand")."""
+_HELD = "".join(rf"(?<!\b{w}\s)" for w in """charge charges right rights control power powers
+    say authority""".split())
+"""A charge, a right or a power held "over" a thing ("a charge over the house", "rights over
+the land", "control over the budget"): what it is held against, as "on" says, not a place
+above it."""
 _PLACES = {
     "in front of": r"in front of|at the front of|opposite|outside(?: of)?",
     "beyond": r"beyond|away from",
     "behind": r"behind|at the back of|at the rear of",
-    "above": rf"above|on top of|over(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
+    "above": rf"above|on top of|{_HELD}over(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
     "under": r"under|underneath|beneath|below",
     "near": rf"near|nearby|beside|next to|close to|by(?=\s+{DETERMINER}\s+(?!{_NO_PLACE}))",
     "off": r"off|out of",

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-from shared.cache._parties import PARTY
 from shared.text.conditions import CONDITIONS, TIMES, either
 
 __all__ = ["asks_about_past"]
@@ -53,27 +52,13 @@ _PAST_SUBJECT = re.compile(
 caused the leak"), with no auxiliary to read."""
 
 
-_RULE_IN_FORCE = re.compile(
-    r"^\W*(?:has|have)\s+(?:(?!(?:we|you|they|i|he|she|us|them|landlords?|councils?|"
-    r"associations?|owners?|agents?|managers?|providers?|authorit(?:y|ies))\b)"
-    rf"(?!{PARTY.pattern})[\w'-]+\s+){{1,3}}?been\s+"
-    r"(?:banned|prohibited|outlawed|forbidden|abolished|made\s+(?:illegal|unlawful|compulsory|"
-    r"mandatory)|legalised|legalized|required|restricted)\b", re.IGNORECASE)
-""""Has" or "have" opening a question about a thing made a rule ("have e-scooters been banned
-in communal areas", "has smoking been prohibited in lifts"): the perfect asks whether the
-rule stands now, as "are e-scooters banned" does, not what was done then; a person in the
-subject ("has the tenant been banned", "have we been required", "has the landlord been
-prohibited") asks what befell them, and stays the past."""
-
-
 def asks_about_past(plain: str) -> bool:
     """Whether the first auxiliary of the question's own clause is in the past tense ("did
     we", "who was responsible", "were we required"), a modal looks back with "have" ("could
     we have charged"), "has" or "have" opens it with a participle ("has the tenant been
     allowed"), or a question word is the subject of a past verb ("who paid")."""
     own = _LEADING_CLAUSE.sub("", plain, count=1)
-    if _PERFECT.search(own) or _PAST_SUBJECT.search(own) or (
-            _HAS_BEEN.search(own) and not _RULE_IN_FORCE.search(own)):
+    if _PERFECT.search(own) or _PAST_SUBJECT.search(own) or _HAS_BEEN.search(own):
         return True
     m = _AUXILIARY.search(own)
     return m is not None and m["aux"].lower() in _PAST
