@@ -168,13 +168,3 @@ def test_a_section_and_an_act_named_apart_are_no_cross_reference() -> None:
     assert not names_section_of_act("section 72(6)(a) of the Building Act 1984",
                                     "In the Building Act 1984 omit section 71; and in this Act "
                                     "omit section 72(6)(a)")
-
-
-def test_an_only_if_naming_the_authority_the_council_is_one_condition() -> None:
-    prohibition = ("An improvement notice may not require any remedial action to be taken outside "
-                   "the residential premises unless the authority are satisfied that the "
-                   "deficiency is situated there and that it is necessary for the action to be "
-                   "taken to protect the health or safety of occupiers")
-    assert same_condition("A notice can require work outside the premises only if the council is "
-                          "satisfied that the deficiency is situated there and the work is "
-                          "necessary to protect occupiers' health or safety", prohibition)

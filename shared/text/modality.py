@@ -182,10 +182,8 @@ _IGNORED = frozenset({"first", "already", "previously"})
 _IRREGULAR = {"laid": "lay", "made": "mak", "gave": "giv", "took": "tak", "held": "hold",
               "sent": "send", "paid": "pay", "given": "giv", "taken": "tak"}
 _SYNONYMS = {"hear": frozenset({"hearing", "heard"}), "notic": frozenset({"notif", "notified"}),
-             "notif": frozenset({"notic"}), "council": frozenset({"authority"}),
-             "work": frozenset({"action"})}
-"""Words the same requirement is stated with: "give notice" and "notify"; "the council" for
-"the authority" (the local housing authority); "work" for the "action" a notice requires."""
+             "notif": frozenset({"notic"})}
+"""Verbs and nouns the same requirement is stated with: "give notice" and "notify"."""
 _PRONOUN = re.compile(r"^\s*(?:it|they|he|she|the\s+same)\b", re.IGNORECASE)
 _AUXILIARY = re.compile(r"\b(?:has|have|had|is|are|was|were|does|do|did)\b", re.IGNORECASE)
 _NEGATIVE = re.compile(r"\b(?:cannot|can\s*not|may\s+not|must\s+not|shall\s+not|no)\b",
