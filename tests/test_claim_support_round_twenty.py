@@ -5,7 +5,7 @@ item of the benchmark."""
 
 from __future__ import annotations
 
-from shared.text.modality import condition_met, same_precondition
+from shared.text.modality import condition_met, restates_duty, same_condition, same_precondition
 from shared.verification.citations import parse_citations
 from shared.verification.claims import check_claim
 from shared.verification.prose import names_section_of_act
@@ -108,3 +108,63 @@ def test_the_same_range_or_another_noun_s_is_left_alone() -> None:
     assert changed_ranges("Paragraphs 6 to 14 of Schedule 3 apply", quote) == []
     assert changed_ranges("Sections 3 to 14 of the Act apply", quote) == []
     assert changed_ranges("Paragraphs 3 to 5 of Schedule 3 apply", quote) == []
+
+
+# --- review: a condition in other words, another party, an Act named beside another section ----
+
+_BEFORE_CONSULT = ("(1) Before taking the enforcement action in question, the authority must "
+                   "consult the fire and rescue authority for the area in which the HMO or "
+                   "building is situated.")
+
+
+def test_an_unless_restating_the_before_duty_is_one_rule() -> None:
+    claim = ("A local housing authority cannot take the enforcement action unless it has first "
+             "consulted the fire and rescue authority for the area in which the HMO is situated")
+    assert restates_duty(_BEFORE_CONSULT[4:], claim)
+    assert check_claim(claim, _BEFORE_CONSULT, quote=_BEFORE_CONSULT[4:]) == []
+
+
+def test_an_unless_with_another_act_or_party_is_a_doubt() -> None:
+    other_act = ("A local housing authority cannot take enforcement action in an HMO unless the "
+                 "fire and rescue authority for the area has approved it")
+    swapped = ("The fire and rescue authority cannot take enforcement action in an HMO unless "
+               "the local housing authority has consulted it")
+    for claim in (other_act, swapped):
+        assert not restates_duty(_BEFORE_CONSULT[4:], claim)
+        issues = check_claim(claim, _BEFORE_CONSULT, quote=_BEFORE_CONSULT[4:])
+        assert issues and not any(i.contradicted for i in issues)
+    lay = ("Before giving guidance under this section the Secretary of State must lay a draft of "
+           "the proposed guidance before each House of Parliament")
+    assert not restates_duty(lay, "The Secretary of State cannot give guidance under this "
+                                  "section unless each House of Parliament has approved a draft")
+    heard = "Before making such an order, the tribunal must give any sub-lessee an opportunity " \
+            "of being heard"
+    assert not restates_duty(heard, "The tribunal cannot make such an order unless every "
+                                    "sub-lessee has consented to it")
+
+
+_NOTICE = ("(4) No order may be made under subsection (2) unless notice of the application has "
+           "been given to the local housing authority.")
+
+
+def test_an_only_if_with_another_condition_is_a_doubt() -> None:
+    same = ("The court can make an order under subsection (2) only if notice of the application "
+            "has been given to the local housing authority")
+    other = ("The court can make an order under subsection (2) only if the local housing "
+             "authority has agreed to the application")
+    assert same_condition(same, _NOTICE[4:])
+    assert not same_condition(other, _NOTICE[4:])
+    issues = check_claim(other, _NOTICE, quote=_NOTICE[4:])
+    assert issues and not any(i.contradicted for i in issues)
+
+
+def test_a_section_and_an_act_named_apart_are_no_cross_reference() -> None:
+    quote = ("a claim under section 214 of this Act or section 21 of the Housing Act 1988 in "
+             "respect of a tenancy")
+    assert names_section_of_act("section 21 of the Housing Act 1988", quote)
+    assert not names_section_of_act("section 214 of the Housing Act 1988", quote)
+    assert names_section_of_act("section 72(6)(a) of the Building Act 1984",
+                                "In the Building Act 1984 (c. 55) omit section 72(6)(a)")
+    assert not names_section_of_act("section 72(6)(a) of the Building Act 1984",
+                                    "In the Building Act 1984 omit section 71; and in this Act "
+                                    "omit section 72(6)(a)")

@@ -9,8 +9,11 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from shared.text.terms import terms
+
 __all__ = ["BESIDES", "CONFLICTS", "DESCRIPTIONS", "EXCESS", "UPPER_LIMIT", "Modality",
-           "condition_met", "first_modal", "modalities", "same_limit", "same_precondition"]
+           "condition_met", "conditioned_unless", "first_modal", "modalities", "restates_duty",
+           "same_condition", "same_limit", "same_precondition"]
 
 Modality = Literal["duty", "power", "prohibition", "no_duty"]
 
@@ -162,10 +165,93 @@ def same_limit(power: str, prohibition: str) -> bool:
     return (bool(UPPER_LIMIT.search(power)) and bool(EXCESS.search(prohibition))) or (
         bool(ONLY.search(power)) and bool(BESIDES.search(prohibition))) or (
         bool(CONFINED.search(power)) and bool(ONLY_FIRST.search(prohibition)) and
-        not NEGATED_MODAL.search(prohibition)) or (
-        # "can make the order only if satisfied …" says what "No order may be made unless the
-        # court is satisfied …" says; a prohibition with no condition that lifts it does not.
-        bool(CONDITIONED.search(power)) and bool(UNLESS.search(prohibition)))
+        not NEGATED_MODAL.search(prohibition))
+
+
+def conditioned_unless(power: str, prohibition: str) -> bool:
+    """Whether a power confined by a condition ("can make the order only if satisfied …") meets
+    a prohibition a condition lifts ("No order may be made unless the court is satisfied …"):
+    one limit only if the two conditions are one (``same_condition``); a prohibition with no
+    condition that lifts it is another rule."""
+    return bool(CONDITIONED.search(power)) and bool(UNLESS.search(prohibition))
+
+
+_ONLY_IF = re.compile(r"\bonly\s+(?:if|where|when|once|after)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;:]")
+_IGNORED = frozenset({"first", "already", "previously"})
+_IRREGULAR = {"laid": "lay", "made": "mak", "gave": "giv", "took": "tak", "held": "hold",
+              "sent": "send", "paid": "pay", "given": "giv", "taken": "tak"}
+_SYNONYMS = {"hear": frozenset({"hearing", "heard"}), "notic": frozenset({"notif", "notified"}),
+             "notif": frozenset({"notic"})}
+"""Verbs and nouns the same requirement is stated with: "give notice" and "notify"."""
+_PRONOUN = re.compile(r"^\s*(?:it|they|he|she|the\s+same)\b", re.IGNORECASE)
+_AUXILIARY = re.compile(r"\b(?:has|have|had|is|are|was|were|does|do|did)\b", re.IGNORECASE)
+_NEGATIVE = re.compile(r"\b(?:cannot|can\s*not|may\s+not|must\s+not|shall\s+not|no)\b",
+                       re.IGNORECASE)
+_MUST = re.compile(r"\b(?:must|shall)\s+(?:first\s+)?([a-z]+)\b", re.IGNORECASE)
+
+
+def _after(pattern: re.Pattern[str], text: str) -> str | None:
+    m = pattern.search(text)
+    if m is None:
+        return None
+    rest = text[m.end():]
+    end = _CLAUSE_END.search(rest)
+    return rest[:end.start()] if end else rest
+
+
+def _stems(text: str) -> set[str]:
+    return {_IRREGULAR.get(t, t) for t in terms(text) if t not in _IGNORED}
+
+
+def _matches(term: str, stems: set[str]) -> bool:
+    """Whether ``term`` or a word the same requirement is stated with is among ``stems``: one
+    stem starting the other ("hear" and "heard") counts."""
+    wanted = {term} | _SYNONYMS.get(term, frozenset())
+    return any(s == w or (min(len(s), len(w)) >= 4 and (s.startswith(w) or w.startswith(s)))
+               for s in stems for w in wanted)
+
+
+def same_condition(power: str, prohibition: str) -> bool:
+    """Whether the condition confining a power ("only if notice of the application has been
+    given") and the condition lifting a prohibition ("unless notice of the application has been
+    given to the authority") are one: the content terms of one are all the other's. "Only if
+    the authority has agreed to the application" is another condition."""
+    confining, lifting = _after(_ONLY_IF, power), _after(UNLESS, prohibition)
+    if confining is None or lifting is None:
+        return False
+    a, b = _stems(confining), _stems(lifting)
+    return bool(a) and bool(b) and (all(_matches(t, b) for t in a) or
+                                    all(_matches(t, a) for t in b))
+
+
+def restates_duty(duty: str, prohibition: str) -> bool:
+    """Whether the "unless" of a prohibition restates the duty a "before" states: the one bound
+    by the duty acts in both ("it has first consulted" against "the authority must consult"),
+    with the same verb and the content terms of its object. "Unless the fire and rescue
+    authority has approved it" (another act, another party) or "unless the local housing
+    authority has consulted it" said of the fire and rescue authority (parties swapped) is
+    another requirement."""
+    must, unless = _MUST.search(duty), UNLESS.search(prohibition)
+    lifting = _after(UNLESS, prohibition)
+    if must is None or unless is None or lifting is None:
+        return False
+    verb = _IRREGULAR.get(must[1].lower(), next(iter(_stems(must[1])), must[1].lower()))
+    obj = _stems(_after(_MUST, duty) or "")
+    bound = _stems(duty[:must.start()].rsplit(",", 1)[-1])
+    negative = _NEGATIVE.search(prohibition[:unless.start()])
+    forbidden = _stems(prohibition[:negative.start()]) if negative else set()
+    auxiliary = _AUXILIARY.search(lifting)
+    actor = lifting[:auxiliary.start()] if auxiliary else ""
+    said = _stems(lifting)
+    if not _matches(verb, said):
+        return False  # another act: "approved" for "consult", "consented" for "give"
+    if obj and sum(_matches(t, said) for t in obj) * 2 < len(obj):
+        return False  # another object: the duty's own words are not the condition's
+    if any(t not in bound and _matches(t, obj) for t in forbidden):
+        return False  # the one forbidden is the duty's object: parties swapped
+    return not (actor.strip() and not _PRONOUN.match(actor)
+                and any(not _matches(t, bound | forbidden) for t in _stems(actor)))
 
 
 def same_precondition(duty: str, prohibition: str) -> bool:

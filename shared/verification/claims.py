@@ -20,8 +20,11 @@ from shared.text.modality import (
     DESCRIPTIONS,
     Modality,
     condition_met,
+    conditioned_unless,
     first_modal,
     modalities,
+    restates_duty,
+    same_condition,
     same_limit,
     same_precondition,
 )
@@ -385,8 +388,13 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     found = modalities(basis)
     if len(found) == 1 and found <= CONFLICTS[claimed]:
         [actual] = found
-        if _one_rule(claimed, actual, claim, basis):
+        one = _one_rule(claimed, actual, claim, basis)
+        if one:
             return []
+        if one is None:
+            # One shape of rule with other words in its condition ("unless the fire and rescue
+            # authority has approved it" for "Before …, must consult"): a doubt, not a removal.
+            certain = False
         if (claimed, actual) == ("power", "prohibition") and BESIDES.search(claim):
             # "Except for …, a person may raise any question" against "No question may be
             # raised which …": the exception may be what the prohibition forbids, in other
@@ -397,16 +405,26 @@ def _duty(claim: str, source: str, quote: str | None) -> list[ClaimIssue]:
     return []
 
 
-def _one_rule(claimed: Modality, actual: Modality, claim: str, basis: str) -> bool:
+def _one_rule(claimed: Modality, actual: Modality, claim: str, basis: str) -> bool | None:
     """Whether modalities the table calls conflicting state one rule in these words: a limit
     from either side, one party bound, a duty served by notice, a duty to act before against a
-    prohibition unless, a power only if against the "must have" of its condition."""
+    prohibition unless, a power only if against the "must have" of its condition. ``None``
+    when the shapes are one rule's but the condition's words are not the same (a doubt)."""
     pair = {claimed, actual}
     if pair == {"power", "prohibition"}:
-        return same_limit(claim, basis) if claimed == "power" else same_limit(basis, claim)
+        power, prohibition = (claim, basis) if claimed == "power" else (basis, claim)
+        if same_limit(power, prohibition):
+            return True
+        if conditioned_unless(power, prohibition):
+            return True if same_condition(power, prohibition) else None
+        return False
     if pair == {"duty", "prohibition"}:
         duty, prohibition = (claim, basis) if claimed == "duty" else (basis, claim)
-        return _one_bound(duty, prohibition) or same_precondition(duty, prohibition)
+        if _one_bound(duty, prohibition):
+            return True
+        if same_precondition(duty, prohibition):
+            return True if restates_duty(duty, prohibition) else None
+        return False
     if (claimed, actual) == ("duty", "power"):
         return bool(_NOTICE_FIRST.search(claim) and _BY_NOTICE.search(basis))
     return (claimed, actual) == ("power", "duty") and condition_met(claim, basis)

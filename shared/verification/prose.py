@@ -126,11 +126,13 @@ def names_section_of_act(mention: str, text: str) -> bool:
     m = _SECTION_OF_ACT.search(mention) or _ACT_THEN_SECTION.search(mention)
     if m is None:
         return False
-    title = _title(m["title"])
-    section = re.compile(
-        rf"\b{_SECTION_WORD}[ \t]*{re.escape(m['section'] + m['subsections'])}(?![\w(])")
-    return re.search(rf"\b{re.escape(title)}\b", text) is not None \
-        and section.search(text) is not None
+    title = re.escape(_title(m["title"]))
+    section = rf"\b{_SECTION_WORD}[ \t]*{re.escape(m['section'] + m['subsections'])}(?![\w(])"
+    # Side by side, not merely both somewhere: "section 214 of this Act or section 21 of the
+    # Housing Act 1988" names no section 214 of the 1988 Act.
+    adjacent = rf"{section}[ \t]+of[ \t]+(?:the[ \t]+)?{title}\b"
+    in_act = rf"\bIn[ \t]+(?:the[ \t]+)?{title}\b(?:[ \t]*\([^()]*\))?,?[^.;:()]*?{section}"
+    return re.search(adjacent, text) is not None or re.search(in_act, text) is not None
 
 
 def _title(raw: str) -> str:
